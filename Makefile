@@ -1,0 +1,35 @@
+# Two commands on a fresh machine with Python 3.11+ and make:
+#   make serve   create .venv, install, start the server on http://127.0.0.1:8000
+#   make test    create .venv, install with dev extras, run the whole test suite
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+EXAMPLE := examples/trick-or-treat
+
+.PHONY: serve test lint bench clean
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "nbc-rules needs Python 3.11 or newer; set PYTHON=/path/to/python3.11")'
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml $(EXAMPLE)/pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]' -e $(EXAMPLE)
+	@touch $@
+
+serve: $(STAMP)
+	$(BIN)/nbc serve
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check core plugins api nbc tests examples
+
+bench: $(STAMP)
+	$(BIN)/nbc bench
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,203 @@
+"""The `nbc` command line."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from nbc.core.errors import NbcError
+from nbc.core.host import PluginHost
+from nbc.core.simulate import bench as run_bench
+from nbc.core.simulate import simulate as run_simulation
+
+app = typer.Typer(
+    help="nbc-rules: rules engines for the games of The Nightmare Before Christmas.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console()
+err = Console(stderr=True)
+
+
+def _host() -> PluginHost:
+    host = PluginHost.load()
+    for problem in host.problems:
+        err.print(f"[yellow]warning:[/] plugin '{problem.plugin}' ({problem.source}): {problem.reason}")
+    return host
+
+
+def _fail(message: str) -> None:
+    err.print(f"[red]error:[/] {message}")
+    raise typer.Exit(2)
+
+
+@app.command()
+def plugins() -> None:
+    """List the loaded plugins, where each came from, and any that failed."""
+    host = PluginHost.load()
+    table = Table("plugin", "from", "games")
+    for info in host.plugins:
+        table.add_row(info.name, info.source, ", ".join(info.games) or "-")
+    console.print(table)
+    for problem in host.problems:
+        console.print(f"[red]failed:[/] {problem.plugin} ({problem.source}): {problem.reason}")
+    bots = ", ".join(sorted(host.bots)) or "none"
+    console.print(f"bots: {bots}")
+
+
+@app.command()
+def games(as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False) -> None:
+    """List games, their variants, seat counts and options."""
+    host = _host()
+    listed = []
+    for game in sorted(host.games.values(), key=lambda g: g.name):
+        listed.append(
+            {
+                "name": game.name,
+                "title": game.title,
+                "players": [game.players.start, game.players.stop - 1],
+                "variants": [
+                    {
+                        "name": v.name,
+                        "title": v.title,
+                        "players": [game.seat_counts(v.name).start, game.seat_counts(v.name).stop - 1],
+                        "options": v.options,
+                    }
+                    for v in game.variants.values()
+                ],
+                "options": game.options_schema(),
+            }
+        )
+    if as_json:
+        print(json.dumps(listed, indent=2))
+        return
+    if not listed:
+        console.print("no games installed")
+        return
+    table = Table("game", "title", "variant", "seats", "options")
+    for entry in listed:
+        props = entry["options"].get("properties", {})
+        options = ", ".join(f"{k}={v.get('default', '?')}" for k, v in props.items()) or "-"
+        for i, variant in enumerate(entry["variants"]):
+            low, high = variant["players"]
+            preset = ", ".join(f"{k}={v}" for k, v in variant["options"].items())
+            table.add_row(
+                entry["name"] if i == 0 else "",
+                entry["title"] if i == 0 else "",
+                f"{variant['name']}" + (f" ({preset})" if preset else ""),
+                f"{low}-{high}" if low != high else str(low),
+                options if i == 0 else "",
+            )
+    console.print(table)
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="game name, see `nbc games`")],
+    variant: Annotated[str | None, typer.Option(help="variant (default: the game's first)")] = None,
+    players: Annotated[int | None, typer.Option(help="seats (default: the fewest allowed)")] = None,
+    games: Annotated[int, typer.Option("--games", "-k", min=1, help="matches to play")] = 100,
+    seed: Annotated[str, typer.Option(help="seed of the whole simulation")] = "0",
+    bot: Annotated[str, typer.Option(help="bot that plays every seat")] = "random",
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """Play bot-only matches and print the outcomes."""
+    host = _host()
+    try:
+        chosen = host.game(game)
+        chosen.check_players(variant, players or chosen.seat_counts(variant).start)
+        bot_impl = host.bot(bot)
+        count = players or chosen.seat_counts(variant).start
+        bots = {seat: bot_impl for seat in range(count)}
+        with Progress(
+            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+            TimeRemainingColumn(), console=err, transient=True, disable=as_json,
+        ) as progress:
+            task = progress.add_task(f"{game}", total=games)
+            result = run_simulation(
+                chosen, variant, players, games, seed, bots,
+                progress=lambda done: progress.update(task, completed=done),
+            )
+    except NbcError as error:
+        _fail(str(error))
+        return
+    if as_json:
+        print(json.dumps(result.as_dict(), indent=2))
+        return
+    table = Table("seat", "wins", "win rate")
+    for seat, wins in enumerate(result.wins):
+        table.add_row(str(seat), f"{wins:.1f}", f"{wins / result.games:.1%}")
+    console.print(f"{result.game}/{result.variant}, {result.players} players, {result.games} matches")
+    console.print(table)
+    console.print(f"shared wins: {result.shared}   mean length: {result.mean_length:.1f} choices")
+
+
+@app.command()
+def bench(
+    names: Annotated[list[str] | None, typer.Argument(help="games (default: all)")] = None,
+    players: Annotated[int | None, typer.Option(help="seats (default: the fewest allowed)")] = None,
+    runs: Annotated[int, typer.Option(min=1, help="runs per variant; the median is shown")] = 5,
+    seconds: Annotated[float, typer.Option(min=0.01, help="length of one run")] = 1.0,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """Measure complete random games per second and choices per second."""
+    host = _host()
+    try:
+        chosen = [host.game(n) for n in names] if names else sorted(host.games.values(), key=lambda g: g.name)
+        results = [
+            run_bench(game, variant, players, runs, seconds)
+            for game in chosen
+            for variant in game.variants
+        ]
+    except NbcError as error:
+        _fail(str(error))
+        return
+    if as_json:
+        print(json.dumps([r.as_dict() for r in results], indent=2))
+        return
+    table = Table("game", "variant", "seats", "games/s", "choices/s")
+    for r in results:
+        table.add_row(r.game, r.variant, str(r.players), f"{r.games_per_second:,.1f}", f"{r.choices_per_second:,.0f}")
+    console.print(table)
+    console.print(f"median of {runs} runs of {seconds:g}s each")
+
+
+@app.command()
+def check(
+    game: Annotated[str, typer.Argument(help="game to check")],
+    playouts: Annotated[int, typer.Option(min=1, help="playouts per variant and seat count")] = 8,
+) -> None:
+    """Run the conformance suite on one installed game (needs pytest)."""
+    try:
+        import pytest
+    except ImportError:
+        _fail("nbc check needs pytest: pip install 'nbc-rules[dev]'")
+        return
+    code = pytest.main(
+        ["-p", "no:cacheprovider", "--pyargs", "nbc.core.testkit.conformance",
+         "--nbc-game", game, "--nbc-playouts", str(playouts)]
+    )
+    raise typer.Exit(int(code))
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(envvar="NBC_HOST", help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(envvar="NBC_PORT", help="port")] = 8000,
+) -> None:
+    """Start the GraphQL server."""
+    loaded = _host()
+    console.print(
+        f"The GraphQL server is not part of this build yet; it would listen on http://{host}:{port}. "
+        f"Installed games: {', '.join(sorted(loaded.games)) or 'none'} (see `nbc games`)."
+    )
+
+
+def main(argv: list[str] | None = None) -> Any:
+    return app(args=argv if argv is not None else sys.argv[1:], prog_name="nbc")

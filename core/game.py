@@ -1,0 +1,223 @@
+"""The game contract: what a game plugin implements, and the values it exchanges.
+
+A `Game` is a stateless rules object. All of a match's data lives in its state (a
+tree of dataclasses), so the same Game object serves every match at once.
+
+    setup(options, players, ctx)  -> state        deal, shuffle, choose who starts
+    prompts(state)                -> [Prompt]     who may act now and their choices
+    apply(state, seat, choice, ctx)               change the state, emit events
+    view(state, seat | None)      -> dict         what that seat (None: a spectator) may know
+    outcome(state)                -> Outcome|None winners and scores once it is over
+
+`ctx` is a `Context`: the match's seeded `Rng` (all chance goes through it) and
+`emit()`, which records an event together with who may see it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from nbc.core.errors import BadOptions
+from nbc.core.rng import Rng
+from nbc.core.serial import from_data, to_data
+
+NAME_PATTERN = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One option of a prompt. `id` is what a client sends back to `act`."""
+
+    id: str
+    label: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A decision open to one seat: a kind (e.g. "function", "discard"), a short text,
+    and a finite list of choices. Several prompts may be open at once, for one seat
+    or for several (simultaneous steps, reaction windows); a seat's choice ids are
+    unique across all of its open prompts."""
+
+    seat: int
+    kind: str
+    text: str
+    choices: tuple[Choice, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. `to` lists the seats that may see it; None means
+    everyone, spectators included. `seq` is the number of choices made before it
+    (0 for set-up), `index` its position in the match's whole event list."""
+
+    kind: str
+    text: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+    to: tuple[int, ...] | None = None
+    seq: int = 0
+    index: int = 0
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.to is None or (seat is not None and seat in self.to)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a match ended: the winning seats (several for a shared win or an unbroken
+    tie), each seat's score, and the tie-break that decided it, if any."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...] = ()
+    tiebreak: str | None = None
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """A named preset of options, e.g. "base" or "christmas-town". `players`, when
+    set, narrows the game's seat counts for this variant."""
+
+    name: str
+    title: str
+    options: dict[str, Any] = field(default_factory=dict)
+    description: str = ""
+    players: range | None = None
+
+
+class Options(BaseModel):
+    """Base for a game's options: unknown keys are refused, values are validated."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Context:
+    """What `setup` and `apply` get besides the state: the RNG and the event sink."""
+
+    __slots__ = ("rng", "events", "seq", "_first_index")
+
+    def __init__(self, rng: Rng, events: list[Event], seq: int) -> None:
+        self.rng = rng
+        self.events = events
+        self.seq = seq
+        self._first_index = len(events)
+
+    def emit(
+        self,
+        kind: str,
+        text: str = "",
+        data: dict[str, Any] | None = None,
+        to: Sequence[int] | None = None,
+    ) -> None:
+        """Record an event; `to` limits it to those seats (None: everyone)."""
+        self.events.append(
+            Event(
+                kind=kind,
+                text=text,
+                data=data or {},
+                to=None if to is None else tuple(sorted(set(to))),
+                seq=self.seq,
+                index=len(self.events),
+            )
+        )
+
+    @property
+    def new_events(self) -> list[Event]:
+        return self.events[self._first_index :]
+
+
+class Game:
+    """Base class of every game. Subclasses set the class attributes and implement
+    the five methods; the rest has working defaults."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    description: ClassVar[str] = ""
+    players: ClassVar[range]
+    Options: ClassVar[type[Options]] = Options
+    variants: ClassVar[dict[str, Variant]]
+    State: ClassVar[type]  # the state's root dataclass, for saving and loading
+
+    # --- the contract ------------------------------------------------------------
+    def setup(self, options: Any, players: int, ctx: Context) -> Any:
+        raise NotImplementedError
+
+    def prompts(self, state: Any) -> list[Prompt]:
+        raise NotImplementedError
+
+    def apply(self, state: Any, seat: int, choice: Choice, ctx: Context) -> None:
+        raise NotImplementedError
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def outcome(self, state: Any) -> Outcome | None:
+        raise NotImplementedError
+
+    # --- defaults a game may override -------------------------------------------
+    def dump_state(self, state: Any) -> Any:
+        """The state as JSON-friendly data."""
+        return to_data(state)
+
+    def load_state(self, data: Any) -> Any:
+        """Rebuild a state from `dump_state` output."""
+        return from_data(self.State, data)
+
+    def plant(self, state: Any, seat: int | None, marker: str) -> bool:
+        """For the test kit's secrecy check: turn one card that only `seat` may know
+        (seat None: a card nobody may know, such as one inside a deck) into a card
+        named `marker`, and return True; False if there is no such card now. Games
+        with hidden cards must implement it, or the kit reports that it cannot
+        check them."""
+        return False
+
+    # --- helpers the host and Match use -----------------------------------------
+    def variant(self, name: str | None) -> Variant:
+        if name is None:
+            return next(iter(self.variants.values()))
+        try:
+            return self.variants[name]
+        except KeyError:
+            known = ", ".join(self.variants) or "none"
+            raise BadOptions(
+                f"game '{self.name}' has no variant '{name}'; its variants are: {known}"
+            ) from None
+
+    def seat_counts(self, variant: str | None = None) -> range:
+        chosen = self.variant(variant)
+        return chosen.players if chosen.players is not None else self.players
+
+    def make_options(self, variant: str | None, options: dict[str, Any] | None) -> Any:
+        """The variant's preset with `options` laid over it, validated."""
+        chosen = self.variant(variant)
+        merged = {**chosen.options, **(options or {})}
+        try:
+            return self.Options(**merged)
+        except ValidationError as error:
+            problems = "; ".join(
+                f"'{'.'.join(str(p) for p in e['loc']) or '(options)'}': {e['msg']}"
+                for e in error.errors()
+            )
+            allowed = ", ".join(self.Options.model_fields) or "none"
+            raise BadOptions(
+                f"options for {self.name}/{chosen.name} refused: {problems} "
+                f"(the options are: {allowed})"
+            ) from None
+
+    def check_players(self, variant: str | None, players: int) -> None:
+        counts = self.seat_counts(variant)
+        if players not in counts:
+            raise BadOptions(
+                f"{self.name}/{self.variant(variant).name} is for "
+                f"{counts.start} to {counts.stop - 1} players, not {players}"
+            )
+
+    @classmethod
+    def options_schema(cls) -> dict[str, Any]:
+        return cls.Options.model_json_schema()

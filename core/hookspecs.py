@@ -1,0 +1,50 @@
+"""The hooks of the nbc plugin host: the one place a plugin author reads.
+
+A plugin is any module or object with functions marked `@hookimpl` and named after
+these specs. Plugins are found through the `nbc` entry-point group (built-in games are
+registered there too, exactly like third-party ones):
+
+    [project.entry-points.nbc]
+    mygame = "mygame.plugin"
+
+Games may declare hooks of their own with `nbc_add_hookspecs`, for expansions to
+implement (the TCG declares the hooks its Christmas Town expansion answers).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pluggy
+
+PROJECT = "nbc"
+
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+@hookspec
+def nbc_games() -> list[Any]:
+    """Return the games this plugin provides, as `nbc.core.game.Game` subclasses or
+    instances. Each needs a unique `name` (lowercase, digits and dashes), a `title`,
+    `players` (a range of seat counts), `Options`, at least one `variant`, and the
+    contract's methods. A game that fails validation is reported by name and skipped."""
+
+
+@hookspec
+def nbc_add_hookspecs(pm: pluggy.PluginManager) -> None:
+    """Add a module or class of hook specifications to `pm`, so that expansions can
+    implement hooks this plugin calls (`pm.add_hookspecs(MyGameSpecs)`). Called once,
+    before any game is listed."""
+
+
+@hookspec
+def nbc_graphql_types() -> list[Any]:
+    """Return strawberry types this plugin adds to the GraphQL schema, typically its
+    view types (they join the union of view types the API serves)."""
+
+
+@hookspec
+def nbc_bots() -> list[Any]:
+    """Return bots this plugin offers: objects with a `name` and a method
+    `choose(view, prompts, rng) -> choice_id`. The host offers `random`."""

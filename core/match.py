@@ -1,0 +1,291 @@
+"""A match: a game, its state, its seeded RNG and its log of choices.
+
+Everything a player does goes through `Match.act(seat, choice_id)`. A match is fully
+described by its `Header` (game, variant, options, seat count, seed) plus the list of
+choices made, so `Match.replay(header, log)` rebuilds it exactly; `fingerprint()`
+is a digest of the whole state that proves it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from nbc.core.errors import BadOptions, GameBug, IllegalChoice, NotYourTurn, ReplayError
+from nbc.core.game import Choice, Context, Event, Game, Outcome, Prompt
+from nbc.core.rng import Rng
+from nbc.core.serial import SerialError, canonical_json, from_data, to_data
+
+FORMAT = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """What a match was started with. The seed is a server secret: never send a
+    header to a client."""
+
+    game: str
+    variant: str
+    options: dict[str, Any]
+    players: int
+    seed: int | str
+    # A match set up in an exact position (scenario tests) starts from this saved
+    # state instead of running setup.
+    start: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    seat: int
+    choice: str
+
+
+@dataclass(slots=True)
+class _Cache:
+    seq: int = -1
+    prompts: list[Prompt] = field(default_factory=list)
+
+
+class Match:
+    """A running match. Build one with `Match.new`, `Match.replay` or `Match.from_json`."""
+
+    __slots__ = ("game", "header", "state", "rng", "log", "events", "_cache")
+
+    def __init__(
+        self,
+        game: Game,
+        header: Header,
+        state: Any,
+        rng: Rng,
+        log: list[Action],
+        events: list[Event],
+    ) -> None:
+        self.game = game
+        self.header = header
+        self.state = state
+        self.rng = rng
+        self.log = log
+        self.events = events
+        self._cache = _Cache()
+
+    # --- creating ---------------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        game: Game,
+        variant: str | None = None,
+        options: dict[str, Any] | None = None,
+        players: int | None = None,
+        seed: int | str | None = None,
+    ) -> Match:
+        """Start a match. Refuses an unknown variant, a bad seat count or bad options
+        with `BadOptions`."""
+        chosen = game.variant(variant)
+        if players is None:
+            players = game.seat_counts(chosen.name).start
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise BadOptions(f"the number of players must be a whole number, not {players!r}")
+        game.check_players(chosen.name, players)
+        parsed = game.make_options(chosen.name, options)
+        if seed is None:
+            seed = secrets.randbits(63)
+        header = Header(
+            game=game.name,
+            variant=chosen.name,
+            options=parsed.model_dump(mode="json"),
+            players=players,
+            seed=seed,
+        )
+        return cls._start(game, header)
+
+    @classmethod
+    def _start(cls, game: Game, header: Header) -> Match:
+        rng = Rng(header.seed)
+        events: list[Event] = []
+        if header.start is not None:
+            state = game.load_state(header.start["state"])
+            rng = Rng.from_state(header.start["rng"])
+        else:
+            options = game.make_options(header.variant, header.options)
+            state = game.setup(options, header.players, Context(rng, events, 0))
+        return cls(game, header, state, rng, [], events)
+
+    @classmethod
+    def from_position(cls, match: Match) -> Match:
+        """A new match whose start is `match`'s current state (for scenario tests that
+        edit a state into an exact position); it replays from that position."""
+        start = {"state": match.game.dump_state(match.state), "rng": match.rng.get_state()}
+        header = Header(
+            game=match.header.game,
+            variant=match.header.variant,
+            options=match.header.options,
+            players=match.header.players,
+            seed=match.header.seed,
+            start=start,
+        )
+        return cls._start(match.game, header)
+
+    @classmethod
+    def replay(cls, game: Game, header: Header, log: list[Action] | list[tuple[int, str]]) -> Match:
+        """Rebuild a match from its header and its choices."""
+        if header.game != game.name:
+            raise ReplayError(f"a {header.game} match cannot be replayed by game {game.name}")
+        match = cls._start(game, header)
+        for number, entry in enumerate(log, start=1):
+            seat, choice = (entry.seat, entry.choice) if isinstance(entry, Action) else entry
+            try:
+                match.act(seat, choice)
+            except IllegalChoice as error:
+                raise ReplayError(f"choice {number} of the log was refused: {error}") from None
+        return match
+
+    # --- reading ----------------------------------------------------------------
+    @property
+    def seq(self) -> int:
+        """How many choices have been made."""
+        return len(self.log)
+
+    @property
+    def players(self) -> int:
+        return self.header.players
+
+    def all_prompts(self) -> list[Prompt]:
+        cache = self._cache
+        if cache.seq != len(self.log):
+            cache.prompts = self.game.prompts(self.state)
+            cache.seq = len(self.log)
+        return cache.prompts
+
+    def prompts(self, seat: int | None = None) -> list[Prompt]:
+        """Open prompts: all of them, or only `seat`'s."""
+        prompts = self.all_prompts()
+        if seat is None:
+            return list(prompts)
+        return [p for p in prompts if p.seat == seat]
+
+    def seats_to_act(self) -> list[int]:
+        return sorted({p.seat for p in self.all_prompts()})
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state)
+
+    @property
+    def over(self) -> bool:
+        return not self.all_prompts()
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may know (None: a spectator)."""
+        self._check_seat(seat, allow_spectator=True)
+        return self.game.view(self.state, seat)
+
+    def events_for(self, seat: int | None, after: int = -1) -> list[Event]:
+        """The events `seat` may see, made after choice number `after` (-1: all,
+        set-up included)."""
+        return [e for e in self.events if e.seq > after and e.visible_to(seat)]
+
+    # --- acting -----------------------------------------------------------------
+    def act(self, seat: int, choice_id: str) -> list[Event]:
+        """Make a choice for `seat`. Anything but one of the seat's current choice ids
+        is refused with `IllegalChoice` (or `NotYourTurn`), and nothing changes."""
+        choice = self._find_choice(seat, choice_id)
+        ctx = Context(self.rng, self.events, len(self.log) + 1)
+        try:
+            self.game.apply(self.state, seat, choice, ctx)
+        except Exception as error:
+            self._restore()
+            raise GameBug(
+                f"game '{self.game.name}' failed applying seat {seat}'s choice "
+                f"'{choice_id}': {type(error).__name__}: {error}; the match is unchanged"
+            ) from error
+        self.log.append(Action(seat, choice_id))
+        return ctx.new_events
+
+    def _find_choice(self, seat: int, choice_id: str) -> Choice:
+        self._check_seat(seat, allow_spectator=False)
+        mine = [p for p in self.all_prompts() if p.seat == seat]
+        if not mine:
+            if not self.all_prompts():
+                raise NotYourTurn(f"seat {seat} cannot act: the match is over")
+            waiting = ", ".join(str(s) for s in self.seats_to_act())
+            raise NotYourTurn(
+                f"seat {seat} has nothing to decide now; waiting for seat(s) {waiting}"
+            )
+        for prompt in mine:
+            for choice in prompt.choices:
+                if choice.id == choice_id:
+                    return choice
+        raise IllegalChoice(
+            f"seat {seat} cannot choose '{choice_id}' now; {describe_choices(mine)}"
+        )
+
+    def _check_seat(self, seat: int | None, allow_spectator: bool) -> None:
+        if seat is None and allow_spectator:
+            return
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise NotYourTurn(
+                f"there is no seat {seat!r} in this match; its seats are 0 to {self.players - 1}"
+            )
+
+    def _restore(self) -> None:
+        """Put the match back as it was before a failed apply, by replaying its log."""
+        rebuilt = Match.replay(self.game, self.header, self.log)
+        self.state, self.rng, self.events = rebuilt.state, rebuilt.rng, rebuilt.events
+        self._cache = _Cache()
+
+    # --- saving -----------------------------------------------------------------
+    def fingerprint(self) -> str:
+        """A digest of everything the match holds; equal after replay or reload."""
+        data = {
+            "state": self.game.dump_state(self.state),
+            "rng": self.rng.get_state(),
+            "events": to_data(self.events),
+            "seq": len(self.log),
+        }
+        return hashlib.sha256(canonical_json(data).encode()).hexdigest()
+
+    def to_json(self) -> str:
+        """The whole match, secrets included: for the server's storage only."""
+        return canonical_json(
+            {
+                "format": FORMAT,
+                "header": to_data(self.header),
+                "log": [[a.seat, a.choice] for a in self.log],
+                "state": self.game.dump_state(self.state),
+                "rng": self.rng.get_state(),
+                "events": to_data(self.events),
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text: str, games: Mapping[str, Game] | Game) -> Match:
+        """Load what `to_json` saved. `games` is one game or a name -> game mapping."""
+        try:
+            data = json.loads(text)
+            if data.get("format") != FORMAT:
+                raise ReplayError(f"saved match format {data.get('format')!r}, expected {FORMAT}")
+            header = from_data(Header, data["header"], "header")
+            game = games if isinstance(games, Game) else games.get(header.game)
+            if game is None or game.name != header.game:
+                raise ReplayError(f"the saved match is of game '{header.game}', which is not loaded")
+            log = [Action(int(seat), str(choice)) for seat, choice in data["log"]]
+            events = from_data(list[Event], data["events"], "events")
+            state = game.load_state(data["state"])
+            rng = Rng.from_state(int(data["rng"]))
+        except (KeyError, TypeError, ValueError, SerialError) as error:
+            if isinstance(error, ReplayError):
+                raise
+            raise ReplayError(f"saved match is malformed: {error}") from None
+        return cls(game, header, state, rng, log, events)
+
+
+def describe_choices(prompts: list[Prompt], limit: int = 12) -> str:
+    """A short account of what a seat may choose, for error messages."""
+    choices = [c for p in prompts for c in p.choices]
+    kinds = ", ".join(sorted({p.kind for p in prompts}))
+    shown = "; ".join(f"'{c.id}' ({c.label})" for c in choices[:limit])
+    more = f"; and {len(choices) - limit} more" if len(choices) > limit else ""
+    return f"open {kinds} prompt(s) offer: {shown}{more}"

@@ -1,0 +1,60 @@
+"""Driving matches with bots: random playouts for simulations, benchmarks and the
+test kit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from nbc.core.bots import RandomBot
+from nbc.core.match import Match
+from nbc.core.rng import Rng
+
+
+class PlayoutTooLong(RuntimeError):
+    """A playout did not end within its step limit."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayoutResult:
+    steps: int
+    finished: bool
+
+
+def bot_step(match: Match, rng: Rng, bots: dict[int, Any] | None = None) -> bool:
+    """Let one seat with an open prompt act. Returns False when nobody can act.
+
+    When several seats may act at once, which one goes first is itself random, so
+    playouts explore the orders a real table could produce.
+    """
+    prompts = match.all_prompts()
+    if not prompts:
+        return False
+    seats = sorted({p.seat for p in prompts})
+    seat = seats[rng.below(len(seats))] if len(seats) > 1 else seats[0]
+    bot = (bots or {}).get(seat, _RANDOM)
+    mine = [p for p in prompts if p.seat == seat]
+    view = match.view(seat) if getattr(bot, "needs_view", True) else {}
+    match.act(seat, bot.choose(view, mine, rng))
+    return True
+
+
+def play_out(
+    match: Match,
+    rng: Rng,
+    max_steps: int = 100_000,
+    bots: dict[int, Any] | None = None,
+    raise_on_limit: bool = True,
+) -> PlayoutResult:
+    """Play until no prompt is open (or `max_steps` choices were made)."""
+    for step in range(max_steps):
+        if not bot_step(match, rng, bots):
+            return PlayoutResult(step, True)
+    if match.all_prompts() and raise_on_limit:
+        raise PlayoutTooLong(
+            f"{match.game.name}/{match.header.variant} did not end within {max_steps} choices"
+        )
+    return PlayoutResult(max_steps, not match.all_prompts())
+
+
+_RANDOM = RandomBot()

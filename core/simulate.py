@@ -1,0 +1,121 @@
+"""Bot-only matches: simulations (`nbc simulate`) and benchmarks (`nbc bench`)."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from nbc.core.game import Game
+from nbc.core.match import Match
+from nbc.core.playout import play_out
+from nbc.core.rng import Rng
+
+
+@dataclass(slots=True)
+class SimulationResult:
+    game: str
+    variant: str
+    players: int
+    games: int = 0
+    wins: list[float] = field(default_factory=list)  # a shared win counts 1/n to each winner
+    shared: int = 0  # matches won by more than one seat
+    lengths: list[int] = field(default_factory=list)  # choices per match
+
+    @property
+    def mean_length(self) -> float:
+        return statistics.fmean(self.lengths) if self.lengths else 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "variant": self.variant,
+            "players": self.players,
+            "games": self.games,
+            "wins": self.wins,
+            "shared": self.shared,
+            "mean_length": round(self.mean_length, 2),
+        }
+
+
+def simulate(
+    game: Game,
+    variant: str | None,
+    players: int | None,
+    games: int,
+    seed: int | str = 0,
+    bots: dict[int, Any] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationResult:
+    """Play `games` bot-only matches with seeds derived from `seed`."""
+    chosen = game.variant(variant).name
+    players = players or game.seat_counts(chosen).start
+    result = SimulationResult(game.name, chosen, players, wins=[0.0] * players)
+    for number in range(games):
+        match = Match.new(game, chosen, players=players, seed=f"{seed}:{number}")
+        played = play_out(match, Rng(f"bots:{seed}:{number}"), bots=bots)
+        outcome = match.outcome()
+        result.games += 1
+        result.lengths.append(played.steps)
+        if outcome and outcome.winners:
+            for seat in outcome.winners:
+                result.wins[seat] += 1 / len(outcome.winners)
+            result.shared += len(outcome.winners) > 1
+        if progress:
+            progress(number + 1)
+    return result
+
+
+@dataclass(frozen=True, slots=True)
+class BenchResult:
+    game: str
+    variant: str
+    players: int
+    games_per_second: float
+    choices_per_second: float
+    runs: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "variant": self.variant,
+            "players": self.players,
+            "games_per_second": round(self.games_per_second, 2),
+            "choices_per_second": round(self.choices_per_second, 1),
+            "runs": self.runs,
+        }
+
+
+def bench(
+    game: Game,
+    variant: str,
+    players: int | None = None,
+    runs: int = 5,
+    seconds: float = 1.0,
+) -> BenchResult:
+    """Median, over `runs` runs of about `seconds` each, of complete random games per
+    second and choices per second."""
+    players = players or game.seat_counts(variant).start
+    games_rates, choice_rates = [], []
+    for run in range(runs):
+        played_games = played_choices = 0
+        start = time.perf_counter()
+        while True:
+            match = Match.new(game, variant, players=players, seed=f"bench:{run}:{played_games}")
+            played_choices += play_out(match, Rng(f"bench-bots:{run}:{played_games}")).steps
+            played_games += 1
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds:
+                break
+        games_rates.append(played_games / elapsed)
+        choice_rates.append(played_choices / elapsed)
+    return BenchResult(
+        game.name,
+        variant,
+        players,
+        statistics.median(games_rates),
+        statistics.median(choice_rates),
+        runs,
+    )

@@ -1,0 +1,29 @@
+"""The conformance suite, run over every installed game, variant and seat count:
+
+    pytest --pyargs nbc.core.testkit.conformance [--nbc-game NAME] [--nbc-playouts N]
+
+See `nbc.core.testkit.checks` for what each check proves.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+from nbc.core.host import PluginHost
+from nbc.core.testkit.checks import Case, check_case
+
+
+def test_plugins_load_cleanly(nbc_host: PluginHost) -> None:
+    problems = [f"{p.plugin} ({p.source}): {p.reason}" for p in nbc_host.problems]
+    assert not problems, "plugins failed to load:\n" + "\n".join(problems)
+
+
+def test_conformance(nbc_case: Case, nbc_playouts: int) -> None:
+    report = check_case(nbc_case, seeds=range(nbc_playouts))
+    assert report.playouts == nbc_playouts
+    if report.secrecy_checks == 0:
+        warnings.warn(
+            f"{nbc_case.id}: plant() never planted a card, so hidden information was not "
+            "checked (fine only for a game with no hidden cards)",
+            stacklevel=1,
+        )

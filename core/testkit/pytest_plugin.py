@@ -1,0 +1,70 @@
+"""The nbc pytest plugin (entry point `pytest11`): options and fixtures for testing
+games. It is active wherever nbc-rules is installed.
+
+Run the conformance suite on installed games:
+
+    pytest --pyargs nbc.core.testkit.conformance                 # every game
+    pytest --pyargs nbc.core.testkit.conformance --nbc-game NAME # one game
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from nbc.core.host import PluginHost
+from nbc.core.testkit.checks import cases
+
+
+def pytest_addoption(parser: Any) -> None:
+    group = parser.getgroup("nbc", "nbc-rules game conformance")
+    group.addoption(
+        "--nbc-game",
+        action="append",
+        default=[],
+        help="check only this game (repeatable); default: every installed game",
+    )
+    group.addoption(
+        "--nbc-playouts",
+        type=int,
+        default=None,
+        help="seeded random playouts per game, variant and seat count (default 8)",
+    )
+
+
+_HOST: PluginHost | None = None
+
+
+def host() -> PluginHost:
+    global _HOST
+    if _HOST is None:
+        _HOST = PluginHost.load()
+    return _HOST
+
+
+@pytest.fixture(scope="session")
+def nbc_host() -> PluginHost:
+    """The plugin host with every installed plugin loaded."""
+    return host()
+
+
+def pytest_generate_tests(metafunc: Any) -> None:
+    if "nbc_case" not in metafunc.fixturenames:
+        return
+    wanted = metafunc.config.getoption("nbc_game")
+    loaded = host()
+    unknown = [name for name in wanted if name not in loaded.games]
+    if unknown:
+        raise pytest.UsageError(
+            f"--nbc-game {', '.join(unknown)}: not installed; installed games: "
+            f"{', '.join(sorted(loaded.games)) or 'none'}"
+        )
+    games = [g for name, g in loaded.games.items() if not wanted or name in wanted]
+    found = cases(games)
+    metafunc.parametrize("nbc_case", found, ids=[c.id for c in found])
+
+
+@pytest.fixture
+def nbc_playouts(request: Any) -> int:
+    return request.config.getoption("nbc_playouts") or 8

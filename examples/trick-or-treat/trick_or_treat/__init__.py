@@ -1,0 +1,1 @@
+"""Trick or Treat: the example third-party game for nbc-rules."""
