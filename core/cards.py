@@ -17,8 +17,9 @@ from pathlib import Path
 from types import UnionType
 from typing import Any, TypeVar, Union, get_args, get_origin
 
-from nbc.core.rng import Rng
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from nbc.core.rng import Rng
 
 M = TypeVar("M", bound=BaseModel)
 

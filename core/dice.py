@@ -11,9 +11,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pydantic import Field
+
 from nbc.core.cards import SLUG, DataModel, load_table
 from nbc.core.rng import Rng
-from pydantic import Field
 
 
 class DiceError(ValueError):

@@ -169,13 +169,13 @@ class Game:
         """Rebuild a state from `dump_state` output."""
         return from_data(self.State, data)
 
-    def plant(self, state: Any, seat: int | None, marker: str) -> bool:
-        """For the test kit's secrecy check: turn one card that only `seat` may know
-        (seat None: a card nobody may know, such as one inside a deck) into a card
-        named `marker`, and return True; False if there is no such card now. Games
-        with hidden cards must implement it, or the kit reports that it cannot
-        check them."""
-        return False
+    def plant(self, state: Any, seat: int | None, marker: str) -> int:
+        """For the test kit's secrecy check: rename every card that only `seat` may
+        know (seat None: every card nobody may know, such as a deck's) so that the
+        k-th is shown as `f"{marker}-{k}"` wherever the game names it; return how
+        many were renamed (0 when there are none now). Games with hidden cards must
+        implement it, or the kit reports that it cannot check them."""
+        return 0
 
     # --- helpers the host and Match use -----------------------------------------
     def variant(self, name: str | None) -> Variant:

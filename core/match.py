@@ -266,7 +266,7 @@ class Match:
         try:
             data = json.loads(text)
             if data.get("format") != FORMAT:
-                raise ReplayError(f"saved match format {data.get('format')!r}, expected {FORMAT}")
+                raise ReplayError(f"saved match is malformed: format {data.get('format')!r}, expected {FORMAT}")
             header = from_data(Header, data["header"], "header")
             game = games if isinstance(games, Game) else games.get(header.game)
             if game is None or game.name != header.game:

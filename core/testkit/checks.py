@@ -13,14 +13,16 @@ One seeded random playout per seed is checked step by step:
 - saving to JSON and loading gives the same fingerprint, and the loaded copy
   continues exactly like the original;
 - replaying the header and log gives the same fingerprint;
-- a card planted in one seat's hidden cards never shows in another seat's view, a
+- prompts(), view() and outcome() only read the state;
+- cards planted in one seat's hidden cards never show in another seat's view, a
   spectator's view, or an event another seat may see (unless that seat's view
-  shows it too, that is, the card became known to it).
+  shows the card too, that is, the card became known to it).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,11 +74,13 @@ def check_case(
     seeds: range | list[int] = range(10),
     max_steps: int = 20_000,
     probe_every: int = 7,
+    engine: type[Match] = Match,
 ) -> Report:
-    """Run every check on seeded random playouts of one case."""
+    """Run every check on seeded random playouts of one case. `engine` is the match
+    class under test (the kit checks the engine and the game together)."""
     report = Report()
     for seed in seeds:
-        _check_playout(case, seed, max_steps, probe_every, report)
+        _check_playout(case, seed, max_steps, probe_every, report, engine)
     return report
 
 
@@ -84,16 +88,19 @@ def _fail(case: Case, seed: int, step: int, message: str) -> ConformanceError:
     return ConformanceError(f"{case.id} seed {seed}, after {step} choices: {message}")
 
 
-def _check_playout(case: Case, seed: int, max_steps: int, probe_every: int, report: Report) -> None:
+def _check_playout(
+    case: Case, seed: int, max_steps: int, probe_every: int, report: Report, engine: type[Match]
+) -> None:
     game = case.game
-    match = Match.new(game, case.variant, players=case.players, seed=seed)
-    twin = Match.new(game, case.variant, players=case.players, seed=seed)
+    match = engine.new(game, case.variant, players=case.players, seed=seed)
+    twin = engine.new(game, case.variant, players=case.players, seed=seed)
     if match.fingerprint() != twin.fingerprint():
         raise _fail(case, seed, 0, "two matches with the same seed start differently")
     bot_rng = Rng(f"conformance:{seed}")
     for step in range(max_steps + 1):
         _check_prompts(case, seed, step, match)
         if step % probe_every == 0 or match.over:
+            _check_pure_reads(case, seed, step, match)
             _check_refusals(case, seed, step, match)
             _check_round_trip(case, seed, step, match, bot_rng)
             report.secrecy_checks += _check_secrecy(case, seed, step, match, bot_rng)
@@ -114,7 +121,7 @@ def _check_playout(case: Case, seed: int, max_steps: int, probe_every: int, repo
             )
     if match.outcome() is None:
         raise _fail(case, seed, len(match.log), "no choices are open but outcome() is None")
-    replayed = Match.replay(game, match.header, match.log)
+    replayed = engine.replay(game, match.header, match.log)
     if replayed.fingerprint() != match.fingerprint():
         raise _fail(case, seed, len(match.log), "replaying the log does not rebuild the same state")
     report.playouts += 1
@@ -139,6 +146,18 @@ def _check_prompts(case: Case, seed: int, step: int, match: Match) -> None:
             if choice.id in seen:
                 raise _fail(case, seed, step, f"seat {prompt.seat} is offered choice id '{choice.id}' twice")
             seen.add(choice.id)
+
+
+def _check_pure_reads(case: Case, seed: int, step: int, match: Match) -> None:
+    """prompts(), view() and outcome() only read the state."""
+    game = case.game
+    before = _text(game.dump_state(match.state))
+    reads = [("prompts()", lambda: game.prompts(match.state)), ("outcome()", lambda: game.outcome(match.state))]
+    reads += [(f"view({v})", lambda v=v: game.view(match.state, v)) for v in [*range(match.players), None]]
+    for name, read in reads:
+        read()
+        if _text(game.dump_state(match.state)) != before:
+            raise _fail(case, seed, step, f"calling {name} changed the state; it must only read it")
 
 
 def _check_refusals(case: Case, seed: int, step: int, match: Match) -> None:
@@ -185,19 +204,20 @@ def _check_round_trip(case: Case, seed: int, step: int, match: Match, bot_rng: R
 
 
 def _check_secrecy(case: Case, seed: int, step: int, match: Match, bot_rng: Rng) -> int:
-    """Plant a marked card for each seat (and one nobody may see) in copies of the
-    match; return how many plantings the game supported."""
+    """Mark every hidden card of each seat (and every card nobody may see) in copies
+    of the match; return how many plantings the game supported."""
     checked = 0
     text = match.to_json()
+    viewers = [*range(match.players), None]
     for owner in [*range(match.players), None]:
         copy = Match.from_json(text, case.game)
-        marker = f"PLANTED-{seed}-{step}-{'x' if owner is None else owner}"
+        marker = f"PLANTED{seed}x{step}x{'n' if owner is None else owner}z"
         if not case.game.plant(copy.state, owner, marker):
             continue
         checked += 1
         copy._cache.seq = -1  # the state was edited behind the match's back
         owner_name = "nobody" if owner is None else f"seat {owner}"
-        for viewer in [*range(match.players), None]:
+        for viewer in viewers:
             if viewer == owner:
                 continue
             if marker in _text(copy.view(viewer)):
@@ -208,18 +228,19 @@ def _check_secrecy(case: Case, seed: int, step: int, match: Match, bot_rng: Rng)
                     raise _fail(case, seed, step, f"an old event shows a planted card: {event}")
         if copy.over:
             continue
-        # One more step. Its events may name the card only to a seat that knew it
+        # One more step. Its events may name a marked card only to a seat that knew it
         # before the step (the owner) or that sees it after (it was shown or played).
-        viewers = [*range(match.players), None]
-        knew = {v for v in viewers if marker in _text(copy.view(v))}
+        pattern = re.compile(re.escape(marker) + r"-\d+")
+        knew = {v: set(pattern.findall(_text(copy.view(v)))) for v in viewers}
         new_start = len(copy.events)
         bot_step(copy, Rng(bot_rng.get_state()))
         for event in copy.events[new_start:]:
-            if marker not in _text(to_data(event)):
+            named = set(pattern.findall(_text(to_data(event))))
+            if not named:
                 continue
-            readers = viewers if event.to is None else list(event.to)
-            for reader in readers:
-                if reader not in knew and marker not in _text(copy.view(reader)):
+            for reader in viewers if event.to is None else list(event.to):
+                sees = knew[reader] | set(pattern.findall(_text(copy.view(reader))))
+                if named - sees:
                     who = "a spectator" if reader is None else f"seat {reader}"
                     raise _fail(
                         case, seed, step + 1,

@@ -63,8 +63,11 @@ class Scenario:
         if kind is not None:
             prompts = [p for p in prompts if p.kind == kind]
         if not prompts:
-            wanted = f"a '{kind}' prompt" if kind else "a prompt"
-            raise ScenarioError(f"the script chooses '{choice}' for seat {seat}, which has no {wanted} open; {self._describe()}")
+            wanted = f"'{kind}' prompt" if kind else "prompt"
+            raise ScenarioError(
+                f"the script chooses '{choice}' for seat {seat}, which has no {wanted} open; "
+                f"{self._describe()}"
+            )
         by_id = [c for p in prompts for c in p.choices if c.id == choice]
         by_label = [c for p in prompts for c in p.choices if c.label == choice]
         found = by_id or by_label

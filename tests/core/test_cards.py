@@ -109,7 +109,9 @@ def test_nested_errors_name_the_path_inside_the_card(tmp_path: Path) -> None:
 
 
 def test_id_must_be_a_slug(tmp_path: Path) -> None:
-    message = error_for(write(tmp_path, "c.toml", '[[card]]\nid = "Jack 1"\nname = "J"\ncost = 1\n'))
+    message = error_for(
+        write(tmp_path, "c.toml", '[[card]]\nid = "Jack 1"\nname = "J"\ncost = 1\n')
+    )
     assert "card 'Jack 1', field 'id': expected text matching" in message
 
 

@@ -127,8 +127,10 @@ def test_pile_survives_a_json_round_trip() -> None:
 
 
 operations = st.lists(
-    st.tuples(st.sampled_from(["draw_up_to", "top", "put_top", "put_bottom", "shuffle"]),
-              st.integers(0, 6)),
+    st.tuples(
+        st.sampled_from(["draw_up_to", "top", "put_top", "put_bottom", "shuffle"]),
+        st.integers(0, 6),
+    ),
     max_size=30,
 )
 

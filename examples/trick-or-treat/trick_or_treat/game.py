@@ -17,7 +17,6 @@ from nbc.core.cards import CardDef, load_cards, make_instances
 from nbc.core.dice import d6
 from nbc.core.game import Choice, Context, Game, Options, Outcome, Prompt, Variant
 from nbc.core.piles import Pile
-
 from trick_or_treat.state import Player, State
 
 
@@ -185,10 +184,8 @@ class TrickOrTreat(Game):
         return state.planted.get(card) or CANDY[state.cards[card]].name
 
     # --- test kit -----------------------------------------------------------------
-    def plant(self, state: State, seat: int | None, marker: str) -> bool:
+    def plant(self, state: State, seat: int | None, marker: str) -> int:
         pile = state.deck if seat is None else state.players[seat].hand
-        unplanted = [c for c in pile.cards if c not in state.planted]
-        if not unplanted:
-            return False
-        state.planted[unplanted[0]] = marker
-        return True
+        for k, card in enumerate(pile.cards):
+            state.planted[card] = f"{marker}-{k}"
+        return len(pile.cards)

@@ -1,0 +1,130 @@
+"""Match: the one door (act), refusals that change nothing, replay and saving."""
+
+import json
+
+import pytest
+
+from nbc.core.errors import BadOptions, GameBug, IllegalChoice, NotYourTurn, ReplayError
+from nbc.core.match import Header, Match
+from nbc.core.playout import play_out
+from nbc.core.rng import Rng
+
+
+def test_new_validates_variant_players_and_options(example_game):
+    with pytest.raises(BadOptions, match="no variant 'nope'; its variants are: base, short"):
+        Match.new(example_game, "nope", players=2)
+    with pytest.raises(BadOptions, match="for 2 to 4 players, not 5"):
+        Match.new(example_game, "base", players=5)
+    with pytest.raises(BadOptions, match="'rounds'.*less than or equal to 20"):
+        Match.new(example_game, "base", {"rounds": 99}, players=2)
+    with pytest.raises(BadOptions, match="'colour'.*the options are: rounds, hand_size"):
+        Match.new(example_game, "base", {"colour": "red"}, players=2)
+
+
+def test_variant_preset_and_overrides(example_game):
+    match = Match.new(example_game, "short", players=3, seed=1)
+    assert match.header.options == {"rounds": 2, "hand_size": 3}
+    match = Match.new(example_game, "short", {"hand_size": 1}, players=3, seed=1)
+    assert match.header.options == {"rounds": 2, "hand_size": 1}
+    assert all(p["hand"]["count"] == 1 for p in match.view(None)["players"])
+
+
+def test_illegal_choice_names_seat_id_and_options_and_changes_nothing(example_game):
+    match = Match.new(example_game, players=2, seed=5)
+    before = match.fingerprint()
+    with pytest.raises(IllegalChoice) as caught:
+        match.act(0, "steal-everything")
+    message = str(caught.value)
+    assert "seat 0" in message and "'steal-everything'" in message and "'trick'" in message
+    assert caught.value.code == "ILLEGAL_CHOICE"
+    assert match.fingerprint() == before and match.seq == 0
+
+
+def test_not_your_turn(example_game):
+    match = Match.new(example_game, players=2, seed=5)
+    with pytest.raises(NotYourTurn, match="seat 1 has nothing to decide now; waiting for seat"):
+        match.act(1, "trick")
+    with pytest.raises(NotYourTurn, match="no seat 7"):
+        match.act(7, "trick")
+
+
+def test_act_on_a_finished_match_is_refused(example_game):
+    match = Match.new(example_game, "short", players=2, seed=2)
+    play_out(match, Rng(1))
+    assert match.outcome() is not None
+    with pytest.raises(NotYourTurn, match="the match is over"):
+        match.act(0, "trick")
+
+
+def test_replay_and_json_round_trip_give_the_same_fingerprint(example_game):
+    match = Match.new(example_game, players=3, seed="replay")
+    play_out(match, Rng(3))
+    again = Match.replay(example_game, match.header, match.log)
+    assert again.fingerprint() == match.fingerprint()
+    loaded = Match.from_json(match.to_json(), {"trick-or-treat": example_game})
+    assert loaded.fingerprint() == match.fingerprint()
+    assert loaded.outcome() == match.outcome()
+
+
+def test_different_seeds_deal_differently(example_game):
+    a = Match.new(example_game, players=2, seed=1)
+    b = Match.new(example_game, players=2, seed=2)
+    assert a.view(0)["players"][0]["hand"] != b.view(0)["players"][0]["hand"]
+
+
+def test_replay_refuses_a_log_the_game_would_not_accept(example_game):
+    match = Match.new(example_game, players=2, seed=1)
+    with pytest.raises(ReplayError, match="choice 1 of the log was refused"):
+        Match.replay(example_game, match.header, [(1, "trick")])
+
+
+def test_from_json_refuses_malformed_or_foreign_data(example_game):
+    with pytest.raises(ReplayError, match="malformed"):
+        Match.from_json("{}", example_game)
+    match = Match.new(example_game, players=2, seed=1)
+    data = json.loads(match.to_json())
+    data["header"]["game"] = "other"
+    with pytest.raises(ReplayError, match="game 'other'"):
+        Match.from_json(json.dumps(data), {"trick-or-treat": example_game})
+
+
+def test_events_are_redacted_per_seat(example_game):
+    match = Match.new(example_game, players=2, seed=1)
+    private = [e for e in match.events if e.kind == "drew"]
+    assert {e.to for e in private} == {(0,), (1,)}
+    assert all(e.kind != "drew" for e in match.events_for(None))
+    assert [e.to for e in match.events_for(0) if e.kind == "drew"] == [(0,)]
+    assert all(e.seq == 0 for e in match.events)  # set-up events
+    match.act(0, "trick")
+    assert all(e.seq == 1 for e in match.events_for(None, after=0))
+
+
+def test_a_failing_apply_restores_the_match(example_game):
+    class Fragile(type(example_game)):
+        def apply(self, state, seat, choice, ctx):
+            state.round = 99  # changed, then the game breaks
+            raise RuntimeError("boom")
+
+    game = Fragile()
+    match = Match.new(game, players=2, seed=1)
+    before = match.fingerprint()
+    with pytest.raises(GameBug, match="failed applying seat 0's choice 'trick'.*boom.*unchanged"):
+        match.act(0, "trick")
+    assert match.fingerprint() == before and match.state.round == 1
+
+
+def test_from_position_replays_from_the_edited_state(example_game):
+    match = Match.new(example_game, players=2, seed=1)
+    match.state.round = 5
+    positioned = Match.from_position(match)
+    assert positioned.state.round == 5
+    positioned.act(0, "trick")
+    again = Match.replay(example_game, positioned.header, positioned.log)
+    assert again.fingerprint() == positioned.fingerprint()
+
+
+def test_header_never_appears_in_views(example_game):
+    match = Match.new(example_game, players=2, seed="secret-seed-123")
+    for seat in (0, 1, None):
+        assert "secret-seed-123" not in json.dumps(match.view(seat))
+    assert isinstance(match.header, Header)

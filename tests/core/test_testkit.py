@@ -1,0 +1,193 @@
+"""The conformance suite must fail on games that break the contract.
+
+Each broken game below is the example game with one defect; the suite must name it.
+"""
+
+import random
+
+import pytest
+
+from nbc.core.game import Choice, Context, Prompt
+from nbc.core.match import Action, Match
+from nbc.core.testkit.checks import Case, ConformanceError, cases, check_case
+from nbc.core.testkit.scenario import Scenario, ScenarioError
+
+
+def run(game, players=2, variant="short", seeds=range(3)):
+    return check_case(Case(game, variant, players), seeds=seeds)
+
+
+def test_the_example_game_passes_and_its_secrecy_is_checked(example_game):
+    report = run(example_game, players=3, variant="base")
+    assert report.playouts == 3 and report.choices > 0
+    assert report.secrecy_checks > 0
+
+
+@pytest.fixture
+def base(example_game):
+    return type(example_game)
+
+
+def test_a_view_that_shows_other_hands_fails(base):
+    class LeakyView(base):
+        def view(self, state, seat):
+            return super().view(state, 0)  # everyone sees seat 0's hand
+
+    with pytest.raises(ConformanceError, match="view shows a card only seat 0 may know"):
+        run(LeakyView())
+
+
+def test_a_deck_order_in_the_view_fails(base):
+    class LeakyDeck(base):
+        def view(self, state, seat):
+            view = super().view(state, seat)
+            view["deck"]["top"] = self.card_name(state, state.deck.cards[-1]) if state.deck.cards else None
+            return view
+
+    with pytest.raises(ConformanceError, match="card only nobody may know"):
+        run(LeakyDeck())
+
+
+def test_an_event_that_names_a_hidden_card_to_others_fails(base):
+    class LeakyEvent(base):
+        def _draw(self, state, seat, n, ctx):
+            drawn = state.deck.cards[-n:]
+            super()._draw(state, seat, n, ctx)
+            ctx.emit("gossip", "", {"names": [self.card_name(state, c) for c in drawn]})
+
+    with pytest.raises(ConformanceError, match="event 'gossip' tells .* of a card only"):
+        run(LeakyEvent(), seeds=range(6))
+
+
+def test_randomness_outside_the_match_rng_fails(base):
+    class Unseeded(base):
+        def _trick(self, state, seat, ctx):
+            state.last_roll = random.randint(1, 6)
+
+    with pytest.raises(ConformanceError, match="same seed and the same choices gave different"):
+        run(Unseeded(), seeds=range(6))
+
+
+def test_a_state_that_changes_when_a_choice_is_refused_fails(base):
+    class Restless(base):
+        def prompts(self, state):
+            state.last_roll = (state.last_roll or 0) + 1  # reading prompts changes the state
+            return super().prompts(state)
+
+    with pytest.raises(ConformanceError, match=r"calling prompts\(\) changed the state"):
+        run(Restless())
+
+
+def test_an_engine_that_accepts_a_choice_it_did_not_offer_fails(example_game):
+    class Lenient(Match):
+        """Applies whatever it is sent, as a careless engine or game would."""
+
+        __slots__ = ()
+
+        def act(self, seat, choice_id):
+            prompts = self.game.prompts(self.state)
+            if not prompts:
+                return super().act(seat, choice_id)
+            fallback = prompts[0].choices[-1]
+            offered = {c.id: c for p in prompts for c in p.choices}
+            ctx = Context(self.rng, self.events, self.seq + 1)
+            self.game.apply(self.state, prompts[0].seat, offered.get(choice_id, fallback), ctx)
+            self.log.append(Action(seat, choice_id))
+            self._cache.seq = -1
+            return []
+
+    with pytest.raises(ConformanceError, match="should have been refused"):
+        check_case(Case(example_game, "short", 2), seeds=range(1), engine=Lenient)
+
+
+def test_a_game_whose_prompts_offer_another_seats_choice_as_its_own_fails(base):
+    class Duplicated(base):
+        def prompts(self, state):
+            prompts = super().prompts(state)
+            return [Prompt(p.seat, p.kind, p.text, (*p.choices, p.choices[0])) for p in prompts]
+
+    with pytest.raises(ConformanceError, match="offered choice id .* twice"):
+        run(Duplicated())
+
+
+def test_a_game_that_never_ends_fails(base):
+    class Endless(base):
+        def _end_turn(self, state, ctx):
+            state.turn = (state.turn + 1) % len(state.players)
+
+        def prompts(self, state):
+            return [Prompt(state.turn, "turn", "again", (Choice("trick", "Play a trick"),))]
+
+    with pytest.raises(ConformanceError, match="did not end within 50 choices"):
+        check_case(Case(Endless(), "short", 2), seeds=range(1), max_steps=50)
+
+
+def test_a_stuck_game_fails(base):
+    class Stuck(base):
+        def prompts(self, state):
+            return [] if state.round > 1 else super().prompts(state)
+
+    with pytest.raises(ConformanceError, match="not over but no seat has a choice"):
+        run(Stuck())
+
+
+def test_a_state_that_does_not_survive_saving_fails(base):
+    class Forgetful(base):
+        def load_state(self, data):
+            state = super().load_state(data)
+            state.round = 1
+            return state
+
+    with pytest.raises(ConformanceError, match="saving and loading changes the state"):
+        run(Forgetful())
+
+
+def test_cases_cover_every_variant_and_seat_count(example_game):
+    ids = [c.id for c in cases([example_game])]
+    assert ids == [f"trick-or-treat/{v}/{n}p" for v in ("base", "short") for n in (2, 3, 4)]
+
+
+# --- the scenario tool ------------------------------------------------------------
+
+
+def rig(hand_cards):
+    """Position: seat 0 holds exactly the given candy definitions."""
+
+    def position(state):
+        hand = state.players[0].hand.cards
+        for card, def_id in zip(hand, hand_cards):
+            state.cards[card] = def_id
+
+    return position
+
+
+def test_scenario_scripts_choices_by_label_and_checks_views(example_game):
+    s = Scenario(example_game, "short", players=2, seed=3, position=rig(["pumpkin-fudge"] * 3))
+    prompt = s.expect(0, "turn")
+    first = prompt.choices[0].id
+    s.choose(0, first)
+    assert s.view(None)["players"][0]["score"] == 6
+    banked = s.events(kind="bank", since_last=True)
+    assert len(banked) == 1 and banked[0].data["name"] == "Pumpkin King Fudge"
+
+
+def test_scenario_refuses_an_ambiguous_label(example_game):
+    s = Scenario(example_game, "short", players=2, seed=3, position=rig(["pumpkin-fudge"] * 3))
+    with pytest.raises(ScenarioError, match="matches 3 choices of seat 0"):
+        s.choose(0, "Bank Pumpkin King Fudge")
+
+
+def test_scenario_refuses_a_choice_that_is_not_open(example_game):
+    s = Scenario(example_game, "short", players=2, seed=3)
+    with pytest.raises(ScenarioError, match="seat 1, which has no prompt open; seat 0:"):
+        s.choose(1, "trick")
+
+
+def test_scenario_fails_on_an_unanswered_prompt(example_game):
+    s = Scenario(example_game, "short", players=2, seed=3)
+    s.choose(0, "trick")
+    with pytest.raises(ScenarioError, match="ended with prompts unanswered"):
+        s.finish()
+    s.leave_open(1, "turn")
+    s.leave_open(0, "discard")
+    s.finish()
