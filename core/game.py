@@ -16,7 +16,7 @@ tree of dataclasses), so the same Game object serves every match at once.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -89,6 +89,17 @@ class Variant:
     options: dict[str, Any] = field(default_factory=dict)
     description: str = ""
     players: range | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ViewType:
+    """What a plugin returns from `nbc_graphql_types` for its views: the strawberry
+    type that describes `game`'s view, and `build`, which turns the view dict from
+    `Game.view` into an instance of that type."""
+
+    game: str
+    type: Any
+    build: Callable[[dict[str, Any]], Any]
 
 
 class Options(BaseModel):

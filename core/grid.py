@@ -216,13 +216,9 @@ class Grid:
     labels: dict[Square, str] = field(default_factory=dict, hash=False)
     # Derived geometry, never compared: wall midpoints (doubled), every point that
     # blocks a line passing exactly through it, and the allowed steps per square.
-    _wall_mids: frozenset[tuple[int, int]] = field(
-        init=False, repr=False, compare=False, hash=False
-    )
+    _wall_mids: frozenset[tuple[int, int]] = field(init=False, repr=False, compare=False, hash=False)
     _block_points: frozenset[Corner] = field(init=False, repr=False, compare=False, hash=False)
-    _steps: dict[Square, frozenset[Square]] = field(
-        init=False, repr=False, compare=False, hash=False
-    )
+    _steps: dict[Square, frozenset[Square]] = field(init=False, repr=False, compare=False, hash=False)
     # Traced segments, filled lazily; keyed by the ordered pair of end squares.
     _lines: dict[tuple[Square, Square], _Trace] = field(
         default_factory=dict, init=False, repr=False, compare=False, hash=False
@@ -271,10 +267,7 @@ class Grid:
         setattr_(
             self,
             "_steps",
-            {
-                sq: frozenset(n for n in self.neighbours(sq) if self._trace(sq, n)[0])
-                for sq in self.squares()
-            },
+            {sq: frozenset(n for n in self.neighbours(sq) if self._trace(sq, n)[0]) for sq in self.squares()},
         )
 
     def _checked_edge(self, edge: Edge) -> Edge:
@@ -547,9 +540,7 @@ class Grid:
                 queue.append(nxt)
         return dist, parent
 
-    def reachable(
-        self, start: Square, steps: int, team: int, occupants: Occupancy
-    ) -> dict[Square, int]:
+    def reachable(self, start: Square, steps: int, team: int, occupants: Occupancy) -> dict[Square, int]:
         """Legal end squares of a move of up to `steps` squares -> fewest steps needed.
 
         Any occupied square may not be an end (the mover's own entry at `start` is

@@ -40,8 +40,9 @@ def nbc_add_hookspecs(pm: pluggy.PluginManager) -> None:
 
 @hookspec
 def nbc_graphql_types() -> list[Any]:
-    """Return strawberry types this plugin adds to the GraphQL schema, typically its
-    view types (they join the union of view types the API serves)."""
+    """Return `nbc.core.game.ViewType` records: for a game, the strawberry type of its
+    view and a function that builds it from the view dict. They join the `View` union
+    the API serves; a game without one is served as `JsonView`."""
 
 
 @hookspec

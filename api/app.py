@@ -1,0 +1,59 @@
+"""The ASGI application: GraphQL over HTTP and WebSocket at /graphql, GraphiQL for
+browsers, and /healthz."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse
+from starlette.routing import Route, WebSocketRoute
+from strawberry.asgi import GraphQL
+from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
+
+from nbc import __version__
+from nbc.core.host import PluginHost
+
+from nbc.api.schema import build_schema
+from nbc.api.service import MatchService
+from nbc.api.settings import Settings
+from nbc.api.storage import Store, make_engine
+
+
+def create_app(settings: Settings | None = None, host: PluginHost | None = None) -> Starlette:
+    """Build the app. Without arguments, settings come from NBC_* variables (that is
+    how `uvicorn --factory nbc.api.app:create_app` and `nbc serve` start it)."""
+    settings = settings or Settings.from_env()
+    host = host or PluginHost.load()
+    service = MatchService(host, Store(make_engine(settings.database_url)), settings.snapshot_every)
+    schema = build_schema(service, settings)
+    graphql = GraphQL(
+        schema,
+        graphql_ide="graphiql",
+        subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL,),
+    )
+
+    async def healthz(request: Request) -> JSONResponse:
+        return JSONResponse(
+            {"status": "ok", "version": __version__, "games": sorted(host.games)},
+        )
+
+    async def home(request: Request) -> RedirectResponse:
+        return RedirectResponse("/graphql")
+
+    app = Starlette(
+        routes=[
+            Route("/", home),
+            Route("/healthz", healthz),
+            Route("/graphql", graphql, methods=["GET", "POST"]),
+            WebSocketRoute("/graphql", graphql),
+        ]
+    )
+    app.state.service = service
+    app.state.schema = schema
+    return app
+
+
+def schema_sdl(app: Any) -> str:
+    return app.state.schema.as_str() + "\n"

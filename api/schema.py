@@ -1,0 +1,389 @@
+"""The GraphQL schema (strawberry), built from the plugins that are loaded.
+
+Each game's view is served typed, as a member of the `View` union, when its plugin
+offers a `ViewType` through `nbc_graphql_types`; otherwise as `JsonView`. Every
+refusal is a GraphQL error whose `extensions.code` says what kind it is.
+"""
+
+# No `from __future__ import annotations` here: the types built inside build_schema
+# must be resolved when defined, not looked up later by name.
+
+import asyncio
+import enum
+import logging
+from collections.abc import AsyncGenerator, Iterator
+from contextlib import contextmanager
+from typing import Annotated, Any, Union
+
+import strawberry
+from graphql import GraphQLError
+from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter, SchemaExtension
+from strawberry.scalars import JSON
+from strawberry.types import Info
+
+from nbc.core.errors import NbcError
+from nbc.core.game import Event, Game, Prompt, ViewType
+
+from nbc.api.errors import Unauthenticated
+from nbc.api.service import Caller, Loaded, MatchService, SeatSpec
+from nbc.api.settings import Settings
+
+log = logging.getLogger("nbc.api")
+
+
+@contextmanager
+def refusals() -> Iterator[None]:
+    """Turn the platform's typed errors into GraphQL errors with a code."""
+    try:
+        yield
+    except NbcError as error:
+        raise GraphQLError(str(error), extensions={"code": error.code}) from error
+
+
+class ErrorCodes(SchemaExtension):
+    """Give every error a code: BAD_REQUEST for documents that do not parse or
+    validate, and INTERNAL (with the details only in the server log) for failures
+    that are not refusals."""
+
+    def on_operation(self) -> Iterator[None]:
+        yield
+        result = self.execution_context.result
+        for error in (result.errors if result else None) or []:
+            if error.extensions and "code" in error.extensions:
+                continue
+            if error.original_error is None:
+                error.extensions = {**(error.extensions or {}), "code": "BAD_REQUEST"}
+            else:
+                log.error("internal error", exc_info=error.original_error)
+                error.message = "internal error; the server log has the details"
+                error.extensions = {"code": "INTERNAL"}
+
+
+@strawberry.enum
+class SeatKind(enum.Enum):
+    PERSON = "person"
+    BOT = "bot"
+    OPEN = "open"
+
+
+@strawberry.enum
+class MatchStatus(enum.Enum):
+    WAITING = "waiting"
+    ACTIVE = "active"
+    FINISHED = "finished"
+
+
+@strawberry.type(description="A named preset of a game's options.")
+class VariantInfo:
+    name: str
+    title: str
+    description: str
+    min_players: int
+    max_players: int
+    options: JSON
+
+
+@strawberry.type(description="A game that matches can be created for.")
+class GameInfo:
+    name: str
+    title: str
+    description: str
+    min_players: int
+    max_players: int
+    variants: list[VariantInfo]
+    options_schema: JSON = strawberry.field(description="JSON Schema of the options")
+
+
+@strawberry.type
+class ChoiceInfo:
+    id: str
+    label: str
+    data: JSON
+
+
+@strawberry.type(description="A decision open to a seat; answer it with act(choiceId).")
+class PromptInfo:
+    seat: int
+    kind: str
+    text: str
+    choices: list[ChoiceInfo]
+
+
+@strawberry.type(description="Something that happened, as the caller may see it.")
+class EventInfo:
+    seq: int = strawberry.field(description="the number of choices made before it (0: set-up)")
+    index: int
+    kind: str
+    text: str
+    data: JSON
+    private: bool = strawberry.field(description="true when only some seats see this event")
+
+
+@strawberry.type
+class OutcomeInfo:
+    winners: list[int]
+    scores: list[int]
+    tiebreak: str | None
+    reason: str
+
+
+@strawberry.type
+class SeatInfo:
+    seat: int
+    kind: SeatKind
+    bot: str | None
+    name: str | None
+
+
+@strawberry.type(description="A match that was created, with the person seats' tokens (shown only here).")
+class SeatToken:
+    seat: int
+    token: str
+
+
+@strawberry.type(description="A game's view with no typed GraphQL form: the view as JSON.")
+class JsonView:
+    game: str
+    data: JSON
+
+
+@strawberry.input
+class SeatInput:
+    kind: SeatKind
+    bot: str | None = strawberry.field(default=None, description="bot name for BOT seats (default random)")
+    name: str | None = None
+
+
+@strawberry.input
+class CreateMatchInput:
+    game: str
+    seats: list[SeatInput]
+    variant: str | None = None
+    options: JSON | None = None
+    seed: str | None = strawberry.field(default=None, description="fixes the shuffles; omit for a random one")
+
+
+def game_info(game: Game) -> GameInfo:
+    return GameInfo(
+        name=game.name,
+        title=game.title,
+        description=game.description,
+        min_players=game.players.start,
+        max_players=game.players.stop - 1,
+        variants=[
+            VariantInfo(
+                name=v.name,
+                title=v.title,
+                description=v.description,
+                min_players=game.seat_counts(v.name).start,
+                max_players=game.seat_counts(v.name).stop - 1,
+                options=v.options,
+            )
+            for v in game.variants.values()
+        ],
+        options_schema=game.options_schema(),
+    )
+
+
+def event_info(event: Event) -> EventInfo:
+    return EventInfo(
+        seq=event.seq, index=event.index, kind=event.kind, text=event.text,
+        data=event.data, private=event.to is not None,
+    )
+
+
+def prompt_info(prompt: Prompt) -> PromptInfo:
+    return PromptInfo(
+        seat=prompt.seat, kind=prompt.kind, text=prompt.text,
+        choices=[ChoiceInfo(id=c.id, label=c.label, data=c.data) for c in prompt.choices],
+    )
+
+
+def bearer(info: Info) -> str | None:
+    """The seat token from `Authorization: Bearer ...` (HTTP or WebSocket upgrade) or
+    from the WebSocket connection_init payload {"Authorization": "Bearer ..."}."""
+    context = info.context
+    header = None
+    params = context.get("connection_params")
+    if isinstance(params, dict):
+        header = params.get("Authorization") or params.get("authorization")
+    request = context.get("request")
+    if header is None and request is not None:
+        header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, token = str(header).partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise GraphQLError(
+            "the Authorization header must be 'Bearer <seat token>'",
+            extensions={"code": Unauthenticated.code},
+        )
+    return token.strip()
+
+
+def build_schema(service: MatchService, settings: Settings | None = None) -> strawberry.Schema:
+    settings = settings or Settings()
+    view_types: dict[str, ViewType] = {v.game: v for v in service.host.graphql_types()}
+    members = tuple(dict.fromkeys([JsonView, *(v.type for v in view_types.values())]))
+    if len(members) == 1:  # a union needs two members; with no typed views, JSON it is
+        View: Any = JsonView
+    else:
+        View = Annotated[Union[members], strawberry.union("View")]  # noqa: UP007
+
+    def build_view(game: Game, view: dict[str, Any]) -> Any:
+        typed = view_types.get(game.name)
+        return typed.build(view) if typed else JsonView(game=game.name, data=view)
+
+    @strawberry.type(description="A match as the caller may see it.")
+    class MatchInfo:
+        id: strawberry.ID
+        game: str
+        variant: str
+        status: MatchStatus
+        seq: int = strawberry.field(description="choices made so far; send it as act(expectedSeq)")
+        players: int
+        options: JSON
+        seats: list[SeatInfo]
+        you: int | None = strawberry.field(description="the caller's seat; null for a spectator")
+        _loaded: strawberry.Private[Loaded]
+
+        @strawberry.field(description="what the caller may know of the match")
+        def view(self) -> View:  # type: ignore[valid-type]
+            return build_view(self._loaded.match.game, self._loaded.match.view(self.you))
+
+        @strawberry.field(description="the same view as JSON")
+        def view_json(self) -> JSON:
+            return self._loaded.match.view(self.you)
+
+        @strawberry.field(description="the caller's open prompts (empty for spectators)")
+        def prompts(self) -> list[PromptInfo]:
+            return [prompt_info(p) for p in service.prompts(self._loaded, self.you)]
+
+        @strawberry.field(description="seats that have a decision open")
+        def waiting_for(self) -> list[int]:
+            return self._loaded.match.seats_to_act() if self._loaded.status == "active" else []
+
+        @strawberry.field(description="events the caller may see, made after choice number `after`")
+        def events(self, after: int = -1) -> list[EventInfo]:
+            return [event_info(e) for e in service.events(self._loaded, self.you, after)]
+
+        @strawberry.field
+        def outcome(self) -> OutcomeInfo | None:
+            outcome = self._loaded.match.outcome()
+            if outcome is None:
+                return None
+            return OutcomeInfo(
+                winners=list(outcome.winners), scores=list(outcome.scores),
+                tiebreak=outcome.tiebreak, reason=outcome.reason,
+            )
+
+    def match_info(loaded: Loaded, caller: Caller) -> MatchInfo:
+        match = loaded.match
+        return MatchInfo(
+            id=strawberry.ID(caller.match_id),
+            game=match.game.name,
+            variant=match.header.variant,
+            status=MatchStatus(loaded.status),
+            seq=match.seq,
+            players=match.players,
+            options=match.header.options,
+            seats=[SeatInfo(seat=s.seat, kind=SeatKind(s.kind), bot=s.bot, name=s.name) for s in service.seat_infos(loaded)],
+            you=caller.seat,
+            _loaded=loaded,
+        )
+
+    @strawberry.type(description="The result of act: the match after the choice and what happened.")
+    class ActResult:
+        match: MatchInfo
+        events: list[EventInfo]
+
+    @strawberry.type(description="A new match and one token per PERSON seat, shown only this once.")
+    class CreatedMatch:
+        match: MatchInfo
+        tokens: list[SeatToken]
+
+    @strawberry.type(description="A seat taken with joinMatch, and its token (shown only this once).")
+    class JoinedMatch:
+        match: MatchInfo
+        seat: int
+        token: str
+
+    @strawberry.type
+    class Query:
+        @strawberry.field(description="every game, its variants, seat counts and options")
+        def games(self) -> list[GameInfo]:
+            return [game_info(g) for g in sorted(service.host.games.values(), key=lambda g: g.name)]
+
+        @strawberry.field(description="a match; the seat token, if sent, picks the seat you see it as")
+        def match(self, info: Info, id: strawberry.ID) -> MatchInfo:
+            with refusals():
+                caller = service.caller(str(id), bearer(info))
+                return match_info(service.get(caller.match_id), caller)
+
+    @strawberry.type
+    class Mutation:
+        @strawberry.mutation(description="start a match; seats are PERSON, BOT or OPEN (joinable)")
+        def create_match(self, input: CreateMatchInput) -> CreatedMatch:
+            with refusals():
+                match_id, tokens = service.create(
+                    input.game, input.variant, input.options,  # type: ignore[arg-type]
+                    [SeatSpec(s.kind.value, s.bot, s.name) for s in input.seats], input.seed,
+                )
+                loaded = service.get(match_id)
+                return CreatedMatch(
+                    match=match_info(loaded, Caller(match_id, min(tokens) if tokens else None)),
+                    tokens=[SeatToken(seat=s, token=t) for s, t in sorted(tokens.items())],
+                )
+
+        @strawberry.mutation(description="take an open seat (the lowest unless `seat` is given)")
+        def join_match(self, match_id: strawberry.ID, seat: int | None = None, name: str | None = None) -> JoinedMatch:
+            with refusals():
+                number, token = service.join(str(match_id), seat, name)
+                loaded = service.get(str(match_id))
+                return JoinedMatch(match=match_info(loaded, Caller(str(match_id), number)), seat=number, token=token)
+
+        @strawberry.mutation(description="make a choice as the token's seat; expectedSeq must equal the match's seq")
+        def act(self, info: Info, match_id: strawberry.ID, choice_id: str, expected_seq: int) -> ActResult:
+            with refusals():
+                caller = service.caller(str(match_id), bearer(info))
+                events = service.act(caller, choice_id, expected_seq)
+                loaded = service.get(caller.match_id)
+                return ActResult(match=match_info(loaded, caller), events=[event_info(e) for e in events])
+
+    @strawberry.type
+    class Subscription:
+        @strawberry.subscription(description="the caller's events as they happen, after choice number `after`")
+        async def match_events(
+            self, info: Info, match_id: strawberry.ID, after: int = -1
+        ) -> AsyncGenerator[EventInfo, None]:
+            with refusals():
+                caller = service.caller(str(match_id), bearer(info))
+            seen = after
+            while True:
+                with refusals():
+                    loaded = service.get(caller.match_id)
+                for event in service.events(loaded, caller.seat, seen):
+                    yield event_info(event)
+                seen = loaded.match.seq
+                if loaded.status == "finished":
+                    return
+                version = service.versions.get(caller.match_id, 0)
+                # Wake at once on a change made by this process; check the database
+                # every second for changes made by other server processes.
+                for _ in range(20):
+                    await asyncio.sleep(0.05)
+                    if service.versions.get(caller.match_id, 0) != version:
+                        break
+
+    return strawberry.Schema(
+        query=Query,
+        mutation=Mutation,
+        subscription=Subscription,
+        types=list(members),
+        extensions=[
+            ErrorCodes,
+            QueryDepthLimiter(max_depth=settings.max_depth),
+            MaxTokensLimiter(max_token_count=settings.max_tokens),
+            MaxAliasesLimiter(max_alias_count=settings.max_aliases),
+        ],
+    )

@@ -1,0 +1,294 @@
+"""The match service: what the GraphQL resolvers call.
+
+It keeps recently used matches in memory, checks them against the database before
+every change (another server process may have moved a match on), stores every choice,
+plays bot seats as soon as they have something to decide, and bumps a per-match
+version that subscriptions watch.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from nbc.core.errors import BadOptions, NotYourTurn
+from nbc.core.game import Event, Prompt
+from nbc.core.host import PluginHost
+from nbc.core.match import Match
+from nbc.core.rng import Rng
+
+from nbc.api.errors import NotFound, StaleSequence, Unauthenticated
+from nbc.api.storage import Conflict, SeatRow, Store
+
+MAX_BOT_STEPS = 100_000
+CACHE_SIZE = 512
+SEAT_KINDS = ("person", "bot", "open")
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    kind: str  # person | bot | open
+    bot: str | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """What anyone may know about a seat."""
+
+    seat: int
+    kind: str
+    bot: str | None
+    name: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """Who is asking: a seat of one match, or a spectator (seat None)."""
+
+    match_id: str
+    seat: int | None
+
+
+@dataclass(slots=True)
+class Loaded:
+    match: Match
+    status: str
+    seats: list[SeatRow]
+
+
+class MatchService:
+    def __init__(self, host: PluginHost, store: Store, snapshot_every: int = 50) -> None:
+        self.host = host
+        self.store = store
+        self.snapshot_every = snapshot_every
+        self._cache: OrderedDict[str, Loaded] = OrderedDict()
+        self._locks: dict[str, threading.RLock] = {}
+        self._locks_guard = threading.Lock()
+        self.versions: dict[str, int] = {}  # bumped on every change; subscriptions poll it
+
+    # --- creating and joining -------------------------------------------------
+    def create(
+        self,
+        game_name: str,
+        variant: str | None,
+        options: dict[str, Any] | None,
+        seats: list[SeatSpec],
+        seed: str | None,
+    ) -> tuple[str, dict[int, str]]:
+        """Start a match; returns its id and each person's seat token (shown once)."""
+        game = self.host.game(game_name)
+        if not seats:
+            raise BadOptions("a match needs seats: list one entry per seat (person, bot or open)")
+        for number, spec in enumerate(seats):
+            if spec.kind not in SEAT_KINDS:
+                raise BadOptions(f"seat {number}: kind '{spec.kind}' is not one of {', '.join(SEAT_KINDS)}")
+            if spec.kind == "bot":
+                self.host.bot(spec.bot or "random")
+        if options is not None and not isinstance(options, dict):
+            raise BadOptions("options must be a JSON object, e.g. {\"rounds\": 3}")
+        match = Match.new(game, variant, options, len(seats), seed)
+        match_id = secrets.token_urlsafe(12)
+        tokens: dict[int, str] = {}
+        rows = []
+        for number, spec in enumerate(seats):
+            token_hash = None
+            if spec.kind == "person":
+                tokens[number] = secrets.token_urlsafe(32)
+                token_hash = hash_token(tokens[number])
+            rows.append(
+                SeatRow(
+                    match_id=match_id,
+                    seat=number,
+                    kind=spec.kind,
+                    bot=(spec.bot or "random") if spec.kind == "bot" else None,
+                    name=spec.name,
+                    token_hash=token_hash,
+                )
+            )
+        status = "waiting" if any(s.kind == "open" for s in seats) else "active"
+        self.store.create(match_id, match, rows, status)
+        with self._lock(match_id):
+            self._remember(match_id, Loaded(match, status, rows))
+            if status == "active":
+                self._play_bots(match_id)
+        return match_id, tokens
+
+    def join(self, match_id: str, seat: int | None, name: str | None) -> tuple[int, str]:
+        """Take an open seat (the lowest, unless one is named); returns seat and token."""
+        with self._lock(match_id):
+            loaded = self._load(match_id)
+            open_seats = [s.seat for s in loaded.seats if s.kind == "open"]
+            if not open_seats:
+                raise NotYourTurn(f"match {match_id} has no open seat left")
+            if seat is None:
+                seat = open_seats[0]
+            elif seat not in open_seats:
+                raise BadOptions(f"seat {seat} is not open; the open seats are {open_seats}")
+            token = secrets.token_urlsafe(32)
+            if not self.store.claim_seat(match_id, seat, hash_token(token), name):
+                self._forget(match_id)
+                raise StaleSequence(f"seat {seat} was taken a moment ago; the open seats have changed")
+            loaded.seats = self.store.seats(match_id)
+            if not any(s.kind == "open" for s in loaded.seats):
+                self.store.set_status(match_id, "active")
+                loaded.status = "active"
+                self._play_bots(match_id)
+            self._bump(match_id)
+            return seat, token
+
+    # --- reading --------------------------------------------------------------
+    def caller(self, match_id: str, token: str | None) -> Caller:
+        """Resolve a bearer token to a seat of this match (None: a spectator)."""
+        loaded = self.get(match_id)
+        if token is None:
+            return Caller(match_id, None)
+        wanted = hash_token(token)
+        for attempt in range(2):
+            for row in loaded.seats:
+                if row.token_hash is not None and hmac.compare_digest(row.token_hash, wanted):
+                    return Caller(match_id, row.seat)
+            if attempt == 0:  # a seat may have been joined through another server process
+                loaded.seats = self.store.seats(match_id)
+        raise Unauthenticated(
+            f"the seat token does not belong to match {match_id}; send the token createMatch or "
+            "joinMatch returned for this match, or no Authorization header to watch as a spectator"
+        )
+
+    def get(self, match_id: str) -> Loaded:
+        with self._lock(match_id):
+            return self._load(match_id)
+
+    def seat_infos(self, loaded: Loaded) -> list[SeatInfo]:
+        return [SeatInfo(s.seat, s.kind, s.bot, s.name) for s in loaded.seats]
+
+    def prompts(self, loaded: Loaded, seat: int | None) -> list[Prompt]:
+        if seat is None or loaded.status != "active":
+            return []
+        return loaded.match.prompts(seat)
+
+    def events(self, loaded: Loaded, seat: int | None, after: int) -> list[Event]:
+        return loaded.match.events_for(seat, after)
+
+    # --- acting ---------------------------------------------------------------
+    def act(self, caller: Caller, choice_id: str, expected_seq: int) -> list[Event]:
+        if caller.seat is None:
+            raise Unauthenticated(
+                "acting needs a seat token: send 'Authorization: Bearer <token>' with the token "
+                "createMatch or joinMatch gave you"
+            )
+        match_id = caller.match_id
+        with self._lock(match_id):
+            loaded = self._load(match_id)
+            if loaded.status == "waiting":
+                waiting = [s.seat for s in loaded.seats if s.kind == "open"]
+                raise NotYourTurn(f"the match has not started: seats {waiting} are still open (joinMatch)")
+            match = loaded.match
+            if expected_seq != match.seq:
+                raise StaleSequence(
+                    f"expectedSeq is {expected_seq} but the match is at {match.seq}; "
+                    "read the match again and choose from its current prompts"
+                )
+            first = match.seq + 1
+            new_events = match.act(caller.seat, choice_id)
+            self._persist(match_id, loaded, first)
+            new_events += self._play_bots(match_id)
+            return [e for e in new_events if e.visible_to(caller.seat)]
+
+    def _play_bots(self, match_id: str) -> list[Event]:
+        """Let bot seats act while they are the only ones with something to decide."""
+        loaded = self._cache[match_id]
+        match = loaded.match
+        bots = {s.seat: self.host.bot(s.bot or "random") for s in loaded.seats if s.kind == "bot"}
+        if not bots or loaded.status != "active":
+            return []
+        first = match.seq + 1
+        events: list[Event] = []
+        for _ in range(MAX_BOT_STEPS):
+            ready = [p.seat for p in match.all_prompts() if p.seat in bots]
+            if not ready:
+                break
+            seat = ready[0]
+            rng = Rng(f"bot:{match_id}:{match.seq}")
+            mine = match.prompts(seat)
+            view = match.view(seat) if getattr(bots[seat], "needs_view", True) else {}
+            events += match.act(seat, bots[seat].choose(view, mine, rng))
+        if match.seq >= first:
+            self._persist(match_id, loaded, first)
+        return events
+
+    def _persist(self, match_id: str, loaded: Loaded, first: int) -> None:
+        match = loaded.match
+        actions = match.log[first - 1 :]
+        status = "finished" if match.over else "active"
+        try:
+            self.store.append(match_id, first, actions, status)
+        except Conflict:
+            self._forget(match_id)
+            raise StaleSequence(
+                f"another choice was stored as step {first} first; read the match again "
+                "and choose from its current prompts"
+            ) from None
+        loaded.status = status
+        if match.seq // self.snapshot_every > (first - 1) // self.snapshot_every or match.over:
+            self.store.save_snapshot(match_id, match)
+        self._bump(match_id)
+
+    # --- the cache ------------------------------------------------------------
+    def _load(self, match_id: str) -> Loaded:
+        """The match as the database has it now (cached copy if it is up to date)."""
+        row = self.store.match_row(match_id)
+        if row is None:
+            self._forget(match_id)
+            raise NotFound(f"there is no match '{match_id}'")
+        cached = self._cache.get(match_id)
+        if cached is not None and cached.match.seq <= row.seq:
+            for action in self.store.choices_after(match_id, cached.match.seq):
+                cached.match.act(action.seat, action.choice)
+            if cached.status != row.status:
+                cached.status = row.status
+                cached.seats = self.store.seats(match_id)
+            self._cache.move_to_end(match_id)
+            return cached
+        game = self.host.game(row.game)
+        match = self.store.load(match_id, game)
+        assert match is not None
+        loaded = Loaded(match, row.status, self.store.seats(match_id))
+        self._remember(match_id, loaded)
+        return loaded
+
+    def _remember(self, match_id: str, loaded: Loaded) -> None:
+        self._cache[match_id] = loaded
+        self._cache.move_to_end(match_id)
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+
+    def _forget(self, match_id: str) -> None:
+        self._cache.pop(match_id, None)
+
+    def _bump(self, match_id: str) -> None:
+        self.versions[match_id] = self.versions.get(match_id, 0) + 1
+
+    def _lock(self, match_id: str) -> threading.RLock:
+        with self._locks_guard:
+            lock = self._locks.get(match_id)
+            if lock is None:
+                lock = self._locks[match_id] = threading.RLock()
+            return lock
+
+    def replay_check(self, match_id: str) -> tuple[str, str]:
+        """Fingerprints of the cached match and of a fresh rebuild from storage."""
+        loaded = self.get(match_id)
+        rebuilt = self.store.load(match_id, loaded.match.game)
+        assert rebuilt is not None
+        return loaded.match.fingerprint(), rebuilt.fingerprint()
+

@@ -1,0 +1,33 @@
+"""Server settings, from `NBC_*` environment variables or the command line."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+DEFAULT_DATABASE = "sqlite:///./nbc.db"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    database_url: str = DEFAULT_DATABASE
+    host: str = "127.0.0.1"
+    port: int = 8000
+    workers: int = 1
+    snapshot_every: int = 50  # save a full snapshot every this many choices
+    max_depth: int = 12  # GraphQL query depth limit
+    max_tokens: int = 4000  # GraphQL document size limit, in tokens
+    max_aliases: int = 30
+
+    @classmethod
+    def from_env(cls, **overrides: object) -> Settings:
+        env = os.environ
+        values: dict[str, object] = {
+            "database_url": env.get("NBC_DATABASE_URL", DEFAULT_DATABASE),
+            "host": env.get("NBC_HOST", "127.0.0.1"),
+            "port": int(env.get("NBC_PORT", "8000")),
+            "workers": int(env.get("NBC_WORKERS", "1")),
+            "snapshot_every": int(env.get("NBC_SNAPSHOT_EVERY", "50")),
+        }
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**values)  # type: ignore[arg-type]
