@@ -190,12 +190,30 @@ def check(
 def serve(
     host: Annotated[str, typer.Option(envvar="NBC_HOST", help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(envvar="NBC_PORT", help="port")] = 8000,
+    workers: Annotated[int, typer.Option(envvar="NBC_WORKERS", min=1, help="server processes")] = 1,
+    database: Annotated[
+        str | None,
+        typer.Option(envvar="NBC_DATABASE_URL", help="SQLAlchemy URL (default sqlite:///./nbc.db)"),
+    ] = None,
+    log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "info",
 ) -> None:
-    """Start the GraphQL server."""
+    """Start the GraphQL server (GraphiQL at /graphql, health at /healthz)."""
+    import os
+
+    import uvicorn
+
+    from nbc.api.settings import DEFAULT_DATABASE
+
+    # The app factory reads its settings from the environment, in every worker.
+    os.environ["NBC_DATABASE_URL"] = database or DEFAULT_DATABASE
     loaded = _host()
     console.print(
-        f"The GraphQL server is not part of this build yet; it would listen on http://{host}:{port}. "
-        f"Installed games: {', '.join(sorted(loaded.games)) or 'none'} (see `nbc games`)."
+        f"nbc-rules serving {', '.join(sorted(loaded.games)) or 'no games'} on "
+        f"http://{host}:{port}/graphql (database {os.environ['NBC_DATABASE_URL']})"
+    )
+    uvicorn.run(
+        "nbc.api.app:create_app", factory=True, host=host, port=port,
+        workers=workers, log_level=log_level,
     )
 
 

@@ -382,8 +382,8 @@ def build_schema(service: MatchService, settings: Settings | None = None) -> str
         types=list(members),
         extensions=[
             ErrorCodes,
-            QueryDepthLimiter(max_depth=settings.max_depth),
-            MaxTokensLimiter(max_token_count=settings.max_tokens),
-            MaxAliasesLimiter(max_alias_count=settings.max_aliases),
+            lambda: QueryDepthLimiter(max_depth=settings.max_depth),
+            lambda: MaxTokensLimiter(max_token_count=settings.max_tokens),
+            lambda: MaxAliasesLimiter(max_alias_count=settings.max_aliases),
         ],
     )
