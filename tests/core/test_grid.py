@@ -62,7 +62,7 @@ def scene(drawing: str) -> Scene:
     return Scene(grid, occupants, at)
 
 
-# --- HOW TO MOVE SOMETHING -----------------------------------------------------------
+# --- movement: the general example and rules 2, 3 and 5 ---------------------------------
 
 
 def test_move_rule4_through_ally_not_through_rival():
@@ -272,7 +272,7 @@ def test_move_rule3_diagonal_between_two_rivals_when_corner_is_clear():
     assert set(s.reach("A", 1)) == {(2, 0), (0, 0), (2, 2), (0, 1), (1, 2)}
 
 
-# --- COMBINING STRAIGHT AND DIAGONAL MOVES -----------------------------------------------
+# --- movement: mixed straight and diagonal steps --------------------------------------
 
 
 def test_move_rule4_straight_then_diagonal_through_ally():
@@ -319,7 +319,7 @@ def test_move_rule1_two_basic_moves_to_go_around_a_wall():
     assert not s.grid.path_is_legal([(1, 2), (1, 1)], ALLY, s.occupants)
 
 
-# --- WHAT YOUR CHARACTER CAN SEE ---------------------------------------------------------
+# --- sight: the seven examples and a few more ------------------------------------------
 
 
 def test_sight_rule1_wall_blocks_both_ways():
