@@ -59,6 +59,12 @@ class ErrorCodes(SchemaExtension):
                 error.extensions = {"code": "INTERNAL"}
 
 
+class Schema(strawberry.Schema):
+    def process_errors(self, errors: list[GraphQLError], execution_context: Any = None) -> None:
+        """Refusals are answers, not server faults: nothing to log. Internal errors
+        were already logged with their traceback by ErrorCodes."""
+
+
 @strawberry.enum
 class SeatKind(enum.Enum):
     PERSON = "person"
@@ -375,7 +381,7 @@ def build_schema(service: MatchService, settings: Settings | None = None) -> str
                     if service.versions.get(caller.match_id, 0) != version:
                         break
 
-    return strawberry.Schema(
+    return Schema(
         query=Query,
         mutation=Mutation,
         subscription=Subscription,
