@@ -79,7 +79,7 @@ class MatchStatus(enum.Enum):
     FINISHED = "finished"
 
 
-@strawberry.type(description="A named preset of a game's options.")
+@strawberry.type(name="Variant", description="A named preset of a game's options.")
 class VariantInfo:
     name: str
     title: str
@@ -89,7 +89,7 @@ class VariantInfo:
     options: JSON
 
 
-@strawberry.type(description="A game that matches can be created for.")
+@strawberry.type(name="Game", description="A game that matches can be created for.")
 class GameInfo:
     name: str
     title: str
@@ -100,14 +100,14 @@ class GameInfo:
     options_schema: JSON = strawberry.field(description="JSON Schema of the options")
 
 
-@strawberry.type
+@strawberry.type(name="Choice")
 class ChoiceInfo:
     id: str
     label: str
     data: JSON
 
 
-@strawberry.type(description="A decision open to a seat; answer it with act(choiceId).")
+@strawberry.type(name="Prompt", description="A decision open to a seat; answer it with act(choiceId).")
 class PromptInfo:
     seat: int
     kind: str
@@ -115,7 +115,7 @@ class PromptInfo:
     choices: list[ChoiceInfo]
 
 
-@strawberry.type(description="Something that happened, as the caller may see it.")
+@strawberry.type(name="Event", description="Something that happened, as the caller may see it.")
 class EventInfo:
     seq: int = strawberry.field(description="the number of choices made before it (0: set-up)")
     index: int
@@ -125,7 +125,7 @@ class EventInfo:
     private: bool = strawberry.field(description="true when only some seats see this event")
 
 
-@strawberry.type
+@strawberry.type(name="Outcome")
 class OutcomeInfo:
     winners: list[int]
     scores: list[int]
@@ -133,7 +133,7 @@ class OutcomeInfo:
     reason: str
 
 
-@strawberry.type
+@strawberry.type(name="Seat")
 class SeatInfo:
     seat: int
     kind: SeatKind
@@ -240,7 +240,7 @@ def build_schema(service: MatchService, settings: Settings | None = None) -> str
         typed = view_types.get(game.name)
         return typed.build(view) if typed else JsonView(game=game.name, data=view)
 
-    @strawberry.type(description="A match as the caller may see it.")
+    @strawberry.type(name="Match", description="A match as the caller may see it.")
     class MatchInfo:
         id: strawberry.ID
         game: str
