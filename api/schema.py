@@ -21,7 +21,7 @@ from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, QueryDept
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
-from nbc.core.errors import NbcError
+from nbc.core.errors import GameBug, NbcError
 from nbc.core.game import Event, Game, Prompt, ViewType
 
 from nbc.api.errors import Unauthenticated
@@ -36,6 +36,13 @@ def refusals() -> Iterator[None]:
     """Turn the platform's typed errors into GraphQL errors with a code."""
     try:
         yield
+    except GameBug as error:
+        # Its message may name hidden cards: keep it in the server log only.
+        log.error("game bug", exc_info=error)
+        raise GraphQLError(
+            "internal error in the game's rules; the match is unchanged and the server log has the details",
+            extensions={"code": error.code},
+        ) from error
     except NbcError as error:
         raise GraphQLError(str(error), extensions={"code": error.code}) from error
 

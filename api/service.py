@@ -223,7 +223,12 @@ class MatchService:
             view = match.view(seat) if getattr(bots[seat], "needs_view", True) else {}
             events += match.act(seat, bots[seat].choose(view, mine, rng))
         if match.seq >= first:
-            self._persist(match_id, loaded, first)
+            try:
+                self._persist(match_id, loaded, first)
+            except StaleSequence:
+                # Another server process stored these bot moves first; the caller's own
+                # choice is already safe, so this is no refusal.
+                return []
         return events
 
     def _persist(self, match_id: str, loaded: Loaded, first: int) -> None:

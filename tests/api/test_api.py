@@ -222,3 +222,18 @@ def test_a_reloaded_match_has_the_same_fingerprint(database_url, app, api):
     before = app.state.service.get(mid).match.fingerprint()
     fresh = MatchService(PluginHost.load(), Store(make_engine(database_url)), snapshot_every=3)
     assert fresh.get(mid).match.fingerprint() == before
+
+
+def test_a_game_bug_is_reported_without_its_details_and_changes_nothing(api, app, monkeypatch):
+    match, tokens = api.create("trick-or-treat", ["PERSON", "PERSON"], "short", seed="bug")
+    game = app.state.service.get(match["id"]).match.game
+    before = api.match(match["id"], tokens[0])
+
+    def broken(state, seat, choice, ctx):
+        raise RuntimeError(f"secret hand {state.players[1].hand.cards}")
+
+    monkeypatch.setattr(game, "apply", broken)
+    error = api.refused(ACT, {"m": match["id"], "c": "trick", "s": 0}, tokens[0])
+    assert error.code == "INTERNAL" and "secret hand" not in error.message
+    monkeypatch.undo()
+    assert api.match(match["id"], tokens[0]) == before
