@@ -145,8 +145,49 @@ def bench(
     runs: Annotated[int, typer.Option(min=1, help="runs per variant; the median is shown")] = 5,
     seconds: Annotated[float, typer.Option(min=0.01, help="length of one run")] = 1.0,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    api: Annotated[
+        bool, typer.Option("--api", help="measure the GraphQL act round trip on a real server instead")
+    ] = False,
+    database: Annotated[
+        str | None,
+        typer.Option(help="--api: SQLAlchemy URL of the server's database (default: a temporary SQLite)"),
+    ] = None,
+    clients: Annotated[str, typer.Option(help="--api: concurrent client counts, comma-separated")] = "1,16",
+    acts: Annotated[
+        int, typer.Option(min=1, help="--api: acts for the most clients (fewer, at least 1/4, for others)")
+    ] = 2000,
+    game: Annotated[str, typer.Option(help="--api: the game to play")] = "trick-or-treat",
+    variant: Annotated[str, typer.Option(help="--api: the variant to play")] = "short",
 ) -> None:
-    """Measure complete random games per second and choices per second."""
+    """Measure complete random games per second and choices per second (with --api:
+    the GraphQL act round trip of a real server, next to the engine's cost)."""
+    if api:
+        from nbc.api.bench import bench_api, render_table, to_json
+
+        try:
+            counts = [int(c) for c in clients.split(",") if c.strip()]
+        except ValueError:
+            counts = []
+        if not counts or min(counts) < 1:
+            _fail(f"--clients takes client counts separated by commas, e.g. 1,16; not {clients!r}")
+            return
+        if names:
+            _fail("with --api, name the game with --game (one game per run)")
+            return
+        try:
+            result = bench_api(
+                game, variant, counts, acts, database, players, host=_host(),
+                say=lambda message: err.print(f"[dim]{message}[/]"),
+            )
+        except NbcError as error:
+            _fail(str(error))
+            return
+        if as_json:
+            print(to_json(result))
+            return
+        for renderable in render_table(result):
+            console.print(renderable)
+        return
     host = _host()
     try:
         chosen = [host.game(n) for n in names] if names else sorted(host.games.values(), key=lambda g: g.name)
@@ -163,7 +204,9 @@ def bench(
         return
     table = Table("game", "variant", "seats", "games/s", "choices/s")
     for r in results:
-        table.add_row(r.game, r.variant, str(r.players), f"{r.games_per_second:,.1f}", f"{r.choices_per_second:,.0f}")
+        table.add_row(
+            r.game, r.variant, str(r.players), f"{r.games_per_second:,.1f}", f"{r.choices_per_second:,.0f}"
+        )
     console.print(table)
     console.print(f"median of {runs} runs of {seconds:g}s each")
 

@@ -99,11 +99,12 @@ def _check_playout(
     bot_rng = Rng(f"conformance:{seed}")
     for step in range(max_steps + 1):
         _check_prompts(case, seed, step, match)
-        if step % probe_every == 0 or match.over:
+        # Probe points are staggered by seed, so several seeds cover every step.
+        if step == 0 or (step + seed) % probe_every == 0 or match.over:
             _check_pure_reads(case, seed, step, match)
             _check_refusals(case, seed, step, match)
-            _check_round_trip(case, seed, step, match, bot_rng)
-            report.secrecy_checks += _check_secrecy(case, seed, step, match, bot_rng)
+            _check_round_trip(case, seed, step, match, bot_rng, engine)
+            report.secrecy_checks += _check_secrecy(case, seed, step, match, bot_rng, engine)
         if match.over:
             break
         if step == max_steps:
@@ -183,18 +184,20 @@ def _check_refusals(case: Case, seed: int, step: int, match: Match) -> None:
             raise _fail(case, seed, step, f"refusing seat {seat}'s choice '{choice}' changed the match")
 
 
-def _check_round_trip(case: Case, seed: int, step: int, match: Match, bot_rng: Rng) -> None:
+def _check_round_trip(
+    case: Case, seed: int, step: int, match: Match, bot_rng: Rng, engine: type[Match]
+) -> None:
     text = match.to_json()
     try:
         json.loads(text)
-        loaded = Match.from_json(text, case.game)
+        loaded = engine.from_json(text, case.game)
     except Exception as error:
         raise _fail(case, seed, step, f"the saved match does not load: {error}") from error
     if loaded.fingerprint() != match.fingerprint():
         raise _fail(case, seed, step, "saving and loading changes the state")
     # The loaded copy must carry on exactly like the original (same RNG state too).
     if not match.over:
-        original = Match.from_json(text, case.game)
+        original = engine.from_json(text, case.game)
         probe = Rng(bot_rng.get_state())
         bot_step(original, probe)
         probe = Rng(bot_rng.get_state())
@@ -203,14 +206,17 @@ def _check_round_trip(case: Case, seed: int, step: int, match: Match, bot_rng: R
             raise _fail(case, seed, step, "a loaded match does not continue like the original")
 
 
-def _check_secrecy(case: Case, seed: int, step: int, match: Match, bot_rng: Rng) -> int:
+def _check_secrecy(
+    case: Case, seed: int, step: int, match: Match, bot_rng: Rng, engine: type[Match]
+) -> int:
     """Mark every hidden card of each seat (and every card nobody may see) in copies
     of the match; return how many plantings the game supported."""
     checked = 0
     text = match.to_json()
     viewers = [*range(match.players), None]
     for owner in [*range(match.players), None]:
-        copy = Match.from_json(text, case.game)
+        copy = engine.from_json(text, case.game)
+        owner_view_before = copy.view(owner) if owner is not None else None
         marker = f"PLANTED{seed}x{step}x{'n' if owner is None else owner}z"
         if not case.game.plant(copy.state, owner, marker):
             continue
@@ -220,12 +226,13 @@ def _check_secrecy(case: Case, seed: int, step: int, match: Match, bot_rng: Rng)
         for viewer in viewers:
             if viewer == owner:
                 continue
+            who = "a spectator" if viewer is None else f"seat {viewer}"
             if marker in _text(copy.view(viewer)):
-                who = "a spectator" if viewer is None else f"seat {viewer}"
                 raise _fail(case, seed, step, f"{who}'s view shows a card only {owner_name} may know")
-            for event in copy.events_for(viewer):
-                if marker in _text(to_data(event)):
-                    raise _fail(case, seed, step, f"an old event shows a planted card: {event}")
+            if viewer is not None and marker in _text(to_data(copy.prompts(viewer))):
+                raise _fail(case, seed, step, f"{who}'s prompts name a card only {owner_name} may know")
+        if owner is not None and step == 0:
+            _check_setup_events(case, seed, copy, owner, owner_view_before, viewers)
         if copy.over:
             continue
         # One more step. Its events may name a marked card only to a seat that knew it
@@ -248,6 +255,40 @@ def _check_secrecy(case: Case, seed: int, step: int, match: Match, bot_rng: Rng)
                         f"know, and {who}'s view does not show it",
                     )
     return checked
+
+
+def _check_setup_events(
+    case: Case, seed: int, copy: Match, owner: int, before: Any, viewers: list[int | None]
+) -> None:
+    """Set-up events were recorded before any planting, so check them by content: the
+    way the owner's view described its hidden cards before they were marked must not
+    reach another seat through a set-up event, unless that seat's own view shows
+    the same description (another copy of the card may be public)."""
+    after = copy.view(owner)
+    hidden = _changed_strings(before, after)
+    for viewer in viewers:
+        if viewer == owner:
+            continue
+        shown = _text(copy.view(viewer))
+        told = _text([to_data(e) for e in copy.events_for(viewer) if e.seq == 0])
+        for description in hidden:
+            if json.dumps(description) in told and json.dumps(description) not in shown:
+                who = "a spectator" if viewer is None else f"seat {viewer}"
+                raise _fail(
+                    case, seed, 0,
+                    f"a set-up event tells {who} of {description!r}, a card only seat {owner} holds",
+                )
+
+
+def _changed_strings(before: Any, after: Any) -> set[str]:
+    """Strings of `before` that `after` replaced at the same place."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        return set().union(*(_changed_strings(before[k], after[k]) for k in before if k in after))
+    if isinstance(before, list) and isinstance(after, list):
+        return set().union(*(_changed_strings(b, a) for b, a in zip(before, after, strict=False)))
+    if isinstance(before, str) and isinstance(after, str) and before != after:
+        return {before}
+    return set()
 
 
 def _text(data: Any) -> str:

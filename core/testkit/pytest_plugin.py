@@ -49,10 +49,10 @@ def nbc_host() -> PluginHost:
     return host()
 
 
-def pytest_generate_tests(metafunc: Any) -> None:
-    if "nbc_case" not in metafunc.fixturenames:
+def pytest_configure(config: Any) -> None:
+    wanted = config.getoption("nbc_game")
+    if not wanted:
         return
-    wanted = metafunc.config.getoption("nbc_game")
     loaded = host()
     unknown = [name for name in wanted if name not in loaded.games]
     if unknown:
@@ -60,6 +60,13 @@ def pytest_generate_tests(metafunc: Any) -> None:
             f"--nbc-game {', '.join(unknown)}: not installed; installed games: "
             f"{', '.join(sorted(loaded.games)) or 'none'}"
         )
+
+
+def pytest_generate_tests(metafunc: Any) -> None:
+    if "nbc_case" not in metafunc.fixturenames:
+        return
+    wanted = metafunc.config.getoption("nbc_game")
+    loaded = host()
     games = [g for name, g in loaded.games.items() if not wanted or name in wanted]
     found = cases(games)
     metafunc.parametrize("nbc_case", found, ids=[c.id for c in found])

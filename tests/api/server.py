@@ -16,7 +16,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import httpx
@@ -45,21 +45,23 @@ def running_server(
     port: int | None = None,
     workers: int = 1,
     startup_timeout: float = 30.0,
+    env: dict[str, str] | None = None,
 ) -> Iterator[str]:
     """Start `nbc serve` on 127.0.0.1, wait until /healthz answers, yield its base
     URL (http://127.0.0.1:PORT, no trailing slash), and stop it on the way out,
-    whatever happened. Pass the same `port` again to restart a server in place."""
+    whatever happened. Pass the same `port` again to restart a server in place;
+    `env` adds variables such as NBC_SNAPSHOT_EVERY (inherited NBC_* ones are dropped)."""
     port = port or free_port()
     base_url = f"http://127.0.0.1:{port}"
     command = [
         nbc_command(), "serve", "--host", "127.0.0.1", "--port", str(port),
         "--workers", str(workers), "--database", database_url, "--log-level", "warning",
     ]
-    env = {k: v for k, v in os.environ.items() if not k.startswith("NBC_")}
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("NBC_")} | (env or {})
     with tempfile.TemporaryFile("w+") as log:
         # Its own process group, so that the workers of --workers N go down with it.
         process = subprocess.Popen(
-            command, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
+            command, stdout=log, stderr=subprocess.STDOUT, env=environment, start_new_session=True
         )
         try:
             _wait_until_healthy(process, base_url, startup_timeout, log)
@@ -83,14 +85,16 @@ def _wait_until_healthy(process: subprocess.Popen, base_url: str, timeout: float
 
 
 def _stop(process: subprocess.Popen) -> None:
-    if process.poll() is not None:
-        return
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)  # the group this server started, no other
-        process.wait(timeout=10)
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+    # Any worker left behind is in the group this server started, and only those.
+    with suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
 
 
 def _read(log) -> str:

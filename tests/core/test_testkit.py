@@ -53,10 +53,35 @@ def test_an_event_that_names_a_hidden_card_to_others_fails(base):
         def _draw(self, state, seat, n, ctx):
             drawn = state.deck.cards[-n:]
             super()._draw(state, seat, n, ctx)
-            ctx.emit("gossip", "", {"names": [self.card_name(state, c) for c in drawn]})
+            if ctx.seq > 0:  # set-up stays clean: this leak is only in later draws
+                ctx.emit("gossip", "", {"names": [self.card_name(state, c) for c in drawn]})
 
     with pytest.raises(ConformanceError, match="event 'gossip' tells .* of a card only"):
         run(LeakyEvent(), seeds=range(6))
+
+
+def test_a_set_up_event_that_announces_the_hands_fails(base):
+    class Announcer(base):
+        def setup(self, options, players, ctx):
+            state = super().setup(options, players, ctx)
+            hands = {s: [self.card_name(state, c) for c in p.hand.cards] for s, p in enumerate(state.players)}
+            ctx.emit("hands", "everyone's hand", {"hands": hands})
+            return state
+
+    with pytest.raises(ConformanceError, match="a set-up event tells .* a card only seat . holds"):
+        run(Announcer(), seeds=range(2))
+
+
+def test_prompts_that_name_another_seats_cards_fail(base):
+    class Nosy(base):
+        def prompts(self, state):
+            prompts = super().prompts(state)
+            rival = state.players[(state.turn + 1) % len(state.players)].hand.cards
+            extra = tuple(Choice(f"peek:{c}", f"Guess {self.card_name(state, c)}") for c in rival)
+            return [Prompt(p.seat, p.kind, p.text, p.choices + extra) for p in prompts]
+
+    with pytest.raises(ConformanceError, match="prompts name a card only seat . may know"):
+        run(Nosy(), seeds=range(2))
 
 
 def test_randomness_outside_the_match_rng_fails(base):

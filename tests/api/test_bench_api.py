@@ -1,0 +1,51 @@
+"""`nbc bench --api` against a real server, with tiny numbers. No speed is asserted:
+only that it runs, stops its server, and reports well-formed, positive numbers."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from nbc.api.bench import acts_for, percentile
+from nbc.api.cli import app
+
+FIELDS = {
+    "game", "variant", "players", "database", "clients", "acts", "matches", "seconds",
+    "acts_per_second", "p50_ms", "p99_ms", "mean_ms", "engine_ms_per_choice",
+    "engine_choices_per_act", "engine_ms_per_act", "overhead_ms", "engine_replay_exact",
+    "p50_target_met", "acts_per_second_target_met",
+}
+
+
+def test_bench_api_reports_one_row_per_client_count_as_json():
+    args = ["bench", "--api", "--clients", "1,2", "--acts", "40", "--json"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)
+    assert [row["clients"] for row in rows] == [1, 2]
+    assert [row["acts"] for row in rows] == [acts_for(1, 2, 40), 40] == [20, 40]
+    for row in rows:
+        assert set(row) == FIELDS
+        assert (row["game"], row["variant"], row["players"], row["database"]) == (
+            "trick-or-treat", "short", 2, "sqlite",
+        )
+        for key in ("matches", "seconds", "acts_per_second", "p50_ms", "p99_ms", "mean_ms",
+                    "engine_ms_per_choice", "engine_ms_per_act", "engine_choices_per_act"):
+            assert row[key] > 0, (key, row)
+        assert row["p99_ms"] >= row["p50_ms"]
+        # Each act is the person's choice plus the bots' answers to it.
+        assert row["engine_choices_per_act"] >= 1
+        assert row["engine_replay_exact"] is True
+        assert isinstance(row["p50_target_met"], bool)
+        assert row["acts_per_second_target_met"] is None  # stated for 16 clients
+
+
+def test_bench_api_refuses_bad_client_counts():
+    result = CliRunner().invoke(app, ["bench", "--api", "--clients", "1,many"])
+    assert result.exit_code == 2 and "--clients" in result.output
+
+
+def test_percentile_is_nearest_rank():
+    values = [float(v) for v in range(1, 101)]
+    assert percentile(values, 50) == 50 and percentile(values, 99) == 99 and percentile([], 50) == 0
