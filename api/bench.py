@@ -28,7 +28,7 @@ What is measured
 * Engine cost: after the server has stopped, every recorded match is replayed in
   this process with `nbc.core.match.Match` from the same seed: the person's recorded
   choices, and the bots' choices made exactly the way the service makes them (the
-  same bot and the same per-step RNG `bot:<match id>:<seq>`). Each replayed act (the
+  same bot and the same per-step RNG `bot:<seed>:<seq>`). Each replayed act (the
   person's choice plus the bot choices it triggers) is timed, and the `seq` it
   reaches is checked against the server's (`engine_replay_exact`). `engine ms/act`
   is the mean of those; `engine ms/choice` is the engine time per single choice;
@@ -65,6 +65,8 @@ from nbc.core.game import Game
 from nbc.core.host import PluginHost
 from nbc.core.match import Match
 from nbc.core.rng import Rng
+
+from nbc.api.service import bot_turns
 
 TARGET_P50_MS = 10.0
 TARGET_ACTS_PER_SECOND = 300.0
@@ -124,7 +126,11 @@ class ApiBenchRow:
         return self.p50_ms - self.engine_ms_per_act
 
     @property
-    def p50_target_met(self) -> bool:
+    def p50_target_met(self) -> bool | None:
+        """The latency target is for one client; with more, p50 mostly measures the
+        queue in front of the server, so those rows are not judged on it."""
+        if self.clients != 1:
+            return None
         return self.p50_ms < TARGET_P50_MS
 
     @property
@@ -405,19 +411,6 @@ class EngineCost:
     exact: bool = True
 
 
-def _bot_turns(match: Match, match_id: str, bots: dict[int, Any]) -> None:
-    """The bots' choices, made as the service makes them."""
-    while True:
-        ready = [p.seat for p in match.all_prompts() if p.seat in bots]
-        if not ready:
-            return
-        seat = ready[0]
-        rng = Rng(f"bot:{match_id}:{match.seq}")
-        mine = match.prompts(seat)
-        view = match.view(seat) if getattr(bots[seat], "needs_view", True) else {}
-        match.act(seat, bots[seat].choose(view, mine, rng))
-
-
 def engine_replay(game: Game, variant: str, players: int, played: list[Played], bot: Any) -> EngineCost:
     """Replay the recorded matches in-process and time each person act together with
     the bot choices that follow it."""
@@ -425,7 +418,7 @@ def engine_replay(game: Game, variant: str, players: int, played: list[Played], 
     bots = dict.fromkeys(range(1, players), bot)
     for record in played:
         match = Match.new(game, variant, None, players, record.seed)
-        _bot_turns(match, record.match_id, bots)
+        bot_turns(match, bots)
         for act in record.acts:
             if match.seq != act.seq_before:
                 cost.exact = False
@@ -437,7 +430,7 @@ def engine_replay(game: Game, variant: str, players: int, played: list[Played], 
             except NbcError:
                 cost.exact = False
                 break
-            _bot_turns(match, record.match_id, bots)
+            bot_turns(match, bots)
             cost.seconds += time.perf_counter() - start
             cost.acts += 1
             cost.choices += match.seq - before
@@ -545,7 +538,7 @@ def render_table(result: ApiBenchResult) -> list[Any]:
             f"{row.overhead_ms:.2f}", _mark(row.p50_target_met), _mark(row.rate_target_met),
         )
     notes = [
-        f"targets (the issue, for SQLite): p50 under {TARGET_P50_MS:g} ms; at least "
+        f"targets (the issue, for SQLite): p50 under {TARGET_P50_MS:g} ms for one client; at least "
         f"{TARGET_ACTS_PER_SECOND:g} acts/s with {TARGET_CLIENTS} clients",
         "engine ms/act: the person's choice and the bot choices it triggers, replayed in-process; "
         "overhead = p50 - engine ms/act",

@@ -249,6 +249,7 @@ def serve(
 
     # The app factory reads its settings from the environment, in every worker.
     os.environ["NBC_DATABASE_URL"] = database or DEFAULT_DATABASE
+    _check_database(os.environ["NBC_DATABASE_URL"])
     loaded = _host()
     console.print(
         f"nbc-rules serving {', '.join(sorted(loaded.games)) or 'no games'} on "
@@ -258,6 +259,31 @@ def serve(
         "nbc.api.app:create_app", factory=True, host=host, port=port,
         workers=workers, log_level=log_level,
     )
+
+
+def _check_database(url: str) -> None:
+    """Open the database once before serving, so a bad URL is a one-line error."""
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
+
+    from nbc.api.storage import make_engine
+
+    try:
+        make_engine(url).dispose()
+    except (ArgumentError, NoSuchModuleError, OperationalError, ValueError, ImportError) as error:
+        reason = str(error).splitlines()[0]
+        _fail(
+            f"cannot open database {url!r}: {reason}. Use sqlite:///path/to/file.db or "
+            "postgresql+psycopg://user@host:port/dbname"
+        )
+
+
+@app.command()
+def schema() -> None:
+    """Print the GraphQL schema (SDL) of the installed plugins."""
+    from nbc.api.app import create_app, schema_sdl
+    from nbc.api.settings import Settings
+
+    print(schema_sdl(create_app(Settings(database_url="sqlite://"))), end="")
 
 
 def main(argv: list[str] | None = None) -> Any:

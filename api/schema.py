@@ -17,7 +17,14 @@ from typing import Annotated, Any, Union
 
 import strawberry
 from graphql import GraphQLError
-from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter, SchemaExtension
+from strawberry.extensions import (
+    AddValidationRules,
+    MaxAliasesLimiter,
+    MaxTokensLimiter,
+    ParserCache,
+    QueryDepthLimiter,
+    ValidationCache,
+)
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
@@ -47,29 +54,33 @@ def refusals() -> Iterator[None]:
         raise GraphQLError(str(error), extensions={"code": error.code}) from error
 
 
-class ErrorCodes(SchemaExtension):
-    """Give every error a code: BAD_REQUEST for documents that do not parse or
-    validate, and INTERNAL (with the details only in the server log) for failures
-    that are not refusals."""
+SUBSCRIPTION_OVER_HTTP = "Cannot return null for non-nullable field Subscription."
 
-    def on_operation(self) -> Iterator[None]:
-        yield
-        result = self.execution_context.result
-        for error in (result.errors if result else None) or []:
-            if error.extensions and "code" in error.extensions:
-                continue
-            if error.original_error is None:
-                error.extensions = {**(error.extensions or {}), "code": "BAD_REQUEST"}
-            else:
-                log.error("internal error", exc_info=error.original_error)
-                error.message = "internal error; the server log has the details"
-                error.extensions = {"code": "INTERNAL"}
+
+def give_codes(errors: list[GraphQLError]) -> None:
+    """Give every error a code: BAD_REQUEST for a request that is malformed (does not
+    parse or validate, bad variables, a subscription sent over plain HTTP), and
+    INTERNAL, with the details only in the server log, for a failure while running
+    a field that is not a refusal."""
+    for error in errors:
+        if error.extensions and "code" in error.extensions:
+            continue
+        if error.message.startswith(SUBSCRIPTION_OVER_HTTP):
+            error.message = "subscriptions are served over WebSocket (graphql-transport-ws) at /graphql"
+            error.extensions = {"code": "BAD_REQUEST"}
+        elif error.path is None or error.original_error is None or isinstance(error.original_error, GraphQLError):
+            error.extensions = {**(error.extensions or {}), "code": "BAD_REQUEST"}
+        else:
+            log.error("internal error", exc_info=error.original_error)
+            error.message = "internal error; the server log has the details"
+            error.extensions = {"code": "INTERNAL"}
 
 
 class Schema(strawberry.Schema):
     def process_errors(self, errors: list[GraphQLError], execution_context: Any = None) -> None:
-        """Refusals are answers, not server faults: nothing to log. Internal errors
-        were already logged with their traceback by ErrorCodes."""
+        """Called on every error before the response is made. Refusals are answers,
+        not server faults, so nothing is logged for them (see give_codes)."""
+        give_codes(errors)
 
 
 @strawberry.enum
@@ -330,8 +341,8 @@ def build_schema(service: MatchService, settings: Settings | None = None) -> str
         @strawberry.field(description="a match; the seat token, if sent, picks the seat you see it as")
         def match(self, info: Info, id: strawberry.ID) -> MatchInfo:
             with refusals():
-                caller = service.caller(str(id), bearer(info))
-                return match_info(service.get(caller.match_id), caller)
+                caller, loaded = service.look(str(id), bearer(info))
+                return match_info(loaded, caller)
 
     @strawberry.type
     class Mutation:
@@ -358,9 +369,7 @@ def build_schema(service: MatchService, settings: Settings | None = None) -> str
         @strawberry.mutation(description="make a choice as the token's seat; expectedSeq must equal the match's seq")
         def act(self, info: Info, match_id: strawberry.ID, choice_id: str, expected_seq: int) -> ActResult:
             with refusals():
-                caller = service.caller(str(match_id), bearer(info))
-                events = service.act(caller, choice_id, expected_seq)
-                loaded = service.get(caller.match_id)
+                caller, events, loaded = service.act(str(match_id), bearer(info), choice_id, expected_seq)
                 return ActResult(match=match_info(loaded, caller), events=[event_info(e) for e in events])
 
     @strawberry.type
@@ -375,10 +384,13 @@ def build_schema(service: MatchService, settings: Settings | None = None) -> str
             while True:
                 with refusals():
                     loaded = service.get(caller.match_id)
-                for event in service.events(loaded, caller.seat, seen):
+                # Read the events and the step they reach together, before yielding:
+                # the match may move on while a slow client is being served.
+                batch = service.events(loaded, caller.seat, seen)
+                seen, finished = loaded.match.seq, loaded.status == "finished"
+                for event in batch:
                     yield event_info(event)
-                seen = loaded.match.seq
-                if loaded.status == "finished":
+                if finished:
                     return
                 version = service.versions.get(caller.match_id, 0)
                 # Wake at once on a change made by this process; check the database
@@ -388,15 +400,20 @@ def build_schema(service: MatchService, settings: Settings | None = None) -> str
                     if service.versions.get(caller.match_id, 0) != version:
                         break
 
+    # The limits' validation rules are built once, so validated documents can be cached.
+    limits = [
+        *QueryDepthLimiter(max_depth=settings.max_depth).validation_rules,
+        *MaxAliasesLimiter(max_alias_count=settings.max_aliases).validation_rules,
+    ]
     return Schema(
         query=Query,
         mutation=Mutation,
         subscription=Subscription,
         types=list(members),
         extensions=[
-            ErrorCodes,
-            lambda: QueryDepthLimiter(max_depth=settings.max_depth),
             lambda: MaxTokensLimiter(max_token_count=settings.max_tokens),
-            lambda: MaxAliasesLimiter(max_alias_count=settings.max_aliases),
+            lambda: AddValidationRules(limits),
+            ParserCache,
+            ValidationCache,
         ],
     )

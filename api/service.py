@@ -30,6 +30,24 @@ CACHE_SIZE = 512
 SEAT_KINDS = ("person", "bot", "open")
 
 
+def bot_turns(match: Match, bots: dict[int, Any]) -> list[Event]:
+    """Let bot seats act while any of them has something to decide. Each decision
+    draws from an Rng made from the match's seed and step, so the seed fixes the
+    bots' play as well as the shuffles."""
+    events: list[Event] = []
+    if not bots:
+        return events
+    for _ in range(MAX_BOT_STEPS):
+        ready = [p.seat for p in match.all_prompts() if p.seat in bots]
+        if not ready:
+            break
+        seat = ready[0]
+        rng = Rng(f"bot:{match.header.seed}:{match.seq}")
+        view = match.view(seat) if getattr(bots[seat], "needs_view", True) else {}
+        events += match.act(seat, bots[seat].choose(view, match.prompts(seat), rng))
+    return events
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -129,7 +147,7 @@ class MatchService:
             loaded = self._load(match_id)
             open_seats = [s.seat for s in loaded.seats if s.kind == "open"]
             if not open_seats:
-                raise NotYourTurn(f"match {match_id} has no open seat left")
+                raise BadOptions(f"match {match_id} has no open seat left; every seat is taken")
             if seat is None:
                 seat = open_seats[0]
             elif seat not in open_seats:
@@ -149,7 +167,9 @@ class MatchService:
     # --- reading --------------------------------------------------------------
     def caller(self, match_id: str, token: str | None) -> Caller:
         """Resolve a bearer token to a seat of this match (None: a spectator)."""
-        loaded = self.get(match_id)
+        return self._caller(self.get(match_id), match_id, token)
+
+    def _caller(self, loaded: Loaded, match_id: str, token: str | None) -> Caller:
         if token is None:
             return Caller(match_id, None)
         wanted = hash_token(token)
@@ -163,6 +183,12 @@ class MatchService:
             f"the seat token does not belong to match {match_id}; send the token createMatch or "
             "joinMatch returned for this match, or no Authorization header to watch as a spectator"
         )
+
+    def look(self, match_id: str, token: str | None) -> tuple[Caller, Loaded]:
+        """The match and who is looking at it, with one read of the database."""
+        with self._lock(match_id):
+            loaded = self._load(match_id)
+            return self._caller(loaded, match_id, token), loaded
 
     def get(self, match_id: str) -> Loaded:
         with self._lock(match_id):
@@ -180,15 +206,18 @@ class MatchService:
         return loaded.match.events_for(seat, after)
 
     # --- acting ---------------------------------------------------------------
-    def act(self, caller: Caller, choice_id: str, expected_seq: int) -> list[Event]:
-        if caller.seat is None:
-            raise Unauthenticated(
-                "acting needs a seat token: send 'Authorization: Bearer <token>' with the token "
-                "createMatch or joinMatch gave you"
-            )
-        match_id = caller.match_id
+    def act(
+        self, match_id: str, token: str | None, choice_id: str, expected_seq: int
+    ) -> tuple[Caller, list[Event], Loaded]:
+        """Make the token's seat's choice, let bots answer, and store it all at once."""
         with self._lock(match_id):
             loaded = self._load(match_id)
+            caller = self._caller(loaded, match_id, token)
+            if caller.seat is None:
+                raise Unauthenticated(
+                    "acting needs a seat token: send 'Authorization: Bearer <token>' with the token "
+                    "createMatch or joinMatch gave you"
+                )
             if loaded.status == "waiting":
                 waiting = [s.seat for s in loaded.seats if s.kind == "open"]
                 raise NotYourTurn(f"the match has not started: seats {waiting} are still open (joinMatch)")
@@ -200,36 +229,30 @@ class MatchService:
                 )
             first = match.seq + 1
             new_events = match.act(caller.seat, choice_id)
+            try:
+                new_events += self._bot_moves(match_id, loaded)
+            except Exception:
+                self._forget(match_id)  # the person's choice was applied but not stored
+                raise
             self._persist(match_id, loaded, first)
-            new_events += self._play_bots(match_id)
-            return [e for e in new_events if e.visible_to(caller.seat)]
+            return caller, [e for e in new_events if e.visible_to(caller.seat)], loaded
 
-    def _play_bots(self, match_id: str) -> list[Event]:
-        """Let bot seats act while they are the only ones with something to decide."""
+    def _play_bots(self, match_id: str) -> None:
+        """Let bots act and store their moves (after create or join)."""
         loaded = self._cache[match_id]
-        match = loaded.match
-        bots = {s.seat: self.host.bot(s.bot or "random") for s in loaded.seats if s.kind == "bot"}
-        if not bots or loaded.status != "active":
-            return []
-        first = match.seq + 1
-        events: list[Event] = []
-        for _ in range(MAX_BOT_STEPS):
-            ready = [p.seat for p in match.all_prompts() if p.seat in bots]
-            if not ready:
-                break
-            seat = ready[0]
-            rng = Rng(f"bot:{match_id}:{match.seq}")
-            mine = match.prompts(seat)
-            view = match.view(seat) if getattr(bots[seat], "needs_view", True) else {}
-            events += match.act(seat, bots[seat].choose(view, mine, rng))
-        if match.seq >= first:
+        first = loaded.match.seq + 1
+        self._bot_moves(match_id, loaded)
+        if loaded.match.seq >= first:
             try:
                 self._persist(match_id, loaded, first)
             except StaleSequence:
-                # Another server process stored these bot moves first; the caller's own
-                # choice is already safe, so this is no refusal.
-                return []
-        return events
+                pass  # another server process stored these bot moves first
+
+    def _bot_moves(self, match_id: str, loaded: Loaded) -> list[Event]:
+        if loaded.status == "waiting":
+            return []
+        bots = {s.seat: self.host.bot(s.bot or "random") for s in loaded.seats if s.kind == "bot"}
+        return bot_turns(loaded.match, bots)
 
     def _persist(self, match_id: str, loaded: Loaded, first: int) -> None:
         match = loaded.match
@@ -244,30 +267,32 @@ class MatchService:
                 "and choose from its current prompts"
             ) from None
         loaded.status = status
-        if match.seq // self.snapshot_every > (first - 1) // self.snapshot_every or match.over:
+        every = self.snapshot_every
+        if match.seq // every > (first - 1) // every or (match.over and match.seq >= every):
             self.store.save_snapshot(match_id, match)
         self._bump(match_id)
 
     # --- the cache ------------------------------------------------------------
     def _load(self, match_id: str) -> Loaded:
         """The match as the database has it now (cached copy if it is up to date)."""
-        row = self.store.match_row(match_id)
-        if row is None:
+        head = self.store.head(match_id)
+        if head is None:
             self._forget(match_id)
             raise NotFound(f"there is no match '{match_id}'")
+        seq, status, game_name = head
         cached = self._cache.get(match_id)
-        if cached is not None and cached.match.seq <= row.seq:
-            for action in self.store.choices_after(match_id, cached.match.seq):
-                cached.match.act(action.seat, action.choice)
-            if cached.status != row.status:
-                cached.status = row.status
+        if cached is not None and cached.match.seq <= seq:
+            if cached.match.seq < seq:  # another server process moved it on
+                for action in self.store.choices_after(match_id, cached.match.seq):
+                    cached.match.act(action.seat, action.choice)
+            if cached.status != status:
+                cached.status = status
                 cached.seats = self.store.seats(match_id)
             self._cache.move_to_end(match_id)
             return cached
-        game = self.host.game(row.game)
-        match = self.store.load(match_id, game)
+        match = self.store.load(match_id, self.host.game(game_name))
         assert match is not None
-        loaded = Loaded(match, row.status, self.store.seats(match_id))
+        loaded = Loaded(match, status, self.store.seats(match_id))
         self._remember(match_id, loaded)
         return loaded
 

@@ -28,6 +28,9 @@ class Settings:
             "port": int(env.get("NBC_PORT", "8000")),
             "workers": int(env.get("NBC_WORKERS", "1")),
             "snapshot_every": int(env.get("NBC_SNAPSHOT_EVERY", "50")),
+            "max_depth": int(env.get("NBC_MAX_DEPTH", "12")),
+            "max_tokens": int(env.get("NBC_MAX_TOKENS", "4000")),
+            "max_aliases": int(env.get("NBC_MAX_ALIASES", "30")),
         }
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]

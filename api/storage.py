@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 
-from sqlalchemy import event
+from sqlalchemy import event, insert, select as core_select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Field, Session, SQLModel, create_engine, select
@@ -147,28 +147,47 @@ class Store:
                 session.add(row)
                 session.commit()
 
+    def head(self, match_id: str) -> tuple[int, str, str] | None:
+        """(seq, status, game) of a match, or None: the one read every request makes."""
+        table = MatchRow.__table__
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                core_select(table.c.seq, table.c.status, table.c.game).where(table.c.id == match_id)
+            ).first()
+        return None if row is None else (row.seq, row.status, row.game)
+
     def append(self, match_id: str, first_seq: int, actions: list[Action], status: str) -> None:
-        """Store choices numbered first_seq, first_seq+1, ...; raise Conflict if any
-        of those numbers is already taken (nothing is stored then)."""
+        """Store choices numbered first_seq, first_seq+1, ... in one transaction; raise
+        Conflict if another writer got there first (nothing is stored then)."""
+        matches = MatchRow.__table__
         try:
-            with self._session() as session:
-                session.add_all(
-                    ChoiceRow(match_id=match_id, seq=first_seq + i, seat=a.seat, choice_id=a.choice)
-                    for i, a in enumerate(actions)
+            with self.engine.begin() as connection:
+                connection.execute(
+                    insert(ChoiceRow.__table__),
+                    [
+                        {"match_id": match_id, "seq": first_seq + i, "seat": a.seat,
+                         "choice_id": a.choice, "created_at": _now()}
+                        for i, a in enumerate(actions)
+                    ],
                 )
-                session.flush()
-                row = session.get(MatchRow, match_id)
-                assert row is not None
-                row.seq, row.status, row.updated_at = first_seq + len(actions) - 1, status, _now()
-                session.add(row)
-                session.commit()
+                moved = connection.execute(
+                    update(matches)
+                    .where(matches.c.id == match_id, matches.c.seq == first_seq - 1)
+                    .values(seq=first_seq + len(actions) - 1, status=status, updated_at=_now())
+                )
+                if moved.rowcount != 1:
+                    raise Conflict(match_id)
         except IntegrityError:
             raise Conflict(match_id) from None
 
     def save_snapshot(self, match_id: str, match: Match) -> None:
-        with self._session() as session:
-            session.merge(SnapshotRow(match_id=match_id, seq=match.seq, data=match.to_json()))
-            session.commit()
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(
+                    insert(SnapshotRow.__table__).values(match_id=match_id, seq=match.seq, data=match.to_json())
+                )
+        except IntegrityError:
+            pass  # a snapshot of this very step is already stored
 
     def choices_after(self, match_id: str, seq: int) -> list[Action]:
         with self._session() as session:

@@ -36,10 +36,12 @@ class Api:
     def __init__(self, http: httpx.AsyncClient, url: str) -> None:
         self.http, self.url = http, url
 
-    async def __call__(self, name: str, token: str | None = None, **variables) -> dict:
+    async def __call__(self, document: str, token: str | None = None, /, **variables) -> dict:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
-        body = {"query": DOCUMENTS[name], "variables": variables}
-        answer = (await self.http.post(self.url, json=body, headers=headers)).json()
+        body = {"query": DOCUMENTS[document], "variables": variables}
+        response = await self.http.post(self.url, json=body, headers=headers)
+        response.raise_for_status()  # GraphQL refusals come with 200; anything else is a wrong URL
+        answer = response.json()
         if answer.get("errors"):
             raise ApiError(answer["errors"][0])
         return answer["data"]

@@ -8,7 +8,7 @@ import threading
 import pytest
 from client import ACT, CREATE, JOIN, MATCH, GraphQLFailure, play_to_end
 
-from nbc.api.service import Caller, MatchService
+from nbc.api.service import MatchService
 from nbc.api.storage import Store, make_engine
 from nbc.core.host import PluginHost
 
@@ -163,7 +163,7 @@ def test_open_seats_are_joined_before_play_starts(api):
     joined = api.run(JOIN, {"m": mid, "seat": None})["joinMatch"]
     assert joined["seat"] == 1 and joined["match"]["status"] == "ACTIVE"
     assert api.match(mid, joined["token"])["you"] == 1
-    assert api.refused(JOIN, {"m": mid, "seat": None}).code == "NOT_YOUR_TURN"
+    assert api.refused(JOIN, {"m": mid, "seat": None}).code == "BAD_OPTIONS"
     api.act(mid, tokens[0], "trick", 0)
 
 
@@ -180,16 +180,16 @@ def test_two_servers_racing_on_one_sequence_number_apply_exactly_one(database_ur
         current = first.get(match_id).match
         seat = current.seats_to_act()[0]
         choice = current.prompts(seat)[0].choices[-1].id
-        caller = Caller(match_id, seat)
+        token = tokens[seat]
         seq = current.seq
         second.get(match_id)  # both have the match loaded at the same position
         barrier = threading.Barrier(2)
         results: list[str] = []
 
-        def attempt(service, results=results, barrier=barrier, caller=caller, seq=seq, choice=choice):
+        def attempt(service, results=results, barrier=barrier, token=token, seq=seq, choice=choice):
             barrier.wait()
             try:
-                service.act(caller, choice, seq)
+                service.act(match_id, token, choice, seq)
                 results.append("applied")
             except Exception as error:  # noqa: BLE001
                 results.append(getattr(error, "code", repr(error)))
@@ -237,3 +237,20 @@ def test_a_game_bug_is_reported_without_its_details_and_changes_nothing(api, app
     assert error.code == "INTERNAL" and "secret hand" not in error.message
     monkeypatch.undo()
     assert api.match(match["id"], tokens[0]) == before
+
+
+def test_bad_variables_and_subscriptions_over_http_are_bad_requests(api):
+    error = api.refused(CREATE, {"i": {"game": "trick-or-treat", "seats": [{"kind": "HUMAN"}]}})
+    assert error.code == "BAD_REQUEST" and "HUMAN" in error.message
+    error = api.refused(ACT, {"m": "x", "c": "trick", "s": "two"})
+    assert error.code == "BAD_REQUEST"
+    error = api.refused("subscription { matchEvents(matchId: \"x\") { kind } }")
+    assert error.code == "BAD_REQUEST" and "WebSocket" in error.message
+
+
+def test_the_seed_fixes_the_bots_play_too(api):
+    first, _ = api.create("trick-or-treat", ["BOT", "BOT"], "short", seed="same")
+    second, _ = api.create("trick-or-treat", ["BOT", "BOT"], "short", seed="same")
+    assert first["id"] != second["id"]
+    assert [e["text"] for e in first["events"]] == [e["text"] for e in second["events"]]
+    assert first["outcome"] == second["outcome"]

@@ -37,7 +37,8 @@ def test_bench_api_reports_one_row_per_client_count_as_json():
         # Each act is the person's choice plus the bots' answers to it.
         assert row["engine_choices_per_act"] >= 1
         assert row["engine_replay_exact"] is True
-        assert isinstance(row["p50_target_met"], bool)
+        # The latency target is judged for one client only.
+        assert isinstance(row["p50_target_met"], bool) if row["clients"] == 1 else row["p50_target_met"] is None
         assert row["acts_per_second_target_met"] is None  # stated for 16 clients
 
 
