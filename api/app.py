@@ -13,12 +13,11 @@ from strawberry.asgi import GraphQL
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 
 from nbc import __version__
-from nbc.core.host import PluginHost
-
 from nbc.api.schema import build_schema
 from nbc.api.service import MatchService
 from nbc.api.settings import Settings
 from nbc.api.storage import Store, make_engine
+from nbc.core.host import PluginHost
 
 
 def create_app(settings: Settings | None = None, host: PluginHost | None = None) -> Starlette:

@@ -60,13 +60,12 @@ from typing import Any
 
 import httpx
 
+from nbc.api.service import bot_turns
 from nbc.core.errors import NbcError
 from nbc.core.game import Game
 from nbc.core.host import PluginHost
 from nbc.core.match import Match
 from nbc.core.rng import Rng
-
-from nbc.api.service import bot_turns
 
 TARGET_P50_MS = 10.0
 TARGET_ACTS_PER_SECOND = 300.0
@@ -170,7 +169,10 @@ class ApiBenchResult:
 
     def as_dicts(self) -> list[dict[str, Any]]:
         common = {
-            "game": self.game, "variant": self.variant, "players": self.players, "database": self.database,
+            "game": self.game,
+            "variant": self.variant,
+            "players": self.players,
+            "database": self.database,
         }
         return [{**common, **row.as_dict()} for row in self.rows]
 
@@ -212,8 +214,18 @@ def serve(database: str | None = None, timeout: float = HEALTH_TIMEOUT_S) -> Ite
         port = free_port()
         log_path = Path(scratch) / "server.log"
         command = [
-            sys.executable, "-c", "from nbc.api.cli import main; main()",
-            "serve", "--host", "127.0.0.1", "--port", str(port), "--database", url, "--log-level", "warning",
+            sys.executable,
+            "-c",
+            "from nbc.api.cli import main; main()",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--database",
+            url,
+            "--log-level",
+            "warning",
         ]
         env = {**os.environ, "NBC_DATABASE_URL": url}
         with open(log_path, "wb") as log:
@@ -290,8 +302,13 @@ class _Run:
     played: list[Played] = field(default_factory=list)
 
 
-async def _post(client: httpx.AsyncClient, query: str, variables: dict[str, Any], token: str | None = None,
-                timed: list[float] | None = None) -> dict[str, Any]:
+async def _post(
+    client: httpx.AsyncClient,
+    query: str,
+    variables: dict[str, Any],
+    token: str | None = None,
+    timed: list[float] | None = None,
+) -> dict[str, Any]:
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     payload = {"query": query, "variables": variables}
     start = time.perf_counter()
@@ -308,7 +325,9 @@ async def _post(client: httpx.AsyncClient, query: str, variables: dict[str, Any]
 
 async def _create(client: httpx.AsyncClient, game: str, variant: str, players: int, seed: str) -> Played:
     spec = {
-        "game": game, "variant": variant, "seed": seed,
+        "game": game,
+        "variant": variant,
+        "seed": seed,
         "seats": [{"kind": "PERSON"}] + [{"kind": "BOT"}] * (players - 1),
     }
     data = (await _post(client, CREATE, {"i": spec}))["createMatch"]
@@ -526,16 +545,31 @@ def render_table(result: ApiBenchResult) -> list[Any]:
     from rich.table import Table
 
     table = Table(
-        "clients", "acts", "acts/s", "p50 ms", "p99 ms", "engine ms/choice", "engine ms/act",
-        "overhead ms", f"p50<{TARGET_P50_MS:g}ms", f"≥{TARGET_ACTS_PER_SECOND:g}/s",
+        "clients",
+        "acts",
+        "acts/s",
+        "p50 ms",
+        "p99 ms",
+        "engine ms/choice",
+        "engine ms/act",
+        "overhead ms",
+        f"p50<{TARGET_P50_MS:g}ms",
+        f"≥{TARGET_ACTS_PER_SECOND:g}/s",
         title=f"API act round trip: {result.game}/{result.variant}, {result.players} seats "
         f"(1 person + bots), {result.database}",
     )
     for row in result.rows:
         table.add_row(
-            str(row.clients), str(row.acts), f"{row.acts_per_second:,.0f}", f"{row.p50_ms:.2f}",
-            f"{row.p99_ms:.2f}", f"{row.engine_ms_per_choice:.3f}", f"{row.engine_ms_per_act:.3f}",
-            f"{row.overhead_ms:.2f}", _mark(row.p50_target_met), _mark(row.rate_target_met),
+            str(row.clients),
+            str(row.acts),
+            f"{row.acts_per_second:,.0f}",
+            f"{row.p50_ms:.2f}",
+            f"{row.p99_ms:.2f}",
+            f"{row.engine_ms_per_choice:.3f}",
+            f"{row.engine_ms_per_act:.3f}",
+            f"{row.overhead_ms:.2f}",
+            _mark(row.p50_target_met),
+            _mark(row.rate_target_met),
         )
     notes = [
         f"targets (the issue, for SQLite): p50 under {TARGET_P50_MS:g} ms for one client; at least "

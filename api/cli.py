@@ -116,12 +116,22 @@ def simulate(
         count = players or chosen.seat_counts(variant).start
         bots = {seat: bot_impl for seat in range(count)}
         with Progress(
-            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-            TimeRemainingColumn(), console=err, transient=True, disable=as_json,
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+            disable=as_json,
         ) as progress:
             task = progress.add_task(f"{game}", total=games)
             result = run_simulation(
-                chosen, variant, players, games, seed, bots,
+                chosen,
+                variant,
+                players,
+                games,
+                seed,
+                bots,
                 progress=lambda done: progress.update(task, completed=done),
             )
     except NbcError as error:
@@ -176,7 +186,13 @@ def bench(
             return
         try:
             result = bench_api(
-                game, variant, counts, acts, database, players, host=_host(),
+                game,
+                variant,
+                counts,
+                acts,
+                database,
+                players,
+                host=_host(),
                 say=lambda message: err.print(f"[dim]{message}[/]"),
             )
         except NbcError as error:
@@ -192,9 +208,7 @@ def bench(
     try:
         chosen = [host.game(n) for n in names] if names else sorted(host.games.values(), key=lambda g: g.name)
         results = [
-            run_bench(game, variant, players, runs, seconds)
-            for game in chosen
-            for variant in game.variants
+            run_bench(game, variant, players, runs, seconds) for game in chosen for variant in game.variants
         ]
     except NbcError as error:
         _fail(str(error))
@@ -223,8 +237,16 @@ def check(
         _fail("nbc check needs pytest: pip install 'nbc-rules[dev]'")
         return
     code = pytest.main(
-        ["-p", "no:cacheprovider", "--pyargs", "nbc.core.testkit.conformance",
-         "--nbc-game", game, "--nbc-playouts", str(playouts)]
+        [
+            "-p",
+            "no:cacheprovider",
+            "--pyargs",
+            "nbc.core.testkit.conformance",
+            "--nbc-game",
+            game,
+            "--nbc-playouts",
+            str(playouts),
+        ]
     )
     raise typer.Exit(int(code))
 
@@ -256,8 +278,12 @@ def serve(
         f"http://{host}:{port}/graphql (database {os.environ['NBC_DATABASE_URL']})"
     )
     uvicorn.run(
-        "nbc.api.app:create_app", factory=True, host=host, port=port,
-        workers=workers, log_level=log_level,
+        "nbc.api.app:create_app",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level=log_level,
     )
 
 

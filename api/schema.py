@@ -28,12 +28,11 @@ from strawberry.extensions import (
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
-from nbc.core.errors import GameBug, NbcError
-from nbc.core.game import Event, Game, Prompt, ViewType
-
 from nbc.api.errors import Unauthenticated
 from nbc.api.service import Caller, Loaded, MatchService, SeatSpec
 from nbc.api.settings import Settings
+from nbc.core.errors import GameBug, NbcError
+from nbc.core.game import Event, Game, Prompt, ViewType
 
 log = logging.getLogger("nbc.api")
 
@@ -68,7 +67,11 @@ def give_codes(errors: list[GraphQLError]) -> None:
         if error.message.startswith(SUBSCRIPTION_OVER_HTTP):
             error.message = "subscriptions are served over WebSocket (graphql-transport-ws) at /graphql"
             error.extensions = {"code": "BAD_REQUEST"}
-        elif error.path is None or error.original_error is None or isinstance(error.original_error, GraphQLError):
+        elif (
+            error.path is None
+            or error.original_error is None
+            or isinstance(error.original_error, GraphQLError)
+        ):
             error.extensions = {**(error.extensions or {}), "code": "BAD_REQUEST"}
         else:
             log.error("internal error", exc_info=error.original_error)
@@ -211,14 +214,20 @@ def game_info(game: Game) -> GameInfo:
 
 def event_info(event: Event) -> EventInfo:
     return EventInfo(
-        seq=event.seq, index=event.index, kind=event.kind, text=event.text,
-        data=event.data, private=event.to is not None,
+        seq=event.seq,
+        index=event.index,
+        kind=event.kind,
+        text=event.text,
+        data=event.data,
+        private=event.to is not None,
     )
 
 
 def prompt_info(prompt: Prompt) -> PromptInfo:
     return PromptInfo(
-        seat=prompt.seat, kind=prompt.kind, text=prompt.text,
+        seat=prompt.seat,
+        kind=prompt.kind,
+        text=prompt.text,
         choices=[ChoiceInfo(id=c.id, label=c.label, data=c.data) for c in prompt.choices],
     )
 
@@ -297,8 +306,10 @@ def build_schema(service: MatchService, settings: Settings | None = None) -> str
             if outcome is None:
                 return None
             return OutcomeInfo(
-                winners=list(outcome.winners), scores=list(outcome.scores),
-                tiebreak=outcome.tiebreak, reason=outcome.reason,
+                winners=list(outcome.winners),
+                scores=list(outcome.scores),
+                tiebreak=outcome.tiebreak,
+                reason=outcome.reason,
             )
 
     def match_info(loaded: Loaded, caller: Caller) -> MatchInfo:
@@ -311,7 +322,10 @@ def build_schema(service: MatchService, settings: Settings | None = None) -> str
             seq=match.seq,
             players=match.players,
             options=match.header.options,
-            seats=[SeatInfo(seat=s.seat, kind=SeatKind(s.kind), bot=s.bot, name=s.name) for s in service.seat_infos(loaded)],
+            seats=[
+                SeatInfo(seat=s.seat, kind=SeatKind(s.kind), bot=s.bot, name=s.name)
+                for s in service.seat_infos(loaded)
+            ],
             you=caller.seat,
             _loaded=loaded,
         )
@@ -350,8 +364,11 @@ def build_schema(service: MatchService, settings: Settings | None = None) -> str
         def create_match(self, input: CreateMatchInput) -> CreatedMatch:
             with refusals():
                 match_id, tokens = service.create(
-                    input.game, input.variant, input.options,  # type: ignore[arg-type]
-                    [SeatSpec(s.kind.value, s.bot, s.name) for s in input.seats], input.seed,
+                    input.game,
+                    input.variant,
+                    input.options,  # type: ignore[arg-type]
+                    [SeatSpec(s.kind.value, s.bot, s.name) for s in input.seats],
+                    input.seed,
                 )
                 loaded = service.get(match_id)
                 return CreatedMatch(
@@ -360,13 +377,19 @@ def build_schema(service: MatchService, settings: Settings | None = None) -> str
                 )
 
         @strawberry.mutation(description="take an open seat (the lowest unless `seat` is given)")
-        def join_match(self, match_id: strawberry.ID, seat: int | None = None, name: str | None = None) -> JoinedMatch:
+        def join_match(
+            self, match_id: strawberry.ID, seat: int | None = None, name: str | None = None
+        ) -> JoinedMatch:
             with refusals():
                 number, token = service.join(str(match_id), seat, name)
                 loaded = service.get(str(match_id))
-                return JoinedMatch(match=match_info(loaded, Caller(str(match_id), number)), seat=number, token=token)
+                return JoinedMatch(
+                    match=match_info(loaded, Caller(str(match_id), number)), seat=number, token=token
+                )
 
-        @strawberry.mutation(description="make a choice as the token's seat; expectedSeq must equal the match's seq")
+        @strawberry.mutation(
+            description="make a choice as the token's seat; expectedSeq must equal the match's seq"
+        )
         def act(self, info: Info, match_id: strawberry.ID, choice_id: str, expected_seq: int) -> ActResult:
             with refusals():
                 caller, events, loaded = service.act(str(match_id), bearer(info), choice_id, expected_seq)
@@ -374,7 +397,9 @@ def build_schema(service: MatchService, settings: Settings | None = None) -> str
 
     @strawberry.type
     class Subscription:
-        @strawberry.subscription(description="the caller's events as they happen, after choice number `after`")
+        @strawberry.subscription(
+            description="the caller's events as they happen, after choice number `after`"
+        )
         async def match_events(
             self, info: Info, match_id: strawberry.ID, after: int = -1
         ) -> AsyncGenerator[EventInfo, None]:

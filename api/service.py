@@ -13,17 +13,17 @@ import hmac
 import secrets
 import threading
 from collections import OrderedDict
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
+from nbc.api.errors import NotFound, StaleSequence, Unauthenticated
+from nbc.api.storage import Conflict, SeatRow, Store
 from nbc.core.errors import BadOptions, NotYourTurn
 from nbc.core.game import Event, Prompt
 from nbc.core.host import PluginHost
 from nbc.core.match import Match
 from nbc.core.rng import Rng
-
-from nbc.api.errors import NotFound, StaleSequence, Unauthenticated
-from nbc.api.storage import Conflict, SeatRow, Store
 
 MAX_BOT_STEPS = 100_000
 CACHE_SIZE = 512
@@ -113,7 +113,7 @@ class MatchService:
             if spec.kind == "bot":
                 self.host.bot(spec.bot or "random")
         if options is not None and not isinstance(options, dict):
-            raise BadOptions("options must be a JSON object, e.g. {\"rounds\": 3}")
+            raise BadOptions('options must be a JSON object, e.g. {"rounds": 3}')
         match = Match.new(game, variant, options, len(seats), seed)
         match_id = secrets.token_urlsafe(12)
         tokens: dict[int, str] = {}
@@ -243,10 +243,9 @@ class MatchService:
         first = loaded.match.seq + 1
         self._bot_moves(match_id, loaded)
         if loaded.match.seq >= first:
-            try:
+            # If another server process stored these bot moves first, all is well.
+            with suppress(StaleSequence):
                 self._persist(match_id, loaded, first)
-            except StaleSequence:
-                pass  # another server process stored these bot moves first
 
     def _bot_moves(self, match_id: str, loaded: Loaded) -> list[Event]:
         if loaded.status == "waiting":
@@ -321,4 +320,3 @@ class MatchService:
         rebuilt = self.store.load(match_id, loaded.match.game)
         assert rebuilt is not None
         return loaded.match.fingerprint(), rebuilt.fingerprint()
-

@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 
-from sqlalchemy import event, insert, select as core_select, update
+from sqlalchemy import event, insert, update
+from sqlalchemy import select as core_select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Field, Session, SQLModel, create_engine, select
@@ -165,8 +166,13 @@ class Store:
                 connection.execute(
                     insert(ChoiceRow.__table__),
                     [
-                        {"match_id": match_id, "seq": first_seq + i, "seat": a.seat,
-                         "choice_id": a.choice, "created_at": _now()}
+                        {
+                            "match_id": match_id,
+                            "seq": first_seq + i,
+                            "seat": a.seat,
+                            "choice_id": a.choice,
+                            "created_at": _now(),
+                        }
                         for i, a in enumerate(actions)
                     ],
                 )
@@ -184,7 +190,9 @@ class Store:
         try:
             with self.engine.begin() as connection:
                 connection.execute(
-                    insert(SnapshotRow.__table__).values(match_id=match_id, seq=match.seq, data=match.to_json())
+                    insert(SnapshotRow.__table__).values(
+                        match_id=match_id, seq=match.seq, data=match.to_json()
+                    )
                 )
         except IntegrityError:
             pass  # a snapshot of this very step is already stored

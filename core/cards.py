@@ -80,8 +80,7 @@ def load_card_dir(folder: str | Path, model: type[M], table: str = "card") -> di
         for card_id, card in cards.items():
             if card_id in merged:
                 problems.append(
-                    f"{file}: {table} '{card_id}': duplicate id; "
-                    f"already defined in {source[card_id]}"
+                    f"{file}: {table} '{card_id}': duplicate id; already defined in {source[card_id]}"
                 )
                 continue
             merged[card_id] = card
@@ -153,8 +152,7 @@ def _read_entries(path: Path, table: str) -> list[Any]:
         problems.append(f"{path}: no [[{table}]] tables found; expected at least one")
     elif not isinstance(entries, list):
         problems.append(
-            f"{path}: '{table}': expected an array of tables written [[{table}]], "
-            f"found {_show(entries)}"
+            f"{path}: '{table}': expected an array of tables written [[{table}]], found {_show(entries)}"
         )
     if problems:
         raise DataError(problems)
@@ -288,9 +286,7 @@ def _strip_optional(annotation: Any) -> Any:
 # -- instances -------------------------------------------------------------------------
 
 
-def make_instances(
-    def_ids: Sequence[str], rng: Rng, *, prefix: str = "c", start: int = 1
-) -> dict[str, str]:
+def make_instances(def_ids: Sequence[str], rng: Rng, *, prefix: str = "c", start: int = 1) -> dict[str, str]:
     """Give each listed card (repeats allowed) an opaque instance id: id -> def id.
 
     Ids run `c1`..`cN` but are dealt to the cards in a shuffled order, so seeing an id

@@ -28,8 +28,7 @@ class Counter:
             raise CounterError(f"counter '{self.name}': low {self.low} is above high {self.high}")
         if not self.low <= self.value <= self.high:
             raise CounterError(
-                f"counter '{self.name}': starting value {self.value} is outside "
-                f"{self.low}..{self.high}"
+                f"counter '{self.name}': starting value {self.value} is outside {self.low}..{self.high}"
             )
 
     @property

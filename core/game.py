@@ -212,13 +212,11 @@ class Game:
             return self.Options(**merged)
         except ValidationError as error:
             problems = "; ".join(
-                f"'{'.'.join(str(p) for p in e['loc']) or '(options)'}': {e['msg']}"
-                for e in error.errors()
+                f"'{'.'.join(str(p) for p in e['loc']) or '(options)'}': {e['msg']}" for e in error.errors()
             )
             allowed = ", ".join(self.Options.model_fields) or "none"
             raise BadOptions(
-                f"options for {self.name}/{chosen.name} refused: {problems} "
-                f"(the options are: {allowed})"
+                f"options for {self.name}/{chosen.name} refused: {problems} (the options are: {allowed})"
             ) from None
 
     def check_players(self, variant: str | None, players: int) -> None:

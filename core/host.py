@@ -60,9 +60,7 @@ class PluginHost:
                 try:
                     plugin = ep.load()
                 except Exception as error:  # a broken plugin must not stop the others
-                    host.problems.append(
-                        PluginProblem(ep.name, source, f"failed to import: {_why(error)}")
-                    )
+                    host.problems.append(PluginProblem(ep.name, source, f"failed to import: {_why(error)}"))
                     continue
                 host._register(plugin, ep.name, source)
         for plugin in extra or []:
@@ -191,4 +189,3 @@ def _why(error: BaseException) -> str:
     if isinstance(error, NbcError):
         return str(error)
     return f"{type(error).__name__}: {error}"
-

@@ -211,16 +211,12 @@ class Match:
             if not self.all_prompts():
                 raise NotYourTurn(f"seat {seat} cannot act: the match is over")
             waiting = ", ".join(str(s) for s in self.seats_to_act())
-            raise NotYourTurn(
-                f"seat {seat} has nothing to decide now; waiting for seat(s) {waiting}"
-            )
+            raise NotYourTurn(f"seat {seat} has nothing to decide now; waiting for seat(s) {waiting}")
         for prompt in mine:
             for choice in prompt.choices:
                 if choice.id == choice_id:
                     return choice
-        raise IllegalChoice(
-            f"seat {seat} cannot choose '{choice_id}' now; {describe_choices(mine)}"
-        )
+        raise IllegalChoice(f"seat {seat} cannot choose '{choice_id}' now; {describe_choices(mine)}")
 
     def _check_seat(self, seat: int | None, allow_spectator: bool) -> None:
         if seat is None and allow_spectator:
@@ -266,7 +262,9 @@ class Match:
         try:
             data = json.loads(text)
             if data.get("format") != FORMAT:
-                raise ReplayError(f"saved match is malformed: format {data.get('format')!r}, expected {FORMAT}")
+                raise ReplayError(
+                    f"saved match is malformed: format {data.get('format')!r}, expected {FORMAT}"
+                )
             header = from_data(Header, data["header"], "header")
             game = games if isinstance(games, Game) else games.get(header.game)
             if game is None or game.name != header.game:

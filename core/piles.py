@@ -34,8 +34,7 @@ class Pile:
     def __post_init__(self) -> None:
         if self.seen_by not in SEEN_BY:
             raise PileError(
-                f"pile '{self.name}': seen_by must be one of {', '.join(SEEN_BY)}, "
-                f"not {self.seen_by!r}"
+                f"pile '{self.name}': seen_by must be one of {', '.join(SEEN_BY)}, not {self.seen_by!r}"
             )
         if self.seen_by == OWNER and self.owner is None:
             raise PileError(f"pile '{self.name}': seen_by 'owner' needs an owner seat")

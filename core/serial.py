@@ -75,7 +75,10 @@ def from_data(cls: Any, data: Any, where: str = "state") -> Any:
             raise SerialError(f"{where}: expected a list, found {type(data).__name__}")
         args = get_args(cls)
         if origin is tuple and args and args[-1] is not Ellipsis:
-            items = [from_data(a, d, f"{where}[{i}]") for i, (a, d) in enumerate(zip(args, data))]
+            if len(data) != len(args):
+                raise SerialError(f"{where}: expected {len(args)} items, found {len(data)}")
+            pairs = enumerate(zip(args, data, strict=True))
+            items = [from_data(a, d, f"{where}[{i}]") for i, (a, d) in pairs]
             return tuple(items)
         item_type = args[0] if args else Any
         items = [from_data(item_type, d, f"{where}[{i}]") for i, d in enumerate(data)]
@@ -85,8 +88,7 @@ def from_data(cls: Any, data: Any, where: str = "state") -> Any:
             raise SerialError(f"{where}: expected a table, found {type(data).__name__}")
         key_type, value_type = get_args(cls) or (Any, Any)
         return {
-            _load_key(key_type, k, where): from_data(value_type, v, f"{where}.{k}")
-            for k, v in data.items()
+            _load_key(key_type, k, where): from_data(value_type, v, f"{where}.{k}") for k, v in data.items()
         }
     if isinstance(cls, type) and dataclasses.is_dataclass(cls):
         if not isinstance(data, dict):

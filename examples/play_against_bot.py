@@ -56,10 +56,15 @@ async def follow_events(ws_url: str, match_id: str, token: str) -> int:
         ack = json.loads(await ws.recv())
         if ack["type"] != "connection_ack":
             raise RuntimeError(f"the server refused the connection: {ack}")
-        await ws.send(json.dumps({
-            "id": "events", "type": "subscribe",
-            "payload": {"query": DOCUMENTS["match_events"], "variables": {"matchId": match_id}},
-        }))
+        await ws.send(
+            json.dumps(
+                {
+                    "id": "events",
+                    "type": "subscribe",
+                    "payload": {"query": DOCUMENTS["match_events"], "variables": {"matchId": match_id}},
+                }
+            )
+        )
         async for raw in ws:
             message = json.loads(raw)
             if message["type"] == "next":

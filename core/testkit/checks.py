@@ -116,7 +116,9 @@ def _check_playout(
         twin.act(action.seat, action.choice)
         if twin.fingerprint() != match.fingerprint():
             raise _fail(
-                case, seed, step + 1,
+                case,
+                seed,
+                step + 1,
                 "the same seed and the same choices gave different states: the game uses "
                 "randomness or state outside the match (all chance must go through ctx.rng)",
             )
@@ -141,7 +143,9 @@ def _check_prompts(case: Case, seed: int, step: int, match: Match) -> None:
         if not 0 <= prompt.seat < match.players:
             raise _fail(case, seed, step, f"a prompt names seat {prompt.seat}, not in the match")
         if not prompt.choices:
-            raise _fail(case, seed, step, f"the '{prompt.kind}' prompt of seat {prompt.seat} offers no choice")
+            raise _fail(
+                case, seed, step, f"the '{prompt.kind}' prompt of seat {prompt.seat} offers no choice"
+            )
         seen = ids_by_seat.setdefault(prompt.seat, set())
         for choice in prompt.choices:
             if choice.id in seen:
@@ -153,7 +157,10 @@ def _check_pure_reads(case: Case, seed: int, step: int, match: Match) -> None:
     """prompts(), view() and outcome() only read the state."""
     game = case.game
     before = _text(game.dump_state(match.state))
-    reads = [("prompts()", lambda: game.prompts(match.state)), ("outcome()", lambda: game.outcome(match.state))]
+    reads = [
+        ("prompts()", lambda: game.prompts(match.state)),
+        ("outcome()", lambda: game.outcome(match.state)),
+    ]
     reads += [(f"view({v})", lambda v=v: game.view(match.state, v)) for v in [*range(match.players), None]]
     for name, read in reads:
         read()
@@ -206,9 +213,7 @@ def _check_round_trip(
             raise _fail(case, seed, step, "a loaded match does not continue like the original")
 
 
-def _check_secrecy(
-    case: Case, seed: int, step: int, match: Match, bot_rng: Rng, engine: type[Match]
-) -> int:
+def _check_secrecy(case: Case, seed: int, step: int, match: Match, bot_rng: Rng, engine: type[Match]) -> int:
     """Mark every hidden card of each seat (and every card nobody may see) in copies
     of the match; return how many plantings the game supported."""
     checked = 0
@@ -250,7 +255,9 @@ def _check_secrecy(
                 if named - sees:
                     who = "a spectator" if reader is None else f"seat {reader}"
                     raise _fail(
-                        case, seed, step + 1,
+                        case,
+                        seed,
+                        step + 1,
                         f"event '{event.kind}' tells {who} of a card only {owner_name} may "
                         f"know, and {who}'s view does not show it",
                     )
@@ -275,7 +282,9 @@ def _check_setup_events(
             if json.dumps(description) in told and json.dumps(description) not in shown:
                 who = "a spectator" if viewer is None else f"seat {viewer}"
                 raise _fail(
-                    case, seed, 0,
+                    case,
+                    seed,
+                    0,
                     f"a set-up event tells {who} of {description!r}, a card only seat {owner} holds",
                 )
 

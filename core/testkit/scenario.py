@@ -90,10 +90,12 @@ class Scenario:
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.match.view(seat)
 
-    def events(self, seat: int | None = None, kind: str | None = None, since_last: bool = False) -> list[Event]:
+    def events(
+        self, seat: int | None = None, kind: str | None = None, since_last: bool = False
+    ) -> list[Event]:
         """Events visible to `seat` (all of them when seat is None), optionally only
         those of one kind, or only those of the last choice."""
-        events = self.match.events[self._mark:] if since_last else self.match.events
+        events = self.match.events[self._mark :] if since_last else self.match.events
         if seat is not None:
             events = [e for e in events if e.visible_to(seat)]
         return [e for e in events if kind is None or e.kind == kind]

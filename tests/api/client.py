@@ -25,7 +25,9 @@ ACT = (
     "mutation($m: ID!, $c: String!, $s: Int!) { act(matchId: $m, choiceId: $c, expectedSeq: $s) {"
     " events { seq kind text data private } match {" + MATCH_FIELDS + "} } }"
 )
-JOIN = "mutation($m: ID!, $seat: Int) { joinMatch(matchId: $m, seat: $seat) { seat token match { id status } } }"
+JOIN = (
+    "mutation($m: ID!, $seat: Int) { joinMatch(matchId: $m, seat: $seat) { seat token match { id status } } }"
+)
 
 
 class GraphQLFailure(AssertionError):
@@ -41,18 +43,26 @@ class Api:
     http: Any
     path: str = "/graphql"
 
-    def raw(self, query: str, variables: dict[str, Any] | None = None, token: str | None = None) -> dict[str, Any]:
+    def raw(
+        self, query: str, variables: dict[str, Any] | None = None, token: str | None = None
+    ) -> dict[str, Any]:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
-        response = self.http.post(self.path, json={"query": query, "variables": variables or {}}, headers=headers)
+        response = self.http.post(
+            self.path, json={"query": query, "variables": variables or {}}, headers=headers
+        )
         return response.json()
 
-    def run(self, query: str, variables: dict[str, Any] | None = None, token: str | None = None) -> dict[str, Any]:
+    def run(
+        self, query: str, variables: dict[str, Any] | None = None, token: str | None = None
+    ) -> dict[str, Any]:
         body = self.raw(query, variables, token)
         if body.get("errors"):
             raise GraphQLFailure(body["errors"])
         return body["data"]
 
-    def create(self, game: str, seats: list[str], variant: str | None = None, **extra: Any) -> tuple[dict, dict[int, str]]:
+    def create(
+        self, game: str, seats: list[str], variant: str | None = None, **extra: Any
+    ) -> tuple[dict, dict[int, str]]:
         spec = {"game": game, "seats": [{"kind": s} for s in seats], **extra}
         if variant:
             spec["variant"] = variant
@@ -65,7 +75,9 @@ class Api:
     def act(self, match_id: str, token: str, choice: str, seq: int) -> dict[str, Any]:
         return self.run(ACT, {"m": match_id, "c": choice, "s": seq}, token)["act"]
 
-    def refused(self, query: str, variables: dict[str, Any] | None = None, token: str | None = None) -> GraphQLFailure:
+    def refused(
+        self, query: str, variables: dict[str, Any] | None = None, token: str | None = None
+    ) -> GraphQLFailure:
         body = self.raw(query, variables, token)
         assert body.get("errors"), f"expected a refusal, got {body}"
         return GraphQLFailure(body["errors"])

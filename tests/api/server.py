@@ -54,8 +54,18 @@ def running_server(
     port = port or free_port()
     base_url = f"http://127.0.0.1:{port}"
     command = [
-        nbc_command(), "serve", "--host", "127.0.0.1", "--port", str(port),
-        "--workers", str(workers), "--database", database_url, "--log-level", "warning",
+        nbc_command(),
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--workers",
+        str(workers),
+        "--database",
+        database_url,
+        "--log-level",
+        "warning",
     ]
     environment = {k: v for k, v in os.environ.items() if not k.startswith("NBC_")} | (env or {})
     with tempfile.TemporaryFile("w+") as log:

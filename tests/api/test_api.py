@@ -6,7 +6,7 @@ import json
 import threading
 
 import pytest
-from client import ACT, CREATE, JOIN, MATCH, GraphQLFailure, play_to_end
+from client import ACT, CREATE, JOIN, MATCH, play_to_end
 
 from nbc.api.service import MatchService
 from nbc.api.storage import Store, make_engine
@@ -16,7 +16,10 @@ GAMES = sorted(PluginHost.load().games)
 
 
 def test_games_lists_variants_seats_and_option_schemas(api):
-    data = api.run("{ games { name title minPlayers maxPlayers variants { name minPlayers maxPlayers options } optionsSchema } }")
+    data = api.run(
+        "{ games { name title minPlayers maxPlayers"
+        " variants { name minPlayers maxPlayers options } optionsSchema } }"
+    )
     games = {g["name"]: g for g in data["games"]}
     assert set(games) == set(GAMES)
     example = games["trick-or-treat"]
@@ -64,7 +67,9 @@ def test_every_refusal_has_a_code_and_changes_nothing(api):
     before = snapshot(api, mid, tokens)
 
     error = api.refused(ACT, {"m": mid, "c": "steal-the-moon", "s": 0}, tokens[0])
-    assert error.code == "ILLEGAL_CHOICE" and "'steal-the-moon'" in error.message and "'trick'" in error.message
+    assert (
+        error.code == "ILLEGAL_CHOICE" and "'steal-the-moon'" in error.message and "'trick'" in error.message
+    )
     error = api.refused(ACT, {"m": mid, "c": "trick", "s": 0}, tokens[1])
     assert error.code == "NOT_YOUR_TURN" and "waiting for seat(s) 0" in error.message
     error = api.refused(ACT, {"m": mid, "c": "trick", "s": 5}, tokens[0])
@@ -88,10 +93,16 @@ def test_every_refusal_has_a_code_and_changes_nothing(api):
 def test_bad_options_are_refused_with_what_would_be_right(api):
     cases = [
         ({"game": "chess", "seats": [{"kind": "PERSON"}]}, "no game 'chess'; the games are: "),
-        ({"game": "trick-or-treat", "variant": "long", "seats": [{"kind": "PERSON"}] * 2}, "its variants are: base, short"),
+        (
+            {"game": "trick-or-treat", "variant": "long", "seats": [{"kind": "PERSON"}] * 2},
+            "its variants are: base, short",
+        ),
         ({"game": "trick-or-treat", "seats": [{"kind": "PERSON"}]}, "for 2 to 4 players, not 1"),
         ({"game": "trick-or-treat", "options": {"rounds": 0}, "seats": [{"kind": "PERSON"}] * 2}, "'rounds'"),
-        ({"game": "trick-or-treat", "options": {"candy": 1}, "seats": [{"kind": "PERSON"}] * 2}, "the options are: rounds, hand_size"),
+        (
+            {"game": "trick-or-treat", "options": {"candy": 1}, "seats": [{"kind": "PERSON"}] * 2},
+            "the options are: rounds, hand_size",
+        ),
         ({"game": "trick-or-treat", "seats": [{"kind": "BOT", "bot": "genius"}] * 2}, "no bot 'genius'"),
         ({"game": "trick-or-treat", "seats": []}, "a match needs seats"),
     ]
@@ -106,7 +117,9 @@ def test_malformed_and_oversized_requests_are_refused(api):
     assert error.code == "BAD_REQUEST"
     error = api.refused("{ games { nonsense } }")
     assert error.code == "BAD_REQUEST" and "nonsense" in error.message
-    nested = "query { " + "__schema { types { fields { type { ofType { " * 3 + "name" + " } } } } }" * 3 + " }"
+    nested = (
+        "query { " + "__schema { types { fields { type { ofType { " * 3 + "name" + " } } } } }" * 3 + " }"
+    )
     error = api.refused(nested)
     assert error.code == "BAD_REQUEST" and "depth" in error.message
     aliases = "{ " + " ".join(f"g{i}: games {{ name }}" for i in range(40)) + " }"
@@ -129,7 +142,12 @@ def test_spectators_and_other_seats_never_see_hidden_cards(api, app):
     assert game.plant(loaded.match.state, None, "MARKDECK") > 0
     loaded.match._cache.seq = -1
 
-    full = "query($id: ID!) { match(id: $id) { " + "viewJson view { __typename ... on TrickOrTreatView { players { hand { cards { id name } } } deck { count cards { name } } } } prompts { choices { id label } } events { kind text data } } }"
+    full = (
+        "query($id: ID!) { match(id: $id) { "
+        + "viewJson view { __typename ... on TrickOrTreatView {"
+        + " players { hand { cards { id name } } } deck { count cards { name } } } }"
+        + " prompts { choices { id label } } events { kind text data } } }"
+    )
     seen = {who: json.dumps(api.run(full, {"id": mid}, tokens.get(who))) for who in (None, 0, 1, 2)}
     assert "MARKONE" in seen[1]  # the owner does see the planted cards
     for who in (None, 0, 2):
@@ -244,7 +262,7 @@ def test_bad_variables_and_subscriptions_over_http_are_bad_requests(api):
     assert error.code == "BAD_REQUEST" and "HUMAN" in error.message
     error = api.refused(ACT, {"m": "x", "c": "trick", "s": "two"})
     assert error.code == "BAD_REQUEST"
-    error = api.refused("subscription { matchEvents(matchId: \"x\") { kind } }")
+    error = api.refused('subscription { matchEvents(matchId: "x") { kind } }')
     assert error.code == "BAD_REQUEST" and "WebSocket" in error.message
 
 

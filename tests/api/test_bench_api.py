@@ -11,10 +11,25 @@ from nbc.api.bench import acts_for, percentile
 from nbc.api.cli import app
 
 FIELDS = {
-    "game", "variant", "players", "database", "clients", "acts", "matches", "seconds",
-    "acts_per_second", "p50_ms", "p99_ms", "mean_ms", "engine_ms_per_choice",
-    "engine_choices_per_act", "engine_ms_per_act", "overhead_ms", "engine_replay_exact",
-    "p50_target_met", "acts_per_second_target_met",
+    "game",
+    "variant",
+    "players",
+    "database",
+    "clients",
+    "acts",
+    "matches",
+    "seconds",
+    "acts_per_second",
+    "p50_ms",
+    "p99_ms",
+    "mean_ms",
+    "engine_ms_per_choice",
+    "engine_choices_per_act",
+    "engine_ms_per_act",
+    "overhead_ms",
+    "engine_replay_exact",
+    "p50_target_met",
+    "acts_per_second_target_met",
 }
 
 
@@ -28,17 +43,31 @@ def test_bench_api_reports_one_row_per_client_count_as_json():
     for row in rows:
         assert set(row) == FIELDS
         assert (row["game"], row["variant"], row["players"], row["database"]) == (
-            "trick-or-treat", "short", 2, "sqlite",
+            "trick-or-treat",
+            "short",
+            2,
+            "sqlite",
         )
-        for key in ("matches", "seconds", "acts_per_second", "p50_ms", "p99_ms", "mean_ms",
-                    "engine_ms_per_choice", "engine_ms_per_act", "engine_choices_per_act"):
+        for key in (
+            "matches",
+            "seconds",
+            "acts_per_second",
+            "p50_ms",
+            "p99_ms",
+            "mean_ms",
+            "engine_ms_per_choice",
+            "engine_ms_per_act",
+            "engine_choices_per_act",
+        ):
             assert row[key] > 0, (key, row)
         assert row["p99_ms"] >= row["p50_ms"]
         # Each act is the person's choice plus the bots' answers to it.
         assert row["engine_choices_per_act"] >= 1
         assert row["engine_replay_exact"] is True
         # The latency target is judged for one client only.
-        assert isinstance(row["p50_target_met"], bool) if row["clients"] == 1 else row["p50_target_met"] is None
+        assert (
+            isinstance(row["p50_target_met"], bool) if row["clients"] == 1 else row["p50_target_met"] is None
+        )
         assert row["acts_per_second_target_met"] is None  # stated for 16 clients
 
 

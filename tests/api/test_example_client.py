@@ -37,7 +37,9 @@ def test_the_example_client_plays_a_match_against_a_bot(tmp_path):
     with running_server(f"sqlite:///{tmp_path / 'nbc.db'}") as base_url:
         result = subprocess.run(
             [sys.executable, str(EXAMPLES / "play_against_bot.py"), "--url", f"{base_url}/graphql"],
-            capture_output=True, text=True, timeout=60,
+            capture_output=True,
+            text=True,
+            timeout=60,
         )
         output = result.stdout + result.stderr
         assert result.returncode == 0, output

@@ -6,7 +6,10 @@ import json
 
 from client import play_to_end
 
-SUBSCRIBE = "subscription($m: ID!, $after: Int!) { matchEvents(matchId: $m, after: $after) { seq kind text data private } }"
+SUBSCRIBE = (
+    "subscription($m: ID!, $after: Int!) {"
+    " matchEvents(matchId: $m, after: $after) { seq kind text data private } }"
+)
 
 
 def open_subscription(client, match_id, token=None, after=-1):
@@ -15,7 +18,13 @@ def open_subscription(client, match_id, token=None, after=-1):
     payload = {"Authorization": f"Bearer {token}"} if token else {}
     socket.send_json({"type": "connection_init", "payload": payload})
     assert socket.receive_json()["type"] == "connection_ack"
-    socket.send_json({"id": "1", "type": "subscribe", "payload": {"query": SUBSCRIBE, "variables": {"m": match_id, "after": after}}})
+    socket.send_json(
+        {
+            "id": "1",
+            "type": "subscribe",
+            "payload": {"query": SUBSCRIBE, "variables": {"m": match_id, "after": after}},
+        }
+    )
     return ws, socket
 
 
@@ -50,7 +59,9 @@ def test_each_seat_and_spectators_get_their_own_events_live(api):
         seat0_private = [e for e in api.match(mid, tokens[0])["events"] if e["private"]]
         assert all(e["data"] not in [p["data"] for p in private] for e in seat0_private)
 
-        setup_public, _ = receive_until(spectator, lambda got: any(e["kind"] == "draw" for e in got) and len(got) >= 2)
+        setup_public, _ = receive_until(
+            spectator, lambda got: any(e["kind"] == "draw" for e in got) and len(got) >= 2
+        )
         assert not any(e["private"] for e in setup_public)
 
         api.act(mid, tokens[0], "trick", 0)  # a move made over HTTP reaches both subscribers

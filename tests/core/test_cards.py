@@ -67,9 +67,7 @@ def test_card_definitions_are_immutable() -> None:
 
 def test_wrong_type_names_file_card_field_found_and_expected(tmp_path: Path) -> None:
     path = write(tmp_path, "cards.toml", '[[card]]\nid = "jack-1"\nname = "Jack"\ncost = "x"\n')
-    assert error_for(path) == (
-        f"{path}: card 'jack-1', field 'cost': expected an integer, found 'x'"
-    )
+    assert error_for(path) == (f"{path}: card 'jack-1', field 'cost': expected an integer, found 'x'")
 
 
 def test_values_are_not_coerced(tmp_path: Path) -> None:
@@ -80,12 +78,8 @@ def test_values_are_not_coerced(tmp_path: Path) -> None:
 def test_card_without_id_is_named_by_position(tmp_path: Path) -> None:
     text = '[[card]]\nid = "a"\nname = "A"\ncost = 1\n\n[[card]]\nname = "B"\ncost = -1\n'
     message = error_for(write(tmp_path, "cards.toml", text))
-    assert "card #2, field 'id': expected a value (the field is required), found nothing" in (
-        message
-    )
-    assert "card #2, field 'cost': expected a value greater than or equal to 0, found -1" in (
-        message
-    )
+    assert "card #2, field 'id': expected a value (the field is required), found nothing" in (message)
+    assert "card #2, field 'cost': expected a value greater than or equal to 0, found -1" in (message)
 
 
 def test_unknown_field_lists_the_allowed_ones(tmp_path: Path) -> None:
@@ -103,15 +97,11 @@ def test_nested_errors_name_the_path_inside_the_card(tmp_path: Path) -> None:
     message = error_for(write(tmp_path, "cards.toml", text))
     assert "field 'effects[0].kind': expected 'draw' or 'gain', found 'drw'" in message
     assert "field 'effects[1].amount': expected an integer, found true" in message
-    assert "field 'effects[1].extra': unknown field (value 1); allowed fields: kind, amount" in (
-        message
-    )
+    assert "field 'effects[1].extra': unknown field (value 1); allowed fields: kind, amount" in (message)
 
 
 def test_id_must_be_a_slug(tmp_path: Path) -> None:
-    message = error_for(
-        write(tmp_path, "c.toml", '[[card]]\nid = "Jack 1"\nname = "J"\ncost = 1\n')
-    )
+    message = error_for(write(tmp_path, "c.toml", '[[card]]\nid = "Jack 1"\nname = "J"\ncost = 1\n'))
     assert "card 'Jack 1', field 'id': expected text matching" in message
 
 
@@ -177,9 +167,7 @@ def test_duplicate_id_across_files_names_both_files(tmp_path: Path) -> None:
     second = write(tmp_path, "b.toml", '[[card]]\nid = "jack-1"\nname = "B"\ncost = 2\n')
     with pytest.raises(DataError) as caught:
         load_card_dir(tmp_path, TestCard)
-    assert str(caught.value) == (
-        f"{second}: card 'jack-1': duplicate id; already defined in {first}"
-    )
+    assert str(caught.value) == (f"{second}: card 'jack-1': duplicate id; already defined in {first}")
 
 
 def test_card_dir_reports_problems_from_every_file(tmp_path: Path) -> None:

@@ -39,9 +39,7 @@ def test_strict_add_refuses_to_cross_a_bound_and_changes_nothing() -> None:
     points = pumpkin_points(5)
     with pytest.raises(CounterError) as caught:
         points.add(2, strict=True)
-    assert str(caught.value) == (
-        "counter 'pumpkin_points' (bounds 0..6): cannot add 2 to 5, that gives 7"
-    )
+    assert str(caught.value) == ("counter 'pumpkin_points' (bounds 0..6): cannot add 2 to 5, that gives 7")
     assert points.value == 5
     assert points.add(1, strict=True) == 1
 

@@ -35,9 +35,7 @@ def test_rolls_repeat_for_a_seed_and_differ_between_seeds() -> None:
 
 
 def test_total_sums_one_value_and_counts_missing_values_as_zero() -> None:
-    die = Die(
-        "challenge", [Face("hit", {"successes": 1}), Face("blank"), Face("crit", {"successes": 2})]
-    )
+    die = Die("challenge", [Face("hit", {"successes": 1}), Face("blank"), Face("crit", {"successes": 2})])
     assert total(die, [0, 1, 2, 0], "successes") == 4
     assert total(die, [1, 1], "successes") == 0
     assert total(d6(), [0, 5], "pips") == 7
@@ -73,8 +71,7 @@ def test_die_without_faces_is_a_data_error(tmp_path: Path) -> None:
     with pytest.raises(DataError) as caught:
         load_dice(path)
     assert str(caught.value) == (
-        f"{path}: die 'empty', field 'face': expected a value (the field is required), "
-        "found nothing"
+        f"{path}: die 'empty', field 'face': expected a value (the field is required), found nothing"
     )
 
 

@@ -136,9 +136,7 @@ operations = st.lists(
 
 
 @given(st.integers(0, 15), operations)
-def test_drawing_and_putting_back_never_loses_or_makes_cards(
-    size: int, steps: list[tuple[str, int]]
-) -> None:
+def test_drawing_and_putting_back_never_loses_or_makes_cards(size: int, steps: list[tuple[str, int]]) -> None:
     pile, hand = deck(size), []
     rng = Rng(size)
     for name, n in steps:

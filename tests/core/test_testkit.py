@@ -180,7 +180,7 @@ def rig(hand_cards):
 
     def position(state):
         hand = state.players[0].hand.cards
-        for card, def_id in zip(hand, hand_cards):
+        for card, def_id in zip(hand, hand_cards, strict=False):
             state.cards[card] = def_id
 
     return position

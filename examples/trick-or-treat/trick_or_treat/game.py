@@ -75,7 +75,9 @@ class TrickOrTreat(Game):
             choices = tuple(Choice(f"discard:{c}", f"Discard {self.card_name(state, c)}") for c in hand)
             return [Prompt(seat, "discard", "The trick backfired: discard a candy", choices)]
         choices = tuple(Choice(f"treat:{c}", f"Bank {self.card_name(state, c)}") for c in hand)
-        return [Prompt(seat, "turn", "Bank a candy or play a trick", (*choices, Choice("trick", "Play a trick")))]
+        return [
+            Prompt(seat, "turn", "Bank a candy or play a trick", (*choices, Choice("trick", "Play a trick")))
+        ]
 
     # --- apply --------------------------------------------------------------------
     def apply(self, state: State, seat: int, choice: Choice, ctx: Context) -> None:
@@ -84,15 +86,21 @@ class TrickOrTreat(Game):
         if verb == "treat":
             player.hand.remove(card)
             player.bag.put_top([card])
-            ctx.emit("bank", f"seat {seat} banks {self.card_name(state, card)}",
-                     {"seat": seat, "card": card, "name": self.card_name(state, card)})
+            ctx.emit(
+                "bank",
+                f"seat {seat} banks {self.card_name(state, card)}",
+                {"seat": seat, "card": card, "name": self.card_name(state, card)},
+            )
             self._draw(state, seat, 1, ctx)
         elif verb == "discard":
             player.hand.remove(card)
             state.discard.put_top([card])
             state.must_discard = False
-            ctx.emit("discard", f"seat {seat} discards {self.card_name(state, card)}",
-                     {"seat": seat, "card": card, "name": self.card_name(state, card)})
+            ctx.emit(
+                "discard",
+                f"seat {seat} discards {self.card_name(state, card)}",
+                {"seat": seat, "card": card, "name": self.card_name(state, card)},
+            )
         else:
             self._trick(state, seat, ctx)
             if state.must_discard:
@@ -113,10 +121,15 @@ class TrickOrTreat(Game):
             loot.remove(card)
             state.players[seat].hand.put_top([card])
             name = self.card_name(state, card)
-            ctx.emit("steal", f"seat {seat} steals a candy from seat {victim}",
-                     {"thief": seat, "victim": victim})
-            ctx.emit("stolen", f"seat {seat} steals {name} from seat {victim}",
-                     {"thief": seat, "victim": victim, "card": card, "name": name}, to=[seat, victim])
+            ctx.emit(
+                "steal", f"seat {seat} steals a candy from seat {victim}", {"thief": seat, "victim": victim}
+            )
+            ctx.emit(
+                "stolen",
+                f"seat {seat} steals {name} from seat {victim}",
+                {"thief": seat, "victim": victim, "card": card, "name": name},
+                to=[seat, victim],
+            )
         elif roll >= 2:
             self._draw(state, seat, 1, ctx)
         elif state.players[seat].hand.cards:
@@ -129,8 +142,12 @@ class TrickOrTreat(Game):
         state.players[seat].hand.put_top(drawn)
         ctx.emit("draw", f"seat {seat} draws {len(drawn)}", {"seat": seat, "count": len(drawn)})
         names = [self.card_name(state, c) for c in drawn]
-        ctx.emit("drew", f"you draw {', '.join(names)}",
-                 {"cards": [{"id": c, "name": n} for c, n in zip(drawn, names)]}, to=[seat])
+        ctx.emit(
+            "drew",
+            f"you draw {', '.join(names)}",
+            {"cards": [{"id": c, "name": n} for c, n in zip(drawn, names, strict=True)]},
+            to=[seat],
+        )
 
     def _end_turn(self, state: State, ctx: Context) -> None:
         seats = len(state.players)

@@ -1,7 +1,6 @@
 """The hook implementations: how nbc-rules finds this game (entry point `nbc`)."""
 
 from nbc.core.hookspecs import hookimpl
-
 from trick_or_treat.game import TrickOrTreat
 from trick_or_treat.schema import VIEW
 
