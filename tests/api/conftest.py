@@ -4,13 +4,10 @@ server is reachable (CI starts one; see .ci/postgres)."""
 from __future__ import annotations
 
 import sys
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-warnings.filterwarnings("ignore", message=".*httpx.*", category=DeprecationWarning)
 from starlette.testclient import TestClient  # noqa: E402
 
 from nbc.api.app import create_app  # noqa: E402
