@@ -44,12 +44,8 @@ from __future__ import annotations
 import asyncio
 import json
 import math
-import os
 import random
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -60,6 +56,7 @@ from typing import Any
 
 import httpx
 
+from nbc.api.devserver import running_server
 from nbc.api.service import bot_turns
 from nbc.core.errors import NbcError
 from nbc.core.game import Game
@@ -72,7 +69,6 @@ TARGET_ACTS_PER_SECOND = 300.0
 TARGET_CLIENTS = 16
 POOL_CAP = 256  # live matches per round, in all (the service caches 512)
 HEALTH_TIMEOUT_S = 30.0
-STOP_TIMEOUT_S = 10.0
 REQUEST_TIMEOUT_S = 60.0
 
 _PLAY_FIELDS = "id seq status waitingFor prompts { seat kind text choices { id label } }"
@@ -195,83 +191,18 @@ def acts_for(clients: int, most_clients: int, acts: int) -> int:
 # --- the server ----------------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def backend(url: str) -> str:
     return url.split(":", 1)[0].split("+", 1)[0]
 
 
 @contextmanager
 def serve(database: str | None = None, timeout: float = HEALTH_TIMEOUT_S) -> Iterator[str]:
-    """Run `nbc serve` on a free loopback port; yields its base URL. The server is
-    stopped (terminate, then kill) when the block ends, however it ends."""
+    """Run `nbc serve` on a free loopback port (on a temporary SQLite file unless a
+    database is given); yields its base URL and stops it however the block ends."""
     with tempfile.TemporaryDirectory(prefix="nbc-bench-") as scratch:
         url = database or f"sqlite:///{Path(scratch) / 'bench.db'}"
-        port = free_port()
-        log_path = Path(scratch) / "server.log"
-        command = [
-            sys.executable,
-            "-c",
-            "from nbc.api.cli import main; main()",
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--database",
-            url,
-            "--log-level",
-            "warning",
-        ]
-        env = {**os.environ, "NBC_DATABASE_URL": url}
-        with open(log_path, "wb") as log:
-            process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
-            try:
-                base = f"http://127.0.0.1:{port}"
-                _wait_healthy(base, process, log_path, timeout)
-                yield base
-            finally:
-                _stop(process)
-
-
-def _wait_healthy(base: str, process: subprocess.Popen[bytes], log_path: Path, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    with httpx.Client(trust_env=False, timeout=2.0) as client:
-        while True:
-            if process.poll() is not None:
-                raise ApiBenchError(f"the server exited with code {process.returncode}:\n{_tail(log_path)}")
-            try:
-                if client.get(f"{base}/healthz").status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline:
-                raise ApiBenchError(
-                    f"the server did not answer {base}/healthz within {timeout:g}s:\n{_tail(log_path)}"
-                )
-            time.sleep(0.1)
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is not None:
-        return
-    process.terminate()
-    try:
-        process.wait(STOP_TIMEOUT_S)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
-
-
-def _tail(path: Path, lines: int = 30) -> str:
-    try:
-        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
-    except OSError:
-        return "(no server log)"
+        with running_server(url, startup_timeout=timeout) as base:
+            yield base
 
 
 # --- the clients ---------------------------------------------------------------------

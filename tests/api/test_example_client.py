@@ -11,9 +11,9 @@ from pathlib import Path
 import httpx
 import pytest
 from graphql import parse, validate
-from server import running_server
 
 from nbc.api.app import create_app
+from nbc.api.devserver import running_server
 from nbc.api.settings import Settings
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import httpx
 from client import Api, play_to_end
-from server import free_port, running_server
 
+from nbc.api.devserver import free_port, running_server
 from nbc.api.storage import Store, make_engine
 from nbc.core.host import PluginHost
 

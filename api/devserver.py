@@ -1,5 +1,5 @@
-"""A real `nbc serve` process for tests that need one (a client over the network,
-a server restarted on the same database, ...).
+"""A real `nbc serve` process on a loopback port, for tests and benchmarks that need
+one (a client over the network, a server restarted on the same database, ...).
 
     with running_server(f"sqlite:///{tmp_path / 'nbc.db'}") as base_url:
         httpx.get(f"{base_url}/healthz")
@@ -20,6 +20,12 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import httpx
+
+from nbc.core.errors import NbcError
+
+
+class ServerError(NbcError):
+    """The server would not start or answer."""
 
 
 def free_port() -> int:
@@ -84,14 +90,14 @@ def _wait_until_healthy(process: subprocess.Popen, base_url: str, timeout: float
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"nbc serve exited with {process.returncode}:\n{_read(log)}")
+            raise ServerError(f"nbc serve exited with {process.returncode}:\n{_read(log)}")
         try:
             if httpx.get(f"{base_url}/healthz", timeout=1.0).status_code == 200:
                 return
         except httpx.TransportError:
             pass
         time.sleep(0.1)
-    raise RuntimeError(f"nbc serve did not answer {base_url}/healthz within {timeout:g}s:\n{_read(log)}")
+    raise ServerError(f"nbc serve did not answer {base_url}/healthz within {timeout:g}s:\n{_read(log)}")
 
 
 def _stop(process: subprocess.Popen) -> None:
