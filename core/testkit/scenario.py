@@ -91,13 +91,13 @@ class Scenario:
         return self.match.view(seat)
 
     def events(
-        self, seat: int | None = None, kind: str | None = None, since_last: bool = False
+        self, seat: int | None | str = "all", kind: str | None = None, since_last: bool = False
     ) -> list[Event]:
-        """Events visible to `seat` (all of them when seat is None), optionally only
-        those of one kind, or only those of the last choice."""
+        """Events as `seat` sees them (None: a spectator; "all": every event, unredacted),
+        optionally only those of one kind, or only those of the last choice."""
         events = self.match.events[self._mark :] if since_last else self.match.events
-        if seat is not None:
-            events = [e for e in events if e.visible_to(seat)]
+        if seat != "all":
+            events = [e for e in events if e.visible_to(seat)]  # type: ignore[arg-type]
         return [e for e in events if kind is None or e.kind == kind]
 
     def _describe(self, prompts: list[Prompt] | None = None) -> str:

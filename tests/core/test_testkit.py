@@ -216,3 +216,10 @@ def test_scenario_fails_on_an_unanswered_prompt(example_game):
     s.leave_open(1, "turn")
     s.leave_open(0, "discard")
     s.finish()
+
+
+def test_scenario_events_redact_for_a_seat_and_a_spectator(example_game):
+    s = Scenario(example_game, "short", players=2, seed=3)
+    assert {e.kind for e in s.events(kind="drew")} == {"drew"} and len(s.events(kind="drew")) == 2
+    assert [e.to for e in s.events(0, kind="drew")] == [(0,)]
+    assert s.events(None, kind="drew") == []
