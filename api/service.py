@@ -313,10 +313,3 @@ class MatchService:
             if lock is None:
                 lock = self._locks[match_id] = threading.RLock()
             return lock
-
-    def replay_check(self, match_id: str) -> tuple[str, str]:
-        """Fingerprints of the cached match and of a fresh rebuild from storage."""
-        loaded = self.get(match_id)
-        rebuilt = self.store.load(match_id, loaded.match.game)
-        assert rebuilt is not None
-        return loaded.match.fingerprint(), rebuilt.fingerprint()

@@ -120,10 +120,6 @@ class Store:
             session.add_all(seats)
             session.commit()
 
-    def match_row(self, match_id: str) -> MatchRow | None:
-        with self._session() as session:
-            return session.get(MatchRow, match_id)
-
     def seats(self, match_id: str) -> list[SeatRow]:
         with self._session() as session:
             rows = session.exec(select(SeatRow).where(SeatRow.match_id == match_id).order_by(SeatRow.seat))
