@@ -1,0 +1,26 @@
+"""The Nightmare Before Christmas Trading Card Game, as an nbc plugin (game `tcg`)."""
+
+from __future__ import annotations
+
+from nbc.core.hookspecs import hookimpl
+
+
+@hookimpl
+def nbc_add_hookspecs(pm):  # type: ignore[no-untyped-def]
+    from nbc.plugins.tcg import hooks
+
+    pm.add_hookspecs(hooks)
+
+
+@hookimpl
+def nbc_games():  # type: ignore[no-untyped-def]
+    from nbc.plugins.tcg.game import TcgGame
+
+    return [TcgGame]
+
+
+@hookimpl
+def nbc_graphql_types():  # type: ignore[no-untyped-def]
+    from nbc.plugins.tcg.schema import view_type
+
+    return [view_type()]

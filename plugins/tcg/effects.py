@@ -1,0 +1,1071 @@
+"""The card-data vocabulary of the TCG: the card model, expressions and effect programs.
+
+A card's rules live in its TOML entry (see docs/games/tcg.md, "Card data"):
+
+* **expressions** are short Python-like formulas in strings, such as
+  `"number - (1 if to == 'jacks-house' else 0)"` or `"others_here('player') > 0"`.
+  They may only call the functions listed in `FUNCTIONS`; anything else is refused
+  when the data loads. Names that are not functions read the effect's variables (the
+  `as` of an earlier step).
+* **programs** are lists of steps, each a table with an `op` and its arguments, run in
+  order. A step that cannot be carried out (no legal target, a cost that cannot be
+  paid, a `require` that is false) **fails**, and a failed step ends its program: this
+  is the rulebook's "and then" / "to". Control steps are `if` (with `then` and `else`
+  lists), `may` (an optional part the player accepts or declines) and `require`.
+  Any step may carry `when = "expr"`, which skips it (without failing) when false.
+
+`compile_program` flattens a program into a list of instructions with jumps, so a
+running effect is just a program key and a position: plain data that saves, loads and
+replays mid-effect. The ops themselves are in `OPS`; each takes the rules object, the
+state, the running frame and the instruction, and returns `True` (done), `False`
+(failed) or `ASK` (a question is now open; the op runs again once it is answered).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from typing import Any, Literal
+
+from pydantic import Field, model_validator
+
+from nbc.core.cards import CardDef, DataModel
+
+ASK = "ask"
+
+KINDS = ("starting-locale", "locale", "character", "creation", "surprise")
+
+
+# --- the card model --------------------------------------------------------------------
+class Function(DataModel):
+    label: str
+    ops: list[dict[str, Any]]
+
+
+class Mode(DataModel):
+    label: str
+    ops: list[dict[str, Any]]
+    when: str | None = None  # expression: the mode may only be chosen when true
+
+
+class Ability(DataModel):
+    """An ability the owner may use during their own turn (`hex`: once per turn)."""
+
+    label: str
+    ops: list[dict[str, Any]]
+    when: str | None = None
+    hex: bool = False
+
+
+class TriggerDef(DataModel):
+    """`on` names a game event (see `TRIGGER_EVENTS`); `when` narrows it."""
+
+    on: str
+    ops: list[dict[str, Any]]
+    when: str | None = None
+    hex: bool = False
+
+
+class Response(DataModel):
+    """A card that may answer another player's card. `against` is what it answers:
+    `hand-discard` (a card making you discard from hand), `character` (a card affecting
+    one of your Characters in play) or `surprise-character` (an opponent's Surprise
+    affecting one of your Characters). `zone` is where the card must be: `hand` (a
+    Surprise played on another player's turn) or `play` (a card in your town)."""
+
+    against: Literal["hand-discard", "character", "surprise-character"]
+    zone: Literal["hand", "play"]
+    label: str
+    cost: str | None = None  # expression; default: the card's number (hand) or free (play)
+    ops: list[dict[str, Any]] = Field(default_factory=list)  # after the answer, for the responder
+
+
+class CostDiscount(DataModel):
+    """An optional cost reduction paid by discarding: `per` less for each card discarded
+    from `zone` (`hand` or `town`) matching `find`, at most `max` cards."""
+
+    zone: Literal["hand", "town"]
+    find: list[str]
+    per: int
+    max: int
+    when: str | None = None
+    label: str
+    batch: int = 1  # cards that must go together for one reduction
+    exclusive: bool = False  # only when no earlier discount of this card was taken
+
+
+class TcgCard(CardDef):
+    alias: str = ""
+    kind: Literal["starting-locale", "locale", "character", "creation", "surprise"]
+    set: str
+    number: int | None = None
+    variable: bool = False  # the Scare Number is worked out in play (`scare`)
+    rarity: str
+    text: str
+    start_hand: int | None = None
+    groups: list[str] = Field(default_factory=list)
+    holiday: Literal["halloween", "christmas"] = "halloween"
+    threshold: str | None = None  # expression replacing the printed threshold test (locales)
+    cost: str | None = None  # expression; default: the number
+    scare: str | None = None  # expression for a variable Scare Number
+    play_where: str | None = None  # expression over `to`: where a Character may be played
+    play_when: str | None = None  # expression: whether the card may be played at all
+    opponent_play: str | None = None  # expression for the cost of playing it into an opponent's town
+    discounts: list[CostDiscount] = Field(default_factory=list)
+    on_play: list[dict[str, Any]] = Field(default_factory=list)
+    functions: list[Function] = Field(default_factory=list)
+    modes: list[Mode] = Field(default_factory=list)
+    abilities: list[Ability] = Field(default_factory=list)
+    triggers: list[TriggerDef] = Field(default_factory=list)
+    responses: list[Response] = Field(default_factory=list)
+    cannot_move: bool = False
+    move_when: str | None = None  # expression: the Character may only move while it holds
+    leave_cost: dict[str, int] = Field(default_factory=dict)  # locale id -> Movement to leave it
+    move_anywhere: bool = False  # one Movement takes it to any Locale of its town
+    gathers_at: str | None = None  # locale id: one Movement there pulls in Characters from next door
+    follows: str | None = None  # group: may follow that Character when it leaves their shared Locale
+    brings: list[str] = Field(default_factory=list)  # groups it may take along when it moves
+    immune: bool = False  # cannot be discarded from play by any card
+    guards: str | None = None  # group: may be discarded instead of a Character of that group here
+    center: bool = False  # a Surprise that sits in the centre of the table until the End Phase
+    modifiers: dict[str, int] = Field(default_factory=dict)  # centre/placed effects on costs
+    not_a_creation_count: bool = False
+    beneath_scare: int = 0  # Scare added per card tucked beneath it (House of Cards)
+    authored: list[str] = Field(default_factory=list)  # fields whose values are a ruling, not print
+
+    @model_validator(mode="after")
+    def _check(self) -> TcgCard:
+        if self.kind == "starting-locale" and self.start_hand is None:
+            raise ValueError("a starting-locale needs start_hand")
+        if self.number is None and not self.variable:
+            raise ValueError("number is required unless variable = true")
+        if self.variable and self.scare is None:
+            raise ValueError("a variable card needs a `scare` expression")
+        if self.kind in ("locale", "starting-locale") and not self.functions:
+            raise ValueError("a Locale needs at least one entry in `functions`")
+        if self.kind == "surprise" and not self.modes:
+            raise ValueError("a Surprise needs at least one entry in `modes`")
+        return self
+
+    @property
+    def title_key(self) -> str:
+        return self.groups[0] if self.groups else self.id
+
+    @property
+    def is_locale(self) -> bool:
+        return self.kind in ("locale", "starting-locale")
+
+
+# --- expressions -----------------------------------------------------------------------
+# name -> what it means; the rules object implements each as a method `x_<name>`.
+FUNCTIONS = {
+    "mine": "mine(g): how many of your Characters in your town answer to group or id g",
+    "at": "at(g, loc): how many of your Characters answering to g stand at your Locale loc",
+    "together": "together(g1, g2, ...): whether one of your Locales holds all the named Characters",
+    "others_here": "others_here(g='any'): Characters of yours at the source's Locale, other than it",
+    "here_is": "here_is(loc): whether the source Character stands at (or is being played to) Locale loc",
+    "opp_has": "opp_has(g): whether some opponent has a Character answering to g in play",
+    "creations": "creations(g='any'): your Creations in play (matching g)",
+    "hand": "hand(): cards in your hand",
+    "deck": "deck(): cards in your Main Deck",
+    "pp": "pp(): your Pumpkin Points",
+    "start_hand": "start_hand(): the starting-hand size on your Starting Locale",
+    "active": "active(min_threshold=0): your Active Locales with at least that threshold",
+    "locales": "locales(): your Locales in play",
+    "scare": "scare(card): the current Scare Number of a card (instance id)",
+    "printed": "printed(card): the printed number of a card",
+    "is_": "is_(card, g): whether a card answers to group or id g",
+    "kind": "kind(card): the card's kind",
+    "alias": "alias(card): the card's alias",
+    "owner": "owner(card): the seat owning a card",
+    "me": "me(): your seat",
+    "self_card": "self_card(): the instance id of the card whose effect this is",
+    "where": "where(card): the Locale id a Character stands at",
+    "alias_in_play": "alias_in_play(g, a): whether your Character answering to g with alias a is in play",
+    "day": "day(): the current Day (1 to 12)",
+    "beneath": "beneath(loc): cards tucked face down under your Locale loc",
+    "opp_count": "opp_count(card): the Characters at that card's Locale",
+    "in_discard": "in_discard(g='any'): cards in your discard pile matching g",
+    "in_hand": "in_hand(g='any'): cards in your hand matching g",
+    "hand_of": "hand_of(seat): cards in that player's hand",
+    "immune": "immune(card): whether the card cannot be discarded from play",
+    "opp_scare_count": "opp_scare_count(lo, hi): opponents' Characters with Scare from lo to hi",
+    "function_used": "function_used(): whether this turn's Function has been performed",
+    "total_scare": "total_scare(): the Scare Numbers of all your Characters added up",
+    "chars_at": "chars_at(locale, g='any'): Characters matching g at that Locale (instance id)",
+    "beside": "beside(card, g): whether a Character matching g stands at the same Locale as card",
+    "opp_placed_count": "opp_placed_count(): Surprises opponents have placed on the table",
+    "has_both": "has_both(seat, g1, g2): whether that player has Characters matching both in play",
+    "any_has": "any_has(g): whether any player has a Character matching g in play",
+    "locales_named": "locales_named(loc): how many of your Locales are loc",
+    "witches_locale": "witches_locale(): your Active Locale (threshold 4 or less) holding both witches, or ''",
+    "dice_pending": "dice_pending(): whether your Sound of Rollin' Dice resolved this turn and may be rolled again",
+}
+_SAFE_NODES = (
+    ast.Expression,
+    ast.BoolOp,
+    ast.BinOp,
+    ast.UnaryOp,
+    ast.Compare,
+    ast.IfExp,
+    ast.Call,
+    ast.Constant,
+    ast.Name,
+    ast.Load,
+    ast.Tuple,
+    ast.List,
+    ast.And,
+    ast.Or,
+    ast.Not,
+    ast.Add,
+    ast.Sub,
+    ast.Mult,
+    ast.FloorDiv,
+    ast.Mod,
+    ast.USub,
+    ast.Eq,
+    ast.NotEq,
+    ast.Lt,
+    ast.LtE,
+    ast.Gt,
+    ast.GtE,
+    ast.In,
+    ast.NotIn,
+)
+_BUILTINS = {"min": min, "max": max, "len": len, "abs": abs}
+# names an expression reads from the evaluation context rather than the effect's variables
+_CONTEXT = {"to", "number", "c", "here"}
+
+
+class ExpressionError(ValueError):
+    pass
+
+
+class _Rewrite(ast.NodeTransformer):
+    """Turn `f(x)` into `E.x_f(x)` and a bare name into `E.v('name')`."""
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        node.args = [self.visit(a) for a in node.args]
+        name = node.func.id  # checked in compile_expression
+        if name in _BUILTINS:
+            return node
+        node.func = ast.Attribute(ast.Name("E", ast.Load()), f"x_{name}", ast.Load())
+        return node
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        if node.id in _BUILTINS or node.id in ("True", "False", "None"):
+            return node
+        return ast.Call(
+            ast.Attribute(ast.Name("E", ast.Load()), "v", ast.Load()), [ast.Constant(node.id)], []
+        )
+
+
+_EXPR_CACHE: dict[str, Callable[[Any], Any]] = {}
+
+
+def compile_expression(text: str) -> Callable[[Any], Any]:
+    """Compile an expression string into a function of the rules object."""
+    if text in _EXPR_CACHE:
+        return _EXPR_CACHE[text]
+    try:
+        tree = ast.parse(text, mode="eval")
+    except SyntaxError as error:
+        raise ExpressionError(f"expression {text!r} does not parse: {error.msg}") from None
+    for node in ast.walk(tree):
+        if not isinstance(node, _SAFE_NODES):
+            raise ExpressionError(
+                f"expression {text!r}: {type(node).__name__} is not allowed "
+                "(only arithmetic, comparisons, and/or/not, x if c else y and the listed functions)"
+            )
+        if isinstance(node, ast.Call):
+            if not isinstance(node.func, ast.Name) or (
+                node.func.id not in FUNCTIONS and node.func.id not in _BUILTINS
+            ):
+                shown = ast.unparse(node.func)
+                raise ExpressionError(
+                    f"expression {text!r}: unknown function {shown!r}; "
+                    f"known: {', '.join(sorted(FUNCTIONS) + sorted(_BUILTINS))}"
+                )
+    body = _Rewrite().visit(tree.body)
+    lam = ast.Expression(
+        ast.Lambda(
+            ast.arguments(posonlyargs=[], args=[ast.arg("E")], kwonlyargs=[], kw_defaults=[], defaults=[]),
+            body,
+        )
+    )
+    ast.fix_missing_locations(lam)
+    fn = eval(compile(lam, f"<expr {text}>", "eval"), {"__builtins__": {}, **_BUILTINS})  # noqa: S307
+    _EXPR_CACHE[text] = fn
+    return fn
+
+
+# --- programs --------------------------------------------------------------------------
+# Every op and the arguments it takes (beyond `op`, `when` and `as`). Documented in
+# docs/games/tcg.md; checked when the data loads.
+OP_ARGS: dict[str, set[str]] = {}
+OPS: dict[str, Callable[..., Any]] = {}
+
+
+def op(name: str, *args: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+        OPS[name] = fn
+        OP_ARGS[name] = set(args)
+        return fn
+
+    return register
+
+
+CONTROL = {"if", "may", "require", "jump", "jump_unless", "end"}
+EXPR_ARGS = {"n", "max", "filter", "cond", "cost", "count"}
+
+
+def compile_program(steps: list[dict[str, Any]], where: str) -> list[dict[str, Any]]:
+    """Flatten a program (with nested `if` / `may`) into instructions with jumps."""
+    out: list[dict[str, Any]] = []
+    _emit(steps, out, where)
+    return out
+
+
+def _emit(steps: list[dict[str, Any]], out: list[dict[str, Any]], where: str) -> None:
+    if not isinstance(steps, list):
+        raise ExpressionError(f"{where}: a program is a list of steps, not {type(steps).__name__}")
+    for k, step in enumerate(steps):
+        at = f"{where}[{k}]"
+        if not isinstance(step, dict):
+            raise ExpressionError(f"{at}: a step is a table with an `op`, not {step!r}")
+        step = dict(step)
+        when = step.pop("when", None)
+        if when is not None:
+            compile_expression(when)
+        if "if" in step:
+            cond = step.pop("if")
+            then, other = step.pop("then", []), step.pop("else", [])
+            if step:
+                raise ExpressionError(f"{at}: an `if` step takes only then/else, not {sorted(step)}")
+            compile_expression(cond)
+            jump_else = {"op": "jump_unless", "cond": cond if when is None else f"({when}) and ({cond})"}
+            out.append(jump_else)
+            _emit(then, out, f"{at}.then")
+            if other:
+                jump_end = {"op": "jump"}
+                out.append(jump_end)
+                jump_else["to"] = len(out)
+                _emit(other, out, f"{at}.else")
+                jump_end["to"] = len(out)
+            else:
+                jump_else["to"] = len(out)
+            continue
+        if "may" in step:
+            label = step.pop("may")
+            then = step.pop("then", [])
+            if step:
+                raise ExpressionError(f"{at}: a `may` step takes only then, not {sorted(step)}")
+            ask = {"op": "may", "label": label, "when": when}
+            out.append(ask)
+            _emit(then, out, f"{at}.then")
+            ask["to"] = len(out)
+            continue
+        name = step.get("op")
+        if name not in OPS:
+            raise ExpressionError(f"{at}: unknown op {name!r}; known ops: {', '.join(sorted(OPS))}")
+        allowed = OP_ARGS[name] | {"op", "as"}
+        extra = set(step) - allowed
+        if extra:
+            raise ExpressionError(
+                f"{at}: op {name!r} does not take {sorted(extra)}; it takes {sorted(OP_ARGS[name]) or 'nothing'}"
+            )
+        for key in EXPR_ARGS & set(step):
+            if isinstance(step[key], str):
+                compile_expression(step[key])
+        if when is not None:
+            step["when"] = when
+        out.append(step)
+
+
+PROGRAMS: dict[str, list[dict[str, Any]]] = {}
+# Python effects for the few cards no op fits, by name: fn(g, st, f, ins, ctx) like an op.
+CUSTOM: dict[str, Callable[..., Any]] = {}
+
+
+def custom(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+        CUSTOM[name] = fn
+        return fn
+
+    return register
+
+
+def register_program(key: str, steps: list[dict[str, Any]]) -> str:
+    """Compile `steps` under `key` (nested `do` lists become programs of their own)."""
+    code = compile_program(steps, key)
+    for k, ins in enumerate(code):
+        if "do" in ins:
+            ins["do"] = register_program(f"{key}.{k}.do", ins["do"])
+    PROGRAMS[key] = code
+    return key
+
+
+# --- ops -------------------------------------------------------------------------------
+# Each op: fn(g, st, f, ins, ctx) -> True | False | ASK. `g` is the rules object
+# (nbc.plugins.tcg.rules.Rules); `f` the running Frame; `ins` the instruction.
+
+
+def _n(g: Any, st: Any, f: Any, ins: dict[str, Any], key: str = "n", default: int = 0) -> int:
+    value = ins.get(key, default)
+    return int(g.ev(st, f, value)) if isinstance(value, str) else int(value)
+
+
+def _store(f: Any, ins: dict[str, Any], value: Any) -> None:
+    if "as" in ins:
+        f.vars[ins["as"]] = value
+
+
+@op("jump")
+def _jump(g, st, f, ins, ctx):
+    f.pc = ins["to"] - 1
+    return True
+
+
+@op("jump_unless", "cond")
+def _jump_unless(g, st, f, ins, ctx):
+    if not g.ev(st, f, ins["cond"]):
+        f.pc = ins["to"] - 1
+    return True
+
+
+@op("may", "label")
+def _may(g, st, f, ins, ctx):
+    if ins.get("when") and not g.ev(st, f, ins["when"]):
+        f.pc = ins["to"] - 1
+        return True
+    if not g.got(st):
+        return g.ask(st, f.seat, "may", ins["label"], [("yes", "Yes", True), ("no", "No", False)])
+    if not g.take(st):
+        f.pc = ins["to"] - 1
+    return True
+
+
+@op("require", "cond")
+def _require(g, st, f, ins, ctx):
+    return bool(g.ev(st, f, ins["cond"]))
+
+
+@op("draw", "n", "who")
+def _draw(g, st, f, ins, ctx):
+    _store(f, ins, g.draw(st, f.seat, _n(g, st, f, ins), ctx))
+    return True
+
+
+@op("pp", "n")
+def _pp(g, st, f, ins, ctx):
+    g.add_pp(st, f.seat, _n(g, st, f, ins), ctx)
+    return True
+
+
+@op("move", "n", "filter", "different")
+def _move(g, st, f, ins, ctx):
+    return g.movement(st, f, ins, _n(g, st, f, ins), ctx)
+
+
+@op("discard", "n", "find", "forced")
+def _discard(g, st, f, ins, ctx):
+    """Discard n cards of your choice from hand (matching `find`). Without `forced`
+    this is a cost: it fails, discarding nothing, when you cannot discard them all."""
+    return g.discard_from_hand(st, f, ins, ctx)
+
+
+@op("discard_up_to", "max", "find")
+def _discard_up_to(g, st, f, ins, ctx):
+    return g.discard_from_hand(st, f, ins, ctx, optional=True)
+
+
+@op("search", "n", "find", "count")
+def _search(g, st, f, ins, ctx):
+    return g.search(st, f, ins, ctx)
+
+
+@op("recover", "find")
+def _recover(g, st, f, ins, ctx):
+    """Take one card matching `find` from your discard pile into your hand, shown to all."""
+    return g.recover(st, f, ins, ctx)
+
+
+@op("choose", "from", "filter", "optional", "label")
+def _choose(g, st, f, ins, ctx):
+    return g.choose(st, f, ins, ctx)
+
+
+@op("destroy", "card")
+def _destroy(g, st, f, ins, ctx):
+    """Discard a card in play (usually an opponent's) to its owner's discard pile."""
+    return g.remove_card(st, f, f.vars.get(ins["card"]), "discard", ctx)
+
+
+@op("bounce", "card")
+def _bounce(g, st, f, ins, ctx):
+    """Return a card in play to its owner's hand."""
+    return g.remove_card(st, f, f.vars.get(ins["card"]), "hand", ctx)
+
+
+@op("sacrifice")
+def _sacrifice(g, st, f, ins, ctx):
+    """Discard the source card from play (the cost of its own ability)."""
+    return g.remove_card(st, f, f.source, "discard", ctx)
+
+
+@op("return_self")
+def _return_self(g, st, f, ins, ctx):
+    """Return the source card from play to its owner's hand."""
+    return g.remove_card(st, f, f.source, "hand", ctx)
+
+
+@op("stack", "on")
+def _stack(g, st, f, ins, ctx):
+    """Stack the source Surprise beneath the card in variable `on`."""
+    return g.stack(st, f, f.vars.get(ins["on"]), ctx)
+
+
+@op("place")
+def _place(g, st, f, ins, ctx):
+    """Leave the source Surprise on the table as part of your town."""
+    return g.place(st, f, ctx)
+
+
+@op("each", "who", "do")
+def _each(g, st, f, ins, ctx):
+    """Run `do` for each player named by `who`, in turn order from the Pumpkin King, each
+    as the acting player (`me()`); the original player is in variable `by`."""
+    return g.each(st, f, ins, ctx)
+
+
+@op("relocate", "card", "to")
+def _relocate(g, st, f, ins, ctx):
+    """Move a Character without spending Movement: `to` is `adjacent`, `any`, a Locale id,
+    or `var:<name>` for the Locale of a chosen card."""
+    return g.relocate(st, f, ins, ctx)
+
+
+@op("look_hand", "card")
+def _look_hand(g, st, f, ins, ctx):
+    """Look at the hand of the player in variable `card` (a seat)."""
+    return g.look_hand(st, f, f.vars.get(ins["card"]), ctx)
+
+
+@op("random_discard", "card")
+def _random_discard(g, st, f, ins, ctx):
+    """The player (seat in variable `card`) discards a random card from hand."""
+    return g.random_discard(st, f, f.vars.get(ins["card"]), ctx)
+
+
+@op("tuck_hand", "max")
+def _tuck_hand(g, st, f, ins, ctx):
+    return g.tuck_hand(st, f, ins, ctx)
+
+
+@op("tuck_char", "card")
+def _tuck_char(g, st, f, ins, ctx):
+    return g.tuck_char(st, f, f.vars.get(ins["card"]), ctx)
+
+
+@op("set", "n")
+def _set(g, st, f, ins, ctx):
+    """Work out `n` now and keep it in variable `as`."""
+    _store(f, ins, g.ev(st, f, ins["n"]) if isinstance(ins["n"], str) else ins["n"])
+    return True
+
+
+@op("discard_card", "card")
+def _discard_card(g, st, f, ins, ctx):
+    """Discard a card of your own, from your hand or from play."""
+    card = f.vars.get(ins["card"])
+    if card is None:
+        return False
+    if card in st.players[f.seat].hand:
+        g.discard_hand_card(st, f.seat, card, ctx, "an effect")
+        return True
+    return g.remove_card(st, f, card, "discard", ctx)
+
+
+@op("make_discard", "card", "n")
+def _make_discard(g, st, f, ins, ctx):
+    """The player (seat in variable `card`) discards n cards of their choice."""
+    seat = f.vars.get(ins["card"])
+    if seat is None:
+        return False
+    g.push(st, "rules.discard", seat, f.source, n=_n(g, st, f, ins), by=f.vars.get("by", f.seat))
+    return True
+
+
+@op("custom", "fn", "card", "locale", "n", "direction")
+def _custom(g, st, f, ins, ctx):
+    """A card whose effect no op fits: a named Python function in rules.CUSTOM."""
+    return g.custom(st, f, ins, ctx)
+
+
+# --- cards no op fits ------------------------------------------------------------------
+# Each is named by the `fn` of a `custom` step; they take and return what ops do.
+
+
+def _answer(g: Any, st: Any, f: Any, key: str) -> tuple[bool, Any]:
+    """(True, value) when the question this step asked under `key` has been answered."""
+    if g.got(st) and f.vars.get("_wait") == key:
+        del f.vars["_wait"]
+        return True, g.take(st)
+    return False, None
+
+
+def _ask(g: Any, st: Any, f: Any, key: str, seat: int, kind: str, text: str, options: list) -> str:
+    f.vars["_wait"] = key
+    return g.ask(st, seat, kind, text, options)
+
+
+@custom("flip_locale")
+def _flip_locale(g, st, f, ins, ctx):
+    """Dark Alley: the chosen Locale is face down (never Active, no Function) until the End Phase."""
+    slot = g.slot_of_locale(st, f.vars[ins["card"]])
+    slot.flipped = True
+    ctx.emit("flip", f"{g.label(st, slot.locale)} is turned face down until the End Phase", {"card": g.card_data(st, slot.locale)})
+    return True
+
+
+@custom("double_dead")
+def _double_dead(g, st, f, ins, ctx):
+    done, title = _answer(g, st, f, "dd")
+    if not done:
+        titles = sorted({g.def_of(st, c).name for p in st.players for c in p.discard})
+        if not titles:
+            return False
+        return _ask(g, st, f, "dd", f.seat, "name-title", "Name a Card Title", [(f"title:{t}", t, t) for t in titles])
+    for seat, p in enumerate(st.players):
+        gone = [c for c in p.discard if g.def_of(st, c).name == title]
+        for c in gone:
+            p.discard.remove(c)
+            p.removed.append(c)
+        if gone:
+            ctx.emit("remove", f"{len(gone)} {title} leave seat {seat}'s discard pile for good", {"seat": seat, "title": title, "count": len(gone)})
+    return True
+
+
+@custom("eureka")
+def _eureka(g, st, f, ins, ctx):
+    done, n = _answer(g, st, f, "eu")
+    p = st.players[f.seat]
+    if not done:
+        return _ask(g, st, f, "eu", f.seat, "spend", "Spend how many Pumpkin Points?", [(f"spend:{k}", f"Spend {k}", k) for k in range(1, p.pp + 1)])
+    p.pp -= n
+    g.draw(st, f.seat, n, ctx)
+    return True
+
+
+@custom("use_function")
+def _use_function(g, st, f, ins, ctx):
+    """The effect takes the place of this turn's Function."""
+    st.function_used = True
+    return True
+
+
+@custom("swap_empty_locales")
+def _swap_empty(g, st, f, ins, ctx):
+    done, pick = _answer(g, st, f, "sw")
+    if not done:
+        options = []
+        for seat, p in enumerate(st.players):
+            empty = [k for k, s in enumerate(p.row) if not s.characters]
+            for i, a in enumerate(empty):
+                for b in empty[i + 1 :]:
+                    label = f"seat {seat}: swap {g.label(st, p.row[a].locale)} and {g.label(st, p.row[b].locale)}"
+                    options.append((f"swap:{seat}:{a}:{b}", label, [seat, a, b]))
+        if not options:
+            return False
+        return _ask(g, st, f, "sw", f.seat, "swap", "Swap two empty Locales", options)
+    seat, a, b = pick
+    row = st.players[seat].row
+    row[a], row[b] = row[b], row[a]
+    ctx.emit("swap", f"seat {seat}'s Locales {a + 1} and {b + 1} change places", {"seat": seat, "slots": [a, b]})
+    return True
+
+
+@custom("hello_oogie")
+def _hello_oogie(g, st, f, ins, ctx):
+    """Discard one Jack and one Oogie of the chosen opponent (one window covers both)."""
+    seat = f.vars[ins["card"]]
+    verdict = g.window(st, f, seat, "character", ctx)
+    if verdict is not True:
+        return verdict
+    for group in ("jack-skellington", "oogie-boogie"):
+        for c in g.characters(st, seat):
+            if g.is_(st, c, group) and not g.def_of(st, c).immune:
+                f.vars["_immune"] = [*f.vars.get("_immune", []), seat]  # the window was offered already
+                g.remove_card(st, f, c, "discard", ctx)
+                f.vars["_immune"].remove(seat)
+                break
+    return True
+
+
+@custom("clear_beneath")
+def _clear_beneath(g, st, f, ins, ctx):
+    for slot in g.slots_named(st, f.seat, ins["locale"]):
+        for c in list(slot.beneath):
+            slot.beneath.remove(c)
+            g.to_discard(st, c, ctx, "cleared from under a Locale")
+    return True
+
+
+@custom("take_beneath")
+def _take_beneath(g, st, f, ins, ctx):
+    slots = g.slots_named(st, f.seat, ins["locale"])
+    taken = f.vars.get("_tb", 0)
+    done, card = _answer(g, st, f, "tb")
+    if done:
+        if card is None:
+            taken = ins["n"]
+        else:
+            for slot in slots:
+                if card in slot.beneath:
+                    slot.beneath.remove(card)
+            st.players[f.seat].hand.append(card)
+            ctx.emit("take", f"seat {f.seat} takes a card from under a Locale", {"seat": f.seat})
+            taken += 1
+        f.vars["_tb"] = taken
+    pool = [c for slot in slots for c in slot.beneath]
+    if taken < ins["n"] and pool:
+        return _ask(g, st, f, "tb", f.seat, "take", "Take a card from under the Locale",
+                    [(f"take:{c}", g.label(st, c), c) for c in pool] + [("stop", "Take no more", None)])
+    f.vars.pop("_tb", None)
+    return True
+
+
+def _pick_characters(g, st, f, key, pool, text):
+    """Ask about each Character in `pool` in turn; the chosen ones end up in f.vars[key]."""
+    state = f.vars.setdefault(key, {"left": list(pool), "chosen": []})
+    done, yes = _answer(g, st, f, key + "?")
+    if done:
+        card = state["left"].pop(0)
+        if yes:
+            state["chosen"].append(card)
+    if state["left"]:
+        card = state["left"][0]
+        return _ask(g, st, f, key + "?", f.seat, "pick", f"{text}: {g.label(st, card)}?", [("yes", "Yes", True), ("no", "No", False)])
+    return None
+
+
+def _movable(g, st, seat, card):
+    d = g.def_of(st, card)
+    return not d.cannot_move and not (d.move_when and not g.ev_at(st, seat, card, d.move_when))
+
+
+@custom("hitch")
+def _hitch(g, st, f, ins, ctx):
+    """Hitch a Ride: Characters leave the Mayor-mobile for one Locale, or gather there from one."""
+    row = st.players[f.seat].row
+    mobile = next((k for k, s in enumerate(row) if st.cards[s.locale] == "mayor-mobile" and not s.flipped), None)
+    if mobile is None:
+        return False
+    if "other" not in f.vars:
+        done, other = _answer(g, st, f, "hitch-where")
+        if not done:
+            options = [(f"locale:{k}", g.label(st, s.locale), k) for k, s in enumerate(row) if k != mobile and not s.flipped]
+            if ins["direction"] == "in":
+                options = [o for o in options if row[o[2]].characters]
+            if not options:
+                return False
+            text = "Which Locale do they go to?" if ins["direction"] == "out" else "Which Locale do they leave?"
+            return _ask(g, st, f, "hitch-where", f.seat, "locale", text, options)
+        f.vars["other"] = other
+    frm, to = (mobile, f.vars["other"]) if ins["direction"] == "out" else (f.vars["other"], mobile)
+    pool = [c for c in row[frm].characters if _movable(g, st, f.seat, c) and g.may_enter(st, f.seat, c, frm, to)]
+    asked = _pick_characters(g, st, f, "_hitch", pool, "Take along")
+    if asked:
+        return asked
+    for c in f.vars.pop("_hitch")["chosen"]:
+        g.move_character(st, f.seat, c, row.index(next(s for s in row if c in s.characters)), to, ctx)
+    return True
+
+
+@custom("town_meeting")
+def _town_meeting(g, st, f, ins, ctx):
+    row = st.players[f.seat].row
+    targets = [k for k, s in enumerate(row) if st.cards[s.locale] in ("town-hall", "town-square") and not s.flipped]
+    if not targets:
+        return False
+    state = f.vars.setdefault("_tm", {"left": [c for c in g.characters(st, f.seat)]})
+    done, dest = _answer(g, st, f, "tm")
+    if done:
+        card = state["left"].pop(0)
+        found = g.locate(st, card)
+        if dest is not None and found is not None and found[1] != dest:
+            g.move_character(st, f.seat, card, found[1], dest, ctx)
+    while state["left"]:
+        card = state["left"][0]
+        found = g.locate(st, card)
+        options = [(f"to:{k}", f"To {g.label(st, row[k].locale)}", k) for k in targets if found and k != found[1]]
+        if not options or found is None:
+            state["left"].pop(0)
+            continue
+        return _ask(g, st, f, "tm", f.seat, "destination", f"Move {g.label(st, card)}?", [("stay", "Leave it", None), *options])
+    f.vars.pop("_tm")
+    return True
+
+
+@custom("tub_of_terror")
+def _tub(g, st, f, ins, ctx):
+    row = st.players[f.seat].row
+    home = next(
+        (k for k, s in enumerate(row) if all(any(g.is_(st, c, x) for c in s.characters) for x in ("lock", "shock", "barrel"))),
+        None,
+    )
+    if home is None:
+        return False
+    done, dest = _answer(g, st, f, "tub")
+    if not done:
+        options = [(f"to:{k}", g.label(st, s.locale), k) for k, s in enumerate(row) if k != home and not s.flipped]
+        if not options:
+            return False
+        return _ask(g, st, f, "tub", f.seat, "destination", "Where do Lock, Shock and Barrel go?", options)
+    for x in ("lock", "shock", "barrel"):
+        card = next(c for c in row[home].characters if g.is_(st, c, x))
+        g.move_character(st, f.seat, card, home, dest, ctx)
+    return True
+
+
+@custom("king_again")
+def _king_again(g, st, f, ins, ctx):
+    """I am the Pumpkin King!: pick an activity; every player in turn may do it once more."""
+    done, activity = _answer(g, st, f, "ka")
+    if not done:
+        from nbc.plugins.tcg.rules import KING_ACTIVITIES
+
+        return _ask(g, st, f, "ka", f.seat, "king-activity", "Choose a Pumpkin King activity", [(k, t, k) for k, t in KING_ACTIVITIES.items()])
+    ctx.emit("king-activity", f"seat {f.seat} borrows the Pumpkin King card: {activity}", {"activity": activity})
+    for seat in reversed(g.from_king(st)):
+        g.push(st, "rules.king", seat, f.source, activity=activity)
+    return True
+
+
+@custom("time_you_begun")
+def _time_you_begun(g, st, f, ins, ctx):
+    """Pay the missing Scare in cards from hand; the inactive Locale then performs a Function."""
+    p = st.players[f.seat]
+    done, pick = _answer(g, st, f, "tyb")
+    if not done:
+        options = []
+        for k, slot in enumerate(p.row):
+            if slot.flipped or g.is_active(st, f.seat, k):
+                continue
+            missing = g.threshold(st, slot) - sum(g.scare(st, c) for c in slot.characters)
+            if 0 < missing <= len(p.hand):
+                d = g.def_of(st, slot.locale)
+                for j, fn in enumerate(d.functions):
+                    options.append((f"fn:{k}:{j}", f"{d.name}: {fn.label} (discard {missing})", [k, j, missing]))
+        if not options:
+            return False
+        return _ask(g, st, f, "tyb", f.seat, "function", "Which Locale's Function?", options)
+    k, j, missing = pick
+    f.vars["_tyb"] = [k, j]
+    g.push(st, "rules.discard", f.seat, f.source, n=missing, by=f.seat)
+    return True
+
+
+@custom("perform_chosen")
+def _perform_chosen(g, st, f, ins, ctx):
+    k, j = f.vars["_tyb"]
+    g.perform_function(st, f.seat, k, j, ctx)
+    return True
+
+
+@custom("extra_function")
+def _extra_function(g, st, f, ins, ctx):
+    """Say It Twice: one more Function this turn, from the witches' Locale."""
+    locale = g.ev(st, f, "witches_locale()")
+    st.extra_functions += 1
+    st.flags["extra_at"] = locale
+    ctx.emit("extra-function", f"seat {f.seat} may perform one more Function at {g.label(st, locale)}", {"seat": f.seat})
+    return True
+
+
+@custom("pick_discard")
+def _pick_discard(g, st, f, ins, ctx):
+    """Mad Genius: see the opponent's hand and choose the card they discard."""
+    seat = f.vars[ins["card"]]
+    verdict = g.window(st, f, seat, "hand-discard", ctx)
+    if verdict is not True:
+        return verdict
+    done, card = _answer(g, st, f, "pd")
+    if not done:
+        hand = st.players[seat].hand
+        if not hand:
+            return False
+        g.look_hand(st, f, seat, ctx)
+        return _ask(g, st, f, "pd", f.seat, "choose", f"Which of seat {seat}'s cards is discarded?",
+                    [(f"pick:{c}", g.label(st, c), c) for c in dict.fromkeys(hand)])
+    g.discard_hand_card(st, seat, card, ctx, "picked by an opponent")
+    return True
+
+
+@custom("double")
+def _double(g, st, f, ins, ctx):
+    """Moody Mayor: the Mayor's Scare counts twice toward his Locale's threshold today."""
+    st.flags[f"double:{f.vars[ins['card']]}"] = True
+    return True
+
+
+@custom("show")
+def _show(g, st, f, ins, ctx):
+    card = f.vars[ins["card"]]
+    ctx.emit("show", f"seat {f.seat} shows {g.label(st, card)} from the discard pile", {"seat": f.seat, "card": g.card_data(st, card)})
+    return True
+
+
+@custom("reorder_top")
+def _reorder_top(g, st, f, ins, ctx):
+    """Look at the top n cards and put them back one by one; the last one chosen ends on top."""
+    p = st.players[f.seat]
+    state = f.vars.get("_ro")
+    if state is None:
+        n = min(int(ins["n"]), len(p.deck))
+        if not n:
+            return False
+        state = f.vars["_ro"] = {"cards": p.deck[len(p.deck) - n :][::-1], "order": []}
+        del p.deck[len(p.deck) - n :]
+        ctx.emit("look-top", f"seat {f.seat} looks at the top {n} cards of the Main Deck", {"seat": f.seat, "count": n})
+    done, card = _answer(g, st, f, "ro")
+    if done:
+        state["cards"].remove(card)
+        state["order"].append(card)
+    if len(state["cards"]) > 1:
+        return _ask(g, st, f, "ro", f.seat, "order", "Choose the next card to put back (the last one goes on top)",
+                    [(f"put:{c}", g.label(st, c), c) for c in state["cards"]])
+    p.deck.extend(state["order"] + state["cards"])
+    del f.vars["_ro"]
+    return True
+
+
+@custom("organ_donor")
+def _organ_donor(g, st, f, ins, ctx):
+    """Each player may discard Finklestein, or three other Characters, to play a Creation free."""
+    seat = f.seat
+    p = st.players[seat]
+    creations = [c for c in dict.fromkeys(p.hand) if g.def_of(st, c).kind == "creation" and g.title_in_town(st, seat, c) is None]
+    chars = g.characters(st, seat)
+    finkle = [c for c in chars if g.is_(st, c, "dr-finklestein")]
+    done, pick = _answer(g, st, f, "od")
+    if not done:
+        if not creations or (not finkle and len(chars) < 3):
+            return True
+        options = [("pass", "Do not take part", None)]
+        for cr in creations:
+            if finkle:
+                options.append((f"fink:{cr}", f"Discard Dr. Finklestein to play {g.label(st, cr)} free", ["fink", cr]))
+            if len(chars) >= 3:
+                options.append((f"three:{cr}", f"Discard three Characters to play {g.label(st, cr)} free", ["three", cr]))
+        return _ask(g, st, f, "od", seat, "organ-donor", "Trade Characters for a free Creation?", options)
+    if pick is None:
+        return True
+    how, creation = pick
+    if how == "fink":
+        g.remove_for_cost(st, finkle[0], ctx)
+    else:
+        g.push(st, "rules.free_creation", seat, creation)  # runs after the three discards below
+        g.push(st, "rules.sacrifice3", seat, f.source)
+        return True
+    g.play_free(st, seat, creation, ctx)
+    return True
+
+
+@custom("free_creation")
+def _free_creation(g, st, f, ins, ctx):
+    if f.source in st.players[f.seat].hand:
+        g.play_free(st, f.seat, f.source, ctx)
+    return True
+
+
+@custom("sackful")
+def _sackful(g, st, f, ins, ctx):
+    p = st.players[f.seat]
+    done, yes = _answer(g, st, f, "sack")
+    if not done:
+        top = p.deck.pop()
+        f.vars["_top"] = top
+        ctx.emit("turn-top", f"seat {f.seat} turns over {g.label(st, top)}", {"seat": f.seat, "card": g.card_data(st, top)})
+        d = g.def_of(st, top)
+        if d.kind == "creation" and g.title_in_town(st, f.seat, top) is None:
+            p.hand.append(top)
+            return _ask(g, st, f, "sack", f.seat, "may", f"Play {g.label(st, top)} for free?", [("yes", "Yes", True), ("no", "No", False)])
+        yes = False
+        p.hand.append(top)
+    top = f.vars.pop("_top")
+    if yes:
+        g.play_free(st, f.seat, top, ctx)
+    else:
+        g.discard_hand_card(st, f.seat, top, ctx, "turned over by Sackful of Mischief")
+    return True
+
+
+def _mill(g, st, seat, ctx):
+    """Turn over the top card of a player's Main Deck and discard it; its number (or None)."""
+    p = st.players[seat]
+    if not p.deck:
+        return None
+    top = p.deck.pop()
+    p.discard.append(top)
+    ctx.emit("mill", f"seat {seat} turns over {g.label(st, top)} from the Main Deck", {"seat": seat, "card": g.card_data(st, top)})
+    return g.def_of(st, top).number or 0
+
+
+@custom("rollin_dice")
+def _rollin_dice(g, st, f, ins, ctx):
+    target = f.vars[ins["card"]]
+    seat = g.town_of(st, target)
+    if seat is None:
+        return False
+    value = _mill(g, st, seat, ctx)
+    if value is None:
+        return False
+    st.flags["dice"] = {"seat": f.seat, "target": target, "value": value}
+    if value > g.scare(st, target):
+        return g.remove_card(st, f, target, "discard", ctx)
+    return True
+
+
+@custom("lets_play")
+def _lets_play(g, st, f, ins, ctx):
+    dice = st.flags.pop("dice")
+    target = dice["target"]
+    seat = g.town_of(st, target)
+    if seat is None:
+        return False
+    more = _mill(g, st, seat, ctx)
+    if more is None:
+        return False
+    if dice["value"] + more > g.scare(st, target):
+        return g.remove_card(st, f, target, "discard", ctx)
+    return True
+
+
+@custom("wheel")
+def _wheel(g, st, f, ins, ctx):
+    seat = f.vars[ins["card"]]
+    value = _mill(g, st, seat, ctx)
+    if value is None:
+        return False
+    f.vars["_n"] = value
+    g.push(st, "rules.wheel", f.seat, f.source, n=value, o=seat)
+    return True
+
+
+@custom("house_of_cards")
+def _house_of_cards(g, st, f, ins, ctx):
+    """Turn the top card: a Surprise topples the House (it and all beneath are discarded);
+    anything else goes face down beneath it, adding to its Scare."""
+    p = st.players[f.seat]
+    house = next(c for c in p.creations if g.is_(st, c, "house-of-cards"))
+    top = p.deck.pop()
+    ctx.emit("turn-top", f"seat {f.seat} turns over {g.label(st, top)}", {"seat": f.seat, "card": g.card_data(st, top)})
+    key = f"beneath:{house}"
+    if g.def_of(st, top).kind == "surprise":
+        p.discard.append(top)
+        for c in st.flags.pop(key, []):
+            g.to_discard(st, c, ctx, "the House of Cards topples")
+        return True
+    st.flags.setdefault(key, []).append(top)
+    return True

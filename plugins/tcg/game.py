@@ -1,0 +1,259 @@
+"""The Nightmare Before Christmas Trading Card Game: the Game object, options and decks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field
+
+from nbc.core.cards import DataModel, load_card_dir, load_table
+from nbc.core.errors import BadOptions
+from nbc.core.game import Choice, Context, Game, Options, Outcome, Prompt, Variant
+from nbc.plugins.tcg import view as view_module
+from nbc.plugins.tcg.effects import TcgCard
+from nbc.plugins.tcg.rules import DAYS, Rules
+from nbc.plugins.tcg.state import Player, State
+
+DATA = Path(__file__).parent / "data"
+MAIN_DECK_MIN = 40
+TITLE_MAX = 4
+BASE_SETS = ("premiere", "tournament-kit")
+
+
+class DeckList(DataModel):
+    """A deck given card by card: the Starting Locale, five other Locales, the Main Deck."""
+
+    starting_locale: str
+    locales: list[str]
+    main: dict[str, int]
+
+
+class Starter(DeckList):
+    id: str
+    name: str
+
+
+class TcgOptions(Options):
+    decks: list[str | DeckList] = Field(
+        default_factory=list,
+        description="one deck per seat: a ready deck's id (jack, oogie, mayor, finklestein, ...) or a deck "
+        "list; seats without one get the starters in turn",
+    )
+    days: int = Field(default=DAYS, ge=1, le=DAYS, description="Day counters (12 in a full game)")
+
+
+def load_pool(folder: Path = DATA / "cards") -> dict[str, TcgCard]:
+    return load_card_dir(folder, TcgCard)
+
+
+def load_starters(folder: Path = DATA / "decks") -> dict[str, Starter]:
+    out: dict[str, Starter] = {}
+    for path in sorted(folder.glob("*.toml")):
+        out.update(load_table(path, Starter, "starter"))
+    return out
+
+
+POOL = load_pool()
+STARTERS = load_starters()
+
+
+def check_deck(deck: DeckList, defs: dict[str, TcgCard], sets: tuple[str, ...], where: str) -> list[str]:
+    """Every problem with a deck list, each naming what is wrong and what is allowed."""
+    problems: list[str] = []
+
+    def known(card_id: str, role: str) -> TcgCard | None:
+        d = defs.get(card_id)
+        if d is None:
+            problems.append(f"{where}: {role} {card_id!r} is not a card of this game")
+        elif d.set not in sets:
+            problems.append(f"{where}: {role} {card_id!r} is from the {d.set} set, which this variant does not use")
+            return None
+        return d
+
+    start = known(deck.starting_locale, "starting_locale")
+    if start is not None and start.kind != "starting-locale":
+        problems.append(f"{where}: starting_locale {deck.starting_locale!r} is a {start.kind}, not a Starting Locale")
+    if len(deck.locales) != 5:
+        problems.append(f"{where}: the Locale deck needs exactly 5 Locales besides the Starting Locale, not {len(deck.locales)}")
+    if len(set(deck.locales)) != len(deck.locales):
+        problems.append(f"{where}: the 5 Locales must all be different")
+    for card_id in deck.locales:
+        d = known(card_id, "locale")
+        if d is not None and d.kind != "locale":
+            problems.append(f"{where}: {card_id!r} in locales is a {d.kind}; only non-starting Locales go there")
+    total = 0
+    titles: dict[str, int] = {}
+    for card_id, copies in deck.main.items():
+        d = known(card_id, "main deck card")
+        if copies < 1:
+            problems.append(f"{where}: {card_id!r} is listed {copies} times; give a count of 1 or more")
+        total += copies
+        if d is None:
+            continue
+        if d.is_locale:
+            problems.append(f"{where}: {card_id!r} is a Locale; the Main Deck holds Characters, Creations and Surprises")
+        titles[d.name] = titles.get(d.name, 0) + copies
+    if total < MAIN_DECK_MIN:
+        problems.append(f"{where}: the Main Deck has {total} cards; it needs at least {MAIN_DECK_MIN}")
+    for title, copies in titles.items():
+        if copies > TITLE_MAX:
+            problems.append(
+                f"{where}: {copies} copies of {title!r} (all versions count together); at most {TITLE_MAX} are allowed"
+            )
+    return problems
+
+
+class TcgGame(Game):
+    name = "tcg"
+    title = "The Nightmare Before Christmas Trading Card Game"
+    description = "Twelve Days to build the scariest Halloweentown: Characters, Locales, Creations and Surprises."
+    players = range(2, 7)
+    Options = TcgOptions
+    variants = {
+        "base": Variant("base", "Premiere and Tournament Kit cards", description="the base game, 2 to 6 players"),
+    }
+    State = State
+    sets: tuple[str, ...] = BASE_SETS
+    expansions: tuple[str, ...] = ()
+
+    def __init__(self) -> None:
+        self.defs = POOL
+        self.rules = Rules(self.defs)
+
+    # --- decks ---------------------------------------------------------------------------
+    def resolve_decks(self, options: TcgOptions, players: int) -> list[tuple[str, DeckList]]:
+        starters = [s for s in STARTERS.values() if all(self.defs[c].set in BASE_SETS for c in s.main)][:4]
+        chosen: list[tuple[str, DeckList]] = []
+        problems: list[str] = []
+        if len(options.decks) > players:
+            problems.append(f"decks: {len(options.decks)} decks given for {players} seats")
+        for seat in range(players):
+            where = f"decks[{seat}]"
+            if seat < len(options.decks):
+                deck = options.decks[seat]
+                if isinstance(deck, str):
+                    if deck not in STARTERS:
+                        problems.append(f"{where}: no ready deck called {deck!r}; the ready decks are: {', '.join(STARTERS)}")
+                        continue
+                    deck = STARTERS[deck]
+                    name = deck.id
+                else:
+                    name = "custom"
+            else:
+                deck = starters[seat % len(starters)]
+                name = deck.id
+            problems.extend(check_deck(deck, self.defs, self.sets, where))
+            chosen.append((name, deck))
+        if problems:
+            raise BadOptions("deck problems: " + "; ".join(problems))
+        return chosen
+
+    # --- the contract --------------------------------------------------------------------
+    def setup(self, options: TcgOptions, players: int, ctx: Context) -> State:
+        decks = self.resolve_decks(options, players)
+        ids: list[str] = []
+        spans = []
+        for _, deck in decks:
+            start = len(ids)
+            ids.append(deck.starting_locale)
+            ids.extend(deck.locales)
+            ids.extend(card for card, copies in deck.main.items() for _ in range(copies))
+            spans.append((start, len(ids)))
+        # opaque instance ids: numbers dealt in a shuffled order, so an id says nothing
+        numbers = list(range(1, len(ids) + 1))
+        ctx.rng.shuffle(numbers)
+        by_position = [f"c{k}" for k in numbers]
+        cards = dict(zip(by_position, ids, strict=True))
+        seats = []
+        owner = {}
+        for seat, ((name, deck), (a, b)) in enumerate(zip(decks, spans, strict=True)):
+            mine = by_position[a:b]
+            for c in mine:
+                owner[c] = seat
+            locales = mine[1:6]
+            main = mine[6:]
+            ctx.rng.shuffle(locales)
+            ctx.rng.shuffle(main)
+            start_def = self.defs[deck.starting_locale]
+            seats.append(
+                Player(
+                    deck_name=name,
+                    start_hand=start_def.start_hand or 0,
+                    starting_locale=mine[0],
+                    locale_deck=locales,
+                    deck=main,
+                    has_responses=any(self.defs[c].responses for c in deck.main),
+                )
+            )
+        state = State(players=seats, cards=cards, owner=owner, expansions=list(self.expansions))
+        state.days_left = options.days
+        state.king = ctx.rng.below(players)
+        ctx.emit("setup", f"seat {state.king} is the first Pumpkin King", {"king": state.king})
+        self.rules.advance(state, ctx)
+        return state
+
+    def prompts(self, state: State) -> list[Prompt]:
+        return [
+            Prompt(a.seat, a.kind, a.text, tuple(Choice(o.id, o.label) for o in a.options)) for a in state.asks
+        ]
+
+    def apply(self, state: State, seat: int, choice: Choice, ctx: Context) -> None:
+        rules = self.rules
+        ask = next(a for a in state.asks if a.seat == seat)
+        value = next(o.value for o in ask.options if o.id == choice.id)
+        state.asks.remove(ask)
+        if ask.kind == "place-locale":
+            rules.place_locale(state, seat, value, ctx)
+        elif ask.kind == "discard-to-7":
+            rules.discard_hand_card(state, seat, value, ctx, "down to 7 cards")
+            state.asks.clear()
+        elif ask.kind == "king-activity":
+            state.king_activity = value
+            ctx.emit("king-activity", f"the Pumpkin King chooses: {choice.label}", {"activity": value})
+        else:
+            state.answer, state.answered_by = value, seat
+        if not state.asks:
+            rules.advance(state, ctx)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view_module.build(self.rules, state, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not state.over:
+            return None
+        rules = self.rules
+        n = len(state.players)
+        scores = tuple(rules.score(state, s) for s in range(n))
+        best = max(scores)
+        tied = [s for s in range(n) if scores[s] == best]
+        tiebreak = None
+        if len(tied) > 1:
+            for name, measure in (
+                ("most Active Locales", rules.active_count),
+                ("highest total threshold of Active Locales", rules.active_thresholds),
+            ):
+                values = {s: measure(state, s) for s in tied}
+                top = max(values.values())
+                tiebreak = name
+                tied = [s for s in tied if values[s] == top]
+                if len(tied) == 1:
+                    break
+            else:
+                tiebreak = "shared victory"
+        return Outcome(
+            winners=tuple(tied),
+            scores=scores,
+            tiebreak=tiebreak,
+            reason="the most Scare Points after the 12th Day",
+        )
+
+    def plant(self, state: State, seat: int | None, marker: str) -> int:
+        if seat is None:
+            hidden = [c for p in state.players for c in (*p.deck, *p.locale_deck)]
+            hidden += [c for p in state.players for slot in p.row for c in slot.beneath]
+        else:
+            hidden = list(state.players[seat].hand)
+        for k, card in enumerate(hidden):
+            state.planted[card] = f"{marker}-{k}"
+        return len(hidden)

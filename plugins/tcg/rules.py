@@ -1,0 +1,1797 @@
+"""The rules of the TCG, in the order of the rulebook's Round Order Chart.
+
+`Rules.advance` drives a match: it runs the Start Phase, the Player Turns and the End
+Phase, and every card effect on the stack, until some seat has a question to answer
+(`State.asks`). `apply` records the answer and calls `advance` again. Every question is
+an `Ask` whose options are listed in the state, so `prompts` only reads them.
+
+Card effects are programs from the card data (see effects.py); this module holds the
+primitives they are made of (draw, Pumpkin Points, movement, searches, discards,
+removing cards from play, response windows) and the rules that decide what may be
+played where and for how much.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from nbc.core.game import Context
+from nbc.plugins.tcg.effects import (
+    ASK,
+    CUSTOM,
+    OPS,
+    PROGRAMS,
+    TcgCard,
+    compile_expression,
+    custom,
+    register_program,
+)
+from nbc.plugins.tcg.state import Ask, Frame, Option, Player, Slot, State, Trigger
+
+PP_CAP = 6
+HAND_LIMIT = 7
+SURPRISE_LIMIT = 3
+DAYS = 12
+KING_ACTIVITIES = {
+    "draw": "Draw 1 card (free for the single player with the fewest cards in hand)",
+    "pp": "Add 1 Pumpkin Point (free for the single player with the most Creations)",
+    "move": "Move 1 Character (free for the single player with the most Characters)",
+}
+
+
+class Scope:
+    """What an expression sees: the state, the acting seat, the source card, the
+    effect's variables and a few context names (`to`, `number`, `c`, `here`)."""
+
+    __slots__ = ("g", "st", "seat", "source", "vars", "extra")
+
+    def __init__(self, g: Rules, st: State, seat: int, source: str, vars: dict, extra: dict) -> None:
+        self.g, self.st, self.seat, self.source, self.vars, self.extra = g, st, seat, source, vars, extra
+
+    def v(self, name: str) -> Any:
+        if name in self.extra:
+            return self.extra[name]
+        if name in self.vars:
+            return self.vars[name]
+        if name == "here":
+            return self.g.locale_id_of(self.st, self.source)
+        raise KeyError(f"the expression reads '{name}', which this effect has not set")
+
+    # -- the functions listed in effects.FUNCTIONS --
+    def x_mine(self, g: str) -> int:
+        return sum(1 for c in self.g.characters(self.st, self.seat) if self.g.is_(self.st, c, g))
+
+    def x_at(self, g: str, loc: str) -> int:
+        return sum(
+            1
+            for slot in self.g.slots_named(self.st, self.seat, loc)
+            for c in slot.characters
+            if self.g.is_(self.st, c, g)
+        )
+
+    def x_together(self, *groups: str) -> bool:
+        for slot in self.st.players[self.seat].row:
+            if all(any(self.g.is_(self.st, c, g) for c in slot.characters) for g in groups):
+                return True
+        return False
+
+    def x_others_here(self, g: str = "any") -> int:
+        slot = self._here_slot()
+        if slot is None:
+            return 0
+        return sum(1 for c in slot.characters if c != self.source and self.g.is_(self.st, c, g))
+
+    def _here_slot(self) -> Slot | None:
+        if "to_slot" in self.extra:
+            seat, k = self.extra["to_slot"]
+            return self.st.players[seat].row[k]
+        found = self.g.locate(self.st, self.source)
+        return None if found is None else self.st.players[found[0]].row[found[1]]
+
+    def x_here_is(self, loc: str) -> bool:
+        slot = self._here_slot()
+        return slot is not None and self.g.def_of(self.st, slot.locale).id == loc
+
+    def x_opp_has(self, g: str) -> bool:
+        return any(
+            self.g.is_(self.st, c, g)
+            for s in self.g.opponents(self.st, self.seat)
+            for c in self.g.characters(self.st, s)
+        )
+
+    def x_creations(self, g: str = "any") -> int:
+        return sum(1 for c in self.st.players[self.seat].creations if self.g.is_(self.st, c, g))
+
+    def x_hand(self) -> int:
+        return len(self.st.players[self.seat].hand)
+
+    def x_deck(self) -> int:
+        return len(self.st.players[self.seat].deck)
+
+    def x_pp(self) -> int:
+        return self.st.players[self.seat].pp
+
+    def x_start_hand(self) -> int:
+        return self.st.players[self.seat].start_hand
+
+    def x_active(self, min_threshold: int = 0) -> int:
+        return sum(
+            1
+            for k, slot in enumerate(self.st.players[self.seat].row)
+            if self.g.is_active(self.st, self.seat, k) and self.g.threshold(self.st, slot) >= min_threshold
+        )
+
+    def x_locales(self) -> int:
+        return len(self.st.players[self.seat].row)
+
+    def x_scare(self, card: str) -> int:
+        return self.g.scare(self.st, card)
+
+    def x_printed(self, card: str) -> int:
+        return self.g.def_of(self.st, card).number or 0
+
+    def x_is_(self, card: str, g: str) -> bool:
+        return self.g.is_(self.st, card, g)
+
+    def x_kind(self, card: str) -> str:
+        return self.g.def_of(self.st, card).kind
+
+    def x_alias(self, card: str) -> str:
+        return self.g.def_of(self.st, card).alias
+
+    def x_owner(self, card: str) -> int:
+        return self.st.owner[card]
+
+    def x_me(self) -> int:
+        return self.seat
+
+    def x_self_card(self) -> str:
+        return self.source
+
+    def x_where(self, card: str) -> str:
+        return self.g.locale_id_of(self.st, card)
+
+    def x_alias_in_play(self, g: str, a: str) -> bool:
+        return any(
+            self.g.is_(self.st, c, g) and self.g.def_of(self.st, c).alias == a
+            for c in self.g.characters(self.st, self.seat)
+        )
+
+    def x_day(self) -> int:
+        return self.st.round
+
+    def x_beneath(self, loc: str) -> int:
+        return sum(len(s.beneath) for s in self.g.slots_named(self.st, self.seat, loc))
+
+    def x_opp_count(self, card: str) -> int:
+        found = self.g.locate(self.st, card)
+        return 0 if found is None else len(self.st.players[found[0]].row[found[1]].characters)
+
+    def x_in_discard(self, g: str = "any") -> int:
+        return sum(1 for c in self.st.players[self.seat].discard if self.g.is_(self.st, c, g))
+
+    def x_in_hand(self, g: str = "any") -> int:
+        return sum(1 for c in self.st.players[self.seat].hand if self.g.is_(self.st, c, g))
+
+    def x_hand_of(self, seat: int) -> int:
+        return len(self.st.players[seat].hand)
+
+    def x_immune(self, card: str) -> bool:
+        return self.g.def_of(self.st, card).immune
+
+    def x_opp_scare_count(self, lo: int, hi: int) -> int:
+        return sum(
+            1
+            for s in self.g.opponents(self.st, self.seat)
+            for c in self.g.characters(self.st, s)
+            if lo <= self.g.scare(self.st, c) <= hi and not self.g.def_of(self.st, c).immune
+        )
+
+    def x_function_used(self) -> bool:
+        return self.st.function_used
+
+    def x_total_scare(self) -> int:
+        return sum(self.g.scare(self.st, c) for c in self.g.characters(self.st, self.seat))
+
+    def x_chars_at(self, locale: str, g: str = "any") -> int:
+        slot = self.g.slot_of_locale(self.st, locale)
+        return sum(1 for c in slot.characters if self.g.is_(self.st, c, g))
+
+    def x_beside(self, card: str, g: str) -> bool:
+        found = self.g.locate(self.st, card)
+        if found is None:
+            return False
+        slot = self.st.players[found[0]].row[found[1]]
+        return any(c != card and self.g.is_(self.st, c, g) for c in slot.characters)
+
+    def x_opp_placed_count(self) -> int:
+        return sum(len(self.st.players[s].placed) for s in self.g.opponents(self.st, self.seat))
+
+    def x_has_both(self, seat: int, g1: str, g2: str) -> bool:
+        chars = self.g.characters(self.st, seat)
+        return any(self.g.is_(self.st, c, g1) for c in chars) and any(self.g.is_(self.st, c, g2) for c in chars)
+
+    def x_any_has(self, g: str) -> bool:
+        return any(
+            self.g.is_(self.st, c, g) for s in range(len(self.st.players)) for c in self.g.characters(self.st, s)
+        )
+
+    def x_locales_named(self, loc: str) -> int:
+        return len(self.g.slots_named(self.st, self.seat, loc))
+
+    def x_witches_locale(self) -> str:
+        for k, slot in enumerate(self.st.players[self.seat].row):
+            chars = slot.characters
+            if (
+                any(self.g.is_(self.st, c, "big-witch") for c in chars)
+                and any(self.g.is_(self.st, c, "little-witch") for c in chars)
+                and self.g.threshold(self.st, slot) <= 4
+                and self.g.is_active(self.st, self.seat, k)
+            ):
+                return slot.locale
+        return ""
+
+    def x_dice_pending(self) -> bool:
+        return self.st.flags.get("dice", {}).get("seat") == self.seat
+
+
+class Rules:
+    """The rules object for one card pool. Stateless: every method takes the state."""
+
+    def __init__(self, defs: dict[str, TcgCard], hooks: Any = None) -> None:
+        self.defs = defs
+        self.hooks = hooks  # the expansion hook caller (see hooks.py); None in the base game
+        for card in defs.values():
+            self.register_card(card)
+        for key, steps in INTERNAL.items():
+            register_program(key, steps)
+
+    @staticmethod
+    def register_card(card: TcgCard) -> None:
+        """Compile every program and expression on a card (a bad one raises with its place)."""
+        for name in ("cost", "scare", "play_where", "play_when", "opponent_play", "threshold"):
+            text = getattr(card, name)
+            if text is not None:
+                compile_expression(text)
+        register_program(f"{card.id}.on_play", card.on_play)
+        for k, fn in enumerate(card.functions):
+            register_program(f"{card.id}.function{k}", fn.ops)
+        for k, mode in enumerate(card.modes):
+            register_program(f"{card.id}.mode{k}", mode.ops)
+            if mode.when:
+                compile_expression(mode.when)
+        for k, ability in enumerate(card.abilities):
+            register_program(f"{card.id}.ability{k}", ability.ops)
+            if ability.when:
+                compile_expression(ability.when)
+        for k, trig in enumerate(card.triggers):
+            if trig.on not in TRIGGER_EVENTS:
+                raise ValueError(
+                    f"card {card.id}: trigger on {trig.on!r} is unknown; known: {', '.join(TRIGGER_EVENTS)}"
+                )
+            register_program(f"{card.id}.trigger{k}", trig.ops)
+            TRIGGERS_BY_EVENT.setdefault(trig.on, set()).add(card.id)
+            if trig.when:
+                compile_expression(trig.when)
+        for k, resp in enumerate(card.responses):
+            register_program(f"{card.id}.response{k}", resp.ops)
+            if resp.cost:
+                compile_expression(resp.cost)
+
+    # --- looking things up ---------------------------------------------------------------
+    def def_of(self, st: State, card: str) -> TcgCard:
+        return self.defs[st.cards[card]]
+
+    def label(self, st: State, card: str) -> str:
+        if card in st.planted:
+            return st.planted[card]
+        d = self.defs[st.cards[card]]
+        return f"{d.name} ({d.alias})" if d.alias else d.name
+
+    def is_(self, st: State, card: str, group: str) -> bool:
+        d = self.defs[st.cards[card]]
+        return group == "any" or group == d.id or group in d.groups or group == d.kind
+
+    def characters(self, st: State, seat: int) -> list[str]:
+        return [c for slot in st.players[seat].row for c in slot.characters]
+
+    def locate(self, st: State, card: str) -> tuple[int, int] | None:
+        for seat, p in enumerate(st.players):
+            for k, slot in enumerate(p.row):
+                if card in slot.characters:
+                    return seat, k
+        return None
+
+    def locale_id_of(self, st: State, card: str) -> str:
+        found = self.locate(st, card)
+        if found is None:
+            return ""
+        return st.cards[st.players[found[0]].row[found[1]].locale]
+
+    def slots_named(self, st: State, seat: int, loc: str) -> list[Slot]:
+        return [s for s in st.players[seat].row if st.cards[s.locale] == loc and not s.flipped]
+
+    def opponents(self, st: State, seat: int) -> list[int]:
+        n = len(st.players)
+        return [(seat + k) % n for k in range(1, n)]
+
+    def from_king(self, st: State) -> list[int]:
+        n = len(st.players)
+        return [(st.king + k) % n for k in range(n)]
+
+    def in_play(self, st: State, card: str) -> bool:
+        if self.locate(st, card) is not None:
+            return True
+        return any(card in p.creations or card in p.placed for p in st.players)
+
+    def scare(self, st: State, card: str) -> int:
+        """A card's current Scare Number, Stacked Surprises included."""
+        d = self.defs[st.cards[card]]
+        if d.variable:
+            seat = st.owner[card]
+            found = self.locate(st, card)
+            if found is not None:
+                seat = found[0]
+            value = int(self.ev_at(st, seat, card, d.scare or "0"))
+        else:
+            value = d.number or 0
+        if d.beneath_scare:
+            value += d.beneath_scare * len(st.flags.get(f"beneath:{card}", []))
+        for s in st.stacked.get(card, ()):
+            value += self.defs[st.cards[s]].number or 0
+        return value
+
+    def threshold(self, st: State, slot: Slot) -> int:
+        return self.defs[st.cards[slot.locale]].number or 0
+
+    def is_active(self, st: State, seat: int, k: int) -> bool:
+        slot = st.players[seat].row[k]
+        if slot.flipped:
+            return False
+        d = self.defs[st.cards[slot.locale]]
+        if st.expansions and self.hooks is not None:
+            verdict = self.hooks.locale_active(self, st, seat, k)
+            if verdict is not None:
+                return verdict
+        if d.kind == "starting-locale" or f"active:{slot.locale}" in st.flags:
+            return True
+        total = 0
+        for c in slot.characters:
+            s = self.scare(st, c)
+            total += 2 * s if f"double:{c}" in st.flags else s
+        return total >= (d.number or 0)
+
+    # --- expressions ---------------------------------------------------------------------
+    def ev(self, st: State, f: Frame, text: str, **extra: Any) -> Any:
+        return compile_expression(text)(Scope(self, st, f.seat, f.source, f.vars, extra))
+
+    def ev_at(self, st: State, seat: int, source: str, text: str, **extra: Any) -> Any:
+        return compile_expression(text)(Scope(self, st, seat, source, {}, extra))
+
+    # --- questions -----------------------------------------------------------------------
+    def ask(self, st: State, seat: int, kind: str, text: str, options: Iterable[tuple[str, str, Any]]) -> str:
+        st.asks = [Ask(seat, kind, text, [Option(i, lab, val) for i, lab, val in options])]
+        return ASK
+
+    def got(self, st: State) -> bool:
+        return st.answered_by >= 0
+
+    def take(self, st: State) -> Any:
+        value = st.answer
+        st.answer, st.answered_by = None, -1
+        return value
+
+    def answer(self, st: State, seat: int, choice_id: str) -> None:
+        for k, a in enumerate(st.asks):
+            if a.seat == seat:
+                for o in a.options:
+                    if o.id == choice_id:
+                        st.answer, st.answered_by = o.value, seat
+                        del st.asks[k]
+                        return
+        raise KeyError(choice_id)  # the engine only passes offered ids
+
+    # --- moving cards --------------------------------------------------------------------
+    def draw(self, st: State, seat: int, n: int, ctx: Context) -> int:
+        p = st.players[seat]
+        n = max(0, min(n, len(p.deck)))
+        if not n:
+            return 0
+        drawn = p.deck[-n:][::-1]
+        del p.deck[-n:]
+        p.hand.extend(drawn)
+        ctx.emit("draw", f"seat {seat} draws {n}", {"seat": seat, "count": n})
+        ctx.emit(
+            "drew",
+            "you draw " + ", ".join(self.label(st, c) for c in drawn),
+            {"seat": seat, "cards": [self.card_data(st, c) for c in drawn]},
+            to=[seat],
+        )
+        return n
+
+    def add_pp(self, st: State, seat: int, n: int, ctx: Context) -> None:
+        p = st.players[seat]
+        before = p.pp
+        p.pp = max(0, min(PP_CAP, p.pp + n))
+        if p.pp != before:
+            ctx.emit("pp", f"seat {seat} has {p.pp} Pumpkin Points", {"seat": seat, "pp": p.pp})
+
+    def card_data(self, st: State, card: str) -> dict[str, Any]:
+        if card in st.planted:
+            return {"id": card, "name": st.planted[card]}
+        d = self.defs[st.cards[card]]
+        return {"id": card, "card": d.id, "name": d.name, "alias": d.alias}
+
+    def to_discard(self, st: State, card: str, ctx: Context, why: str) -> None:
+        seat = st.owner[card]
+        st.players[seat].discard.append(card)
+        ctx.emit(
+            "discard",
+            f"seat {seat} discards {self.label(st, card)} ({why})",
+            {"seat": seat, "card": self.card_data(st, card), "why": why},
+        )
+
+    def discard_hand_card(self, st: State, seat: int, card: str, ctx: Context, why: str) -> None:
+        st.players[seat].hand.remove(card)
+        self.to_discard(st, card, ctx, why)
+
+    def take_out_of_play(self, st: State, card: str) -> int | None:
+        """Lift a card off the table (wherever it is) and drop its Stacked cards and
+        Hex counter; return the seat whose town it was in."""
+        found = self.locate(st, card)
+        town = None
+        if found is not None:
+            town = found[0]
+            st.players[town].row[found[1]].characters.remove(card)
+        else:
+            for seat, p in enumerate(st.players):
+                for zone in (p.creations, p.placed):
+                    if card in zone:
+                        zone.remove(card)
+                        town = seat
+        if card in st.hexed:
+            st.hexed.remove(card)
+        return town
+
+    def drop_stack(self, st: State, card: str, ctx: Context) -> None:
+        for s in st.stacked.pop(card, []):
+            self.to_discard(st, s, ctx, "its card left play")
+        for s in st.flags.pop(f"beneath:{card}", []):
+            self.to_discard(st, s, ctx, "its card left play")
+
+    # --- the Round -----------------------------------------------------------------------
+    def advance(self, st: State, ctx: Context) -> None:
+        """Run the match until a seat has a question to answer, or it is over."""
+        while not st.asks and not st.over:
+            if st.stack:
+                self.step(st, ctx)
+            elif st.triggers:
+                self.resolve_triggers(st, ctx)
+            else:
+                self.next_step(st, ctx)
+
+    def step(self, st: State, ctx: Context) -> None:
+        f = st.stack[-1]
+        code = PROGRAMS[f.prog]
+        if f.pc >= len(code):
+            st.stack.pop()
+            return
+        ins = code[f.pc]
+        when = ins.get("when")
+        if when is not None and ins["op"] != "may" and not self.ev(st, f, when):
+            f.pc += 1
+            return
+        result = OPS[ins["op"]](self, st, f, ins, ctx)
+        if result == ASK:
+            return
+        if st.stack and st.stack[-1] is not f and f in st.stack:
+            # the op pushed frames of its own (each): this one resumes after them
+            f.pc += 1 if result else len(code)
+            return
+        if result:
+            f.pc += 1
+        else:
+            f.pc = len(code)
+
+    def push(self, st: State, prog: str, seat: int, source: str = "", **vars: Any) -> None:
+        st.stack.append(Frame(prog, seat, source, 0, dict(vars)))
+
+    def next_step(self, st: State, ctx: Context) -> None:
+        """Nothing is on the stack: move the Round on."""
+        phase = st.phase
+        if phase == "start":
+            self.start_phase(st, ctx)
+        elif phase == "place":
+            self.finish_placing(st, ctx)
+        elif phase == "king":
+            self.king_next(st, ctx)
+        elif phase == "turn":
+            self.turn_menu(st, ctx)
+        elif phase == "end":
+            self.end_phase(st, ctx)
+        elif phase == "trim":
+            self.trim_hands(st, ctx)
+
+    # -- Start Phase --
+    def start_phase(self, st: State, ctx: Context) -> None:
+        st.round += 1
+        st.days_left -= 1
+        ctx.emit(
+            "day",
+            f"Day {st.round} begins; seat {st.king} is the Pumpkin King; {st.days_left} Day counters remain",
+            {"day": st.round, "king": st.king, "days_left": st.days_left},
+        )
+        if st.round == 1:
+            for seat, p in enumerate(st.players):
+                p.row.append(Slot(p.starting_locale))
+                ctx.emit(
+                    "reveal-start",
+                    f"seat {seat} reveals {self.label(st, p.starting_locale)}",
+                    {"seat": seat, "card": self.card_data(st, p.starting_locale)},
+                )
+            for seat, p in enumerate(st.players):
+                self.draw(st, seat, p.start_hand, ctx)
+            st.phase = "place"
+            return
+        asks = []
+        for seat, p in enumerate(st.players):
+            if not p.locale_deck:
+                continue
+            new = p.locale_deck[-1]
+            name = self.label(st, new)
+            asks.append(
+                Ask(
+                    seat,
+                    "place-locale",
+                    f"Place {name} at one end of your row",
+                    [Option("left", f"{name} at the left end", "left"), Option("right", f"{name} at the right end", "right")],
+                )
+            )
+        st.asks = asks
+        st.phase = "place"
+
+    def place_locale(self, st: State, seat: int, side: str, ctx: Context) -> None:
+        p = st.players[seat]
+        new = p.locale_deck.pop()
+        slot = Slot(new)
+        if side == "left":
+            p.row.insert(0, slot)
+        else:
+            p.row.append(slot)
+        ctx.emit(
+            "place-locale",
+            f"seat {seat} places {self.label(st, new)} at the {side} end",
+            {"seat": seat, "card": self.card_data(st, new), "side": side},
+        )
+
+    def finish_placing(self, st: State, ctx: Context) -> None:
+        st.phase = "king"
+        st.king_activity = ""
+        st.turn = -1
+        self.ask(
+            st,
+            st.king,
+            "king-activity",
+            "Choose the Pumpkin King's activity for this Day",
+            [(k, text, k) for k, text in KING_ACTIVITIES.items()],
+        )
+
+    def king_next(self, st: State, ctx: Context) -> None:
+        order = self.from_king(st)
+        position = order.index(st.turn) + 1 if st.turn >= 0 else 0
+        if position >= len(order):
+            st.phase, st.turns_taken = "turn", 0
+            self.begin_turn(st, st.king, ctx)
+            return
+        st.turn = order[position]
+        self.push(st, "rules.king", st.turn, "", activity=st.king_activity)
+
+    def king_free(self, st: State, seat: int, activity: str) -> bool:
+        """Whether `seat` alone meets the activity's condition for doing it free."""
+        if activity == "draw":
+            counts = [len(p.hand) for p in st.players]
+            best = min(counts)
+        elif activity == "pp":
+            counts = [
+                sum(1 for c in p.creations if not self.def_of(st, c).not_a_creation_count) for p in st.players
+            ]
+            best = max(counts)
+        else:
+            counts = [len(self.characters(st, s)) for s in range(len(st.players))]
+            best = max(counts)
+        return counts[seat] == best and counts.count(best) == 1
+
+    # -- Player Turns --
+    def begin_turn(self, st: State, seat: int, ctx: Context) -> None:
+        st.turn = seat
+        st.function_used = False
+        st.extra_functions = 0
+        ctx.emit("turn", f"seat {seat} begins a Player Turn", {"seat": seat})
+
+    def end_turn(self, st: State, ctx: Context) -> None:
+        ctx.emit("turn-end", f"seat {st.turn} ends the turn", {"seat": st.turn})
+        st.turns_taken += 1
+        if st.turns_taken >= len(st.players):
+            st.phase = "end"
+            return
+        self.begin_turn(st, (st.turn + 1) % len(st.players), ctx)
+
+    # -- End Phase --
+    def end_phase(self, st: State, ctx: Context) -> None:
+        ctx.emit("end-phase", f"the End Phase of Day {st.round}", {"day": st.round})
+        for p in st.players:
+            p.pp = 0
+        for seat, p in enumerate(st.players):
+            count = len(p.surprise_discard)
+            if count:
+                p.discard.extend(p.surprise_discard)
+                p.surprise_discard.clear()
+                self.draw(st, seat, count, ctx)
+            p.titles_this_round.clear()
+        st.hexed.clear()
+        for card in st.center:
+            self.to_discard(st, card, ctx, "the End Phase clears the centre of the table")
+        st.center.clear()
+        for p in st.players:
+            for slot in p.row:
+                slot.flipped = False
+        st.flags = {k: v for k, v in st.flags.items() if k.startswith("beneath:")}
+        st.phase = "trim"
+
+    def trim_hands(self, st: State, ctx: Context) -> None:
+        asks = []
+        for seat, p in enumerate(st.players):
+            over = len(p.hand) - HAND_LIMIT
+            if over > 0:
+                asks.append(
+                    Ask(
+                        seat,
+                        "discard-to-7",
+                        f"Discard down to {HAND_LIMIT}: {over} more",
+                        [Option(f"discard:{c}", f"Discard {self.label(st, c)}", c) for c in p.hand],
+                    )
+                )
+        if asks:
+            st.asks = asks
+            return
+        for seat, p in enumerate(st.players):
+            if not p.deck and p.discard:
+                p.deck = p.discard
+                p.discard = []
+                ctx.rng.shuffle(p.deck)
+                ctx.emit(
+                    "recycle",
+                    f"seat {seat} shuffles the discard pile into a new Main Deck ({len(p.deck)} cards)",
+                    {"seat": seat, "count": len(p.deck)},
+                )
+        st.king = (st.king + 1) % len(st.players)
+        ctx.emit("king", f"the Pumpkin King card passes to seat {st.king}", {"king": st.king})
+        if st.days_left <= 0:
+            st.over = True
+            st.phase = "over"
+            ctx.emit("game-over", "the 12th Day is over; Scare Points are counted", self.scores_data(st))
+            return
+        st.phase = "start"
+
+    # --- scoring -------------------------------------------------------------------------
+    def score(self, st: State, seat: int) -> int:
+        p = st.players[seat]
+        total = sum(self.scare(st, c) for c in self.characters(st, seat))
+        total += sum(self.scare(st, c) for c in p.creations)
+        total += sum(self.defs[st.cards[c]].number or 0 for c in p.placed)
+        return total
+
+    def active_count(self, st: State, seat: int) -> int:
+        return sum(1 for k in range(len(st.players[seat].row)) if self.is_active(st, seat, k))
+
+    def active_thresholds(self, st: State, seat: int) -> int:
+        p = st.players[seat]
+        total = 0
+        for k, slot in enumerate(p.row):
+            if self.is_active(st, seat, k):
+                total += self.threshold(st, slot)
+        return total
+
+    def scores_data(self, st: State) -> dict[str, Any]:
+        return {"scores": [self.score(st, s) for s in range(len(st.players))]}
+
+    # --- the turn menu -------------------------------------------------------------------
+    def turn_menu(self, st: State, ctx: Context) -> None:
+        seat = st.turn
+        if self.got(st):
+            action = self.take(st)
+            verb = action[0]
+            if verb == "end":
+                self.end_turn(st, ctx)
+            elif verb == "fn":
+                self.perform_function(st, seat, action[1], action[2], ctx)
+            elif verb == "use":
+                self.use_ability(st, seat, action[1], action[2], ctx)
+            else:  # play / replace / playopp
+                self.push(st, "rules.play", seat, action[1], verb=verb, to=action[2], mode=None)
+            return
+        self.ask(st, seat, "turn", "Your turn: play cards, perform one Function, or end the turn", self.menu(st, seat))
+
+    def menu(self, st: State, seat: int) -> list[tuple[str, str, Any]]:
+        p = st.players[seat]
+        out: list[tuple[str, str, Any]] = []
+        if not st.function_used or st.extra_functions:
+            only = st.flags.get("extra_at") if st.function_used else None
+            for k, slot in enumerate(p.row):
+                if (only is None or slot.locale == only) and self.is_active(st, seat, k):
+                    d = self.def_of(st, slot.locale)
+                    for j, fn in enumerate(d.functions):
+                        out.append((f"fn:{k}:{j}", f"{d.name}: {fn.label}", ["fn", k, j]))
+        for card in dict.fromkeys(p.hand):
+            out.extend(self.play_options(st, seat, card))
+        for card in self.own_cards(st, seat):
+            d = self.def_of(st, card)
+            for j, ability in enumerate(d.abilities):
+                if ability.hex and card in st.hexed:
+                    continue
+                if ability.when and not self.ev_at(st, seat, card, ability.when):
+                    continue
+                out.append((f"use:{card}:{j}", f"{self.label(st, card)}: {ability.label}", ["use", card, j]))
+        out.append(("end", "End your turn", ["end"]))
+        return out
+
+    def own_cards(self, st: State, seat: int) -> list[str]:
+        p = st.players[seat]
+        return [*self.characters(st, seat), *p.creations, *p.placed]
+
+    def perform_function(self, st: State, seat: int, k: int, j: int, ctx: Context) -> None:
+        slot = st.players[seat].row[k]
+        if st.function_used:
+            st.extra_functions -= 1
+        st.function_used = True
+        d = self.def_of(st, slot.locale)
+        ctx.emit(
+            "function",
+            f"seat {seat} performs {d.name}: {d.functions[j].label}",
+            {"seat": seat, "locale": self.card_data(st, slot.locale), "function": j},
+        )
+        self.push(st, f"{d.id}.function{j}", seat, slot.locale)
+        self.fire(st, "function_here", {"locale": slot.locale}, where=slot)
+        if st.expansions and self.hooks is not None:
+            self.hooks.function_performed(self, st, seat, slot.locale)
+
+    def use_ability(self, st: State, seat: int, card: str, j: int, ctx: Context) -> None:
+        ability = self.def_of(st, card).abilities[j]
+        if ability.hex:
+            st.hexed.append(card)
+        ctx.emit(
+            "ability",
+            f"seat {seat} uses {self.label(st, card)}: {ability.label}",
+            {"seat": seat, "card": self.card_data(st, card), "ability": j},
+        )
+        self.push(st, f"{self.def_of(st, card).id}.ability{j}", seat, card)
+
+    # --- playing cards -------------------------------------------------------------------
+    def cost(self, st: State, seat: int, card: str, to: tuple[int, int] | None = None) -> int:
+        d = self.def_of(st, card)
+        extra: dict[str, Any] = {"number": d.number or 0, "to": ""}
+        if to is not None:
+            extra["to"] = st.cards[st.players[to[0]].row[to[1]].locale]
+            extra["to_slot"] = to
+        value = int(self.ev_at(st, seat, card, d.cost, **extra)) if d.cost else (d.number or 0)
+        for mod_card in [*st.center, *st.players[seat].placed]:
+            mods = self.def_of(st, mod_card).modifiers
+            for key, delta in mods.items():
+                if key != "floor" and self.is_(st, card, key):
+                    value += delta
+                    if delta < 0 and "floor" in mods:
+                        value = max(value, mods["floor"])
+        return max(0, value)
+
+    def max_discount(self, st: State, seat: int, card: str) -> int:
+        total = 0
+        for disc in self.def_of(st, card).discounts:
+            if disc.when and not self.ev_at(st, seat, card, disc.when):
+                continue
+            total += disc.per * min(disc.max, len(self.discount_pool(st, seat, card, disc)) // disc.batch)
+        return total
+
+    def discount_pool(self, st: State, seat: int, card: str, disc: Any) -> list[str]:
+        pool = st.players[seat].hand if disc.zone == "hand" else self.own_cards(st, seat)
+        return [c for c in pool if c != card and any(self.is_(st, c, g) for g in disc.find)]
+
+    def title_in_town(self, st: State, seat: int, card: str) -> str | None:
+        """The instance of the same Card Title already in `seat`'s town, if any."""
+        d = self.def_of(st, card)
+        if d.kind == "character":
+            key = d.title_key
+            for c in self.characters(st, seat):
+                if self.def_of(st, c).title_key == key:
+                    return c
+            return None
+        zone = st.players[seat].creations if d.kind == "creation" else st.players[seat].placed
+        for c in zone:
+            if self.def_of(st, c).name == d.name:
+                return c
+        for stack in st.stacked.values():
+            for c in stack:
+                if st.owner[c] == seat and self.def_of(st, c).name == d.name:
+                    return c
+        return None
+
+    def play_options(self, st: State, seat: int, card: str) -> list[tuple[str, str, Any]]:
+        d = self.def_of(st, card)
+        p = st.players[seat]
+        name = self.label(st, card)
+        if d.play_when and not self.ev_at(st, seat, card, d.play_when):
+            return []
+        out: list[tuple[str, str, Any]] = []
+        if d.kind == "character":
+            current = self.title_in_town(st, seat, card)
+            if current is not None:
+                old = self.def_of(st, current)
+                if old.id != d.id and (d.number or 0) >= (old.number or 0):
+                    price = (d.number or 0) - (old.number or 0)
+                    if price <= p.pp:
+                        out.append(
+                            (f"replace:{card}", f"Replace {self.label(st, current)} with {name} for {price}",
+                             ["replace", card, None])
+                        )
+            else:
+                for k, slot in enumerate(p.row):
+                    if not self.may_play_character(st, seat, card, seat, k):
+                        continue
+                    price = self.cost(st, seat, card, (seat, k))
+                    if price - self.max_discount(st, seat, card) <= p.pp:
+                        loc = self.label(st, slot.locale)
+                        out.append((f"play:{card}:{k}", f"Play {name} to {loc} for {price}", ["play", card, [seat, k]]))
+            if d.opponent_play:
+                price = int(self.ev_at(st, seat, card, d.opponent_play))
+                if price <= p.pp:
+                    for s in self.opponents(st, seat):
+                        for k, slot in enumerate(st.players[s].row):
+                            if self.def_of(st, slot.locale).kind == "starting-locale" or slot.flipped:
+                                continue
+                            loc = self.label(st, slot.locale)
+                            out.append(
+                                (f"playopp:{card}:{s}:{k}", f"Play {name} to seat {s}'s {loc} for {price}",
+                                 ["playopp", card, [s, k]])
+                            )
+            return out
+        if d.kind == "creation":
+            if self.title_in_town(st, seat, card) is not None:
+                return []
+            price = self.cost(st, seat, card)
+            if price - self.max_discount(st, seat, card) <= p.pp:
+                out.append((f"play:{card}", f"Play {name} for {price}", ["play", card, None]))
+            return out
+        if d.kind == "surprise":
+            if not self.may_play_surprise(st, seat, card, own_turn=True):
+                return []
+            price = self.cost(st, seat, card)
+            if price <= p.pp and self.modes_open(st, seat, card):
+                out.append((f"play:{card}", f"Play {name} for {price}", ["play", card, None]))
+        return out
+
+    def may_play_character(self, st: State, seat: int, card: str, town: int, k: int) -> bool:
+        slot = st.players[town].row[k]
+        if slot.flipped:
+            return False
+        d = self.def_of(st, card)
+        if d.play_where:
+            to = st.cards[slot.locale]
+            if not self.ev_at(st, seat, card, d.play_where, to=to, to_slot=(town, k)):
+                return False
+        if st.expansions and self.hooks is not None:
+            verdict = self.hooks.may_play_character(self, st, seat, card, k)
+            if verdict is not None:
+                return verdict
+        return True
+
+    def may_play_surprise(self, st: State, seat: int, card: str, own_turn: bool) -> bool:
+        p = st.players[seat]
+        d = self.def_of(st, card)
+        if d.name in p.titles_this_round:
+            return False
+        return not (own_turn and len(p.surprise_discard) >= SURPRISE_LIMIT)
+
+    def modes_open(self, st: State, seat: int, card: str) -> list[int]:
+        d = self.def_of(st, card)
+        out = []
+        keeps = self.title_in_town(st, seat, card) is not None
+        for k, mode in enumerate(d.modes):
+            if keeps and any(i["op"] in ("place", "stack") for i in PROGRAMS[f"{d.id}.mode{k}"]):
+                continue
+            if mode.when and not self.ev_at(st, seat, card, mode.when):
+                continue
+            out.append(k)
+        return out
+
+    # --- triggers ------------------------------------------------------------------------
+    def fire(self, st: State, event: str, data: dict[str, Any], where: Slot | None = None) -> None:
+        """Queue every in-play card's trigger that listens for `event`."""
+        listeners = TRIGGERS_BY_EVENT.get(event)
+        if not listeners:
+            return
+        for seat, p in enumerate(st.players):
+            if where is not None:
+                pool = where.characters if where in p.row else []
+            else:
+                pool = [*self.characters(st, seat), *p.creations, *p.placed]
+            for card in pool:
+                d = self.defs[st.cards[card]]
+                if d.id not in listeners:
+                    continue
+                for k, trig in enumerate(d.triggers):
+                    if trig.on != event or (trig.hex and card in st.hexed):
+                        continue
+                    if trig.when and not self.ev_at(st, seat, card, trig.when, **data):
+                        continue
+                    if trig.hex:
+                        st.hexed.append(card)
+                    st.triggers.append(Trigger(f"{d.id}.trigger{k}", seat, card, dict(data)))
+
+    def resolve_triggers(self, st: State, ctx: Context) -> None:
+        if len(st.triggers) == 1:
+            t = st.triggers.pop()
+            st.stack.append(Frame(t.prog, t.seat, t.source, 0, t.vars))
+            return
+        if self.got(st):
+            t = st.triggers.pop(self.take(st))
+            st.stack.append(Frame(t.prog, t.seat, t.source, 0, t.vars))
+            return
+        chooser = st.turn if st.turn >= 0 else st.king
+        self.ask(
+            st,
+            chooser,
+            "order-triggers",
+            "Several effects trigger at once: choose which resolves first",
+            [(f"trigger:{k}", f"{self.label(st, t.source)} (seat {t.seat})", k) for k, t in enumerate(st.triggers)],
+        )
+
+    # --- response windows ----------------------------------------------------------------
+    def responses_for(self, st: State, seat: int, against: str, from_surprise: bool) -> list[tuple[str, int]]:
+        """The (card, response index) pairs `seat` may use now against such an effect."""
+        p = st.players[seat]
+        kinds = {against}
+        if against == "character" and from_surprise:
+            kinds.add("surprise-character")
+        out = []
+        for zone, cards in (("hand", p.hand), ("play", self.own_cards(st, seat))):
+            for card in cards:
+                d = self.defs[st.cards[card]]
+                for j, resp in enumerate(d.responses):
+                    if resp.zone != zone or resp.against not in kinds:
+                        continue
+                    if zone == "hand":
+                        if not self.may_play_surprise(st, seat, card, own_turn=False):
+                            continue
+                        price = int(self.ev_at(st, seat, card, resp.cost)) if resp.cost else (d.number or 0)
+                        if price > p.pp:
+                            continue
+                    out.append((card, j))
+        return out
+
+    def window(self, st: State, f: Frame, seat: int, against: str, ctx: Context) -> Any:
+        """Offer `seat` the chance to answer the running effect. True: go on; False: the
+        effect is cancelled for that player; ASK: waiting for the answer."""
+        by = f.vars.get("by", f.seat)
+        if seat == by:
+            return True
+        if seat in f.vars.get("_immune", []):
+            return False
+        key = f"_w{f.pc}:{seat}"
+        if key in f.vars:
+            return f.vars[key]
+        if f.vars.get("_wait") == key and self.got(st):
+            del f.vars["_wait"]
+            choice = self.take(st)
+            if choice is None:
+                f.vars[key] = True
+                return True
+            card, j = choice
+            self.use_response(st, seat, card, j, f, ctx)
+            f.vars.setdefault("_immune", []).append(seat)
+            f.vars[key] = False
+            return False
+        source = f.source
+        from_surprise = bool(source) and self.defs[st.cards[source]].kind == "surprise"
+        options = self.responses_for(st, seat, against, from_surprise)
+        if not options:
+            f.vars[key] = True
+            return True
+        f.vars["_wait"] = key
+        what = self.label(st, source) if source else "this effect"
+        return self.ask(
+            st,
+            seat,
+            "respond",
+            f"Seat {by}'s {what} affects you: answer it?",
+            [("pass", "Let it happen", None)]
+            + [
+                (f"respond:{c}:{j}", f"Answer with {self.label(st, c)}: {self.def_of(st, c).responses[j].label}", [c, j])
+                for c, j in options
+            ],
+        )
+
+    def use_response(self, st: State, seat: int, card: str, j: int, f: Frame, ctx: Context) -> None:
+        d = self.def_of(st, card)
+        resp = d.responses[j]
+        p = st.players[seat]
+        if resp.zone == "hand":
+            price = int(self.ev_at(st, seat, card, resp.cost)) if resp.cost else (d.number or 0)
+            p.pp -= price
+            p.hand.remove(card)
+            p.surprise_discard.append(card)
+            p.titles_this_round.append(d.name)
+        else:
+            self.take_out_of_play(st, card)
+            self.drop_stack(st, card, ctx)
+            p.hand.append(card)
+        ctx.emit(
+            "response",
+            f"seat {seat} answers with {self.label(st, card)}: {resp.label}",
+            {"seat": seat, "card": self.card_data(st, card)},
+        )
+        if resp.ops:
+            self.push(st, f"{d.id}.response{j}", seat, card)
+
+    # --- primitives used by the ops ------------------------------------------------------
+    def discard_from_hand(self, st: State, f: Frame, ins: dict, ctx: Context, optional: bool = False) -> Any:
+        seat = f.seat
+        p = st.players[seat]
+        key = f"_d{f.pc}"
+        if key not in f.vars:
+            if f.vars.get("by", seat) != seat:
+                verdict = self.window(st, f, seat, "hand-discard", ctx)
+                if verdict != True:  # noqa: E712 - False or ASK
+                    return verdict
+            n = int(self.ev(st, f, ins["max" if optional else "n"])) if isinstance(
+                ins.get("max" if optional else "n"), str
+            ) else int(ins.get("max" if optional else "n", 1))
+            find = ins.get("find", ["any"])
+            pool = [c for c in p.hand if any(self.is_(st, c, g) for g in find)]
+            if not optional and not ins.get("forced") and len(pool) < n:
+                return False
+            f.vars[key] = [min(n, len(pool)), 0]
+        left, done = f.vars[key]
+        if self.got(st) and st.answered_by == seat and f.vars.get("_wait") == key:
+            del f.vars["_wait"]
+            card = self.take(st)
+            if card is None:
+                left = 0
+            else:
+                self.discard_hand_card(st, seat, card, ctx, "to pay for an effect" if not ins.get("forced") else "an effect")
+                left, done = left - 1, done + 1
+            f.vars[key] = [left, done]
+        find = ins.get("find", ["any"])
+        pool = [c for c in p.hand if any(self.is_(st, c, g) for g in find)]
+        if left > 0 and pool:
+            f.vars["_wait"] = key
+            options = [(f"discard:{c}", f"Discard {self.label(st, c)}", c) for c in dict.fromkeys(pool)]
+            if optional:
+                options.append(("stop", "Discard no more", None))
+            return self.ask(st, seat, "discard", f"Discard a card ({left} to go)", options)
+        del f.vars[key]
+        _store_var(f, ins, done)
+        return True
+
+    def search(self, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
+        seat = f.seat
+        p = st.players[seat]
+        key = f"_s{f.pc}"
+        find = ins.get("find", ["any"])
+        count = ins.get("count")
+        if key not in f.vars:
+            n = int(self.ev(st, f, ins["n"])) if isinstance(ins["n"], str) else int(ins["n"])
+            if st.expansions and self.hooks is not None:
+                n += self.hooks.search_bonus(self, st, seat)
+            n = min(n, len(p.deck))
+            shown = p.deck[len(p.deck) - n :][::-1]
+            del p.deck[len(p.deck) - n :]
+            ctx.emit(
+                "search",
+                f"seat {seat} searches {n}: " + ", ".join(self.label(st, c) for c in shown),
+                {"seat": seat, "cards": [self.card_data(st, c) for c in shown], "find": find},
+            )
+            matches = [c for c in shown if any(self.is_(st, c, g) for g in find)]
+            f.vars[key] = {"shown": shown, "matches": matches, "taken": [], "left": count}
+        s = f.vars[key]
+        if self.got(st) and f.vars.get("_wait") == key:
+            del f.vars["_wait"]
+            card = self.take(st)
+            s["taken"].append(card)
+            s["matches"].remove(card)
+            s["left"] -= 1
+        if s["left"] is None:
+            s["taken"].extend(s["matches"])
+            s["matches"] = []
+        elif s["left"] > 0 and s["matches"]:
+            if len(s["matches"]) <= s["left"]:
+                s["taken"].extend(s["matches"])
+                s["matches"] = []
+            else:
+                f.vars["_wait"] = key
+                return self.ask(
+                    st,
+                    seat,
+                    "search-take",
+                    "Choose a card to take from the search",
+                    [(f"take:{c}", f"Take {self.label(st, c)}", c) for c in dict.fromkeys(s["matches"])],
+                )
+        del f.vars[key]
+        p.hand.extend(s["taken"])
+        if s["taken"]:
+            ctx.emit(
+                "search-take",
+                f"seat {seat} takes " + ", ".join(self.label(st, c) for c in s["taken"]),
+                {"seat": seat, "cards": [self.card_data(st, c) for c in s["taken"]]},
+            )
+        rest = [c for c in s["shown"] if c not in s["taken"]]
+        if st.expansions and self.hooks is not None and not s["taken"]:
+            kept = self.hooks.failed_search(self, st, seat, f, rest)
+            if kept:
+                rest.remove(kept)
+                p.hand.append(kept)
+        for c in rest:
+            self.to_discard(st, c, ctx, "searched and not taken")
+        _store_var(f, ins, len(s["taken"]))
+        return True
+
+    def recover(self, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
+        seat = f.seat
+        p = st.players[seat]
+        find = ins.get("find", ["any"])
+        key = f"_r{f.pc}"
+        if self.got(st) and f.vars.get("_wait") == key:
+            del f.vars["_wait"]
+            card = self.take(st)
+            p.discard.remove(card)
+            p.hand.append(card)
+            ctx.emit(
+                "recover",
+                f"seat {seat} takes {self.label(st, card)} from the discard pile",
+                {"seat": seat, "card": self.card_data(st, card)},
+            )
+            _store_var(f, ins, card)
+            return True
+        pool = [c for c in p.discard if any(self.is_(st, c, g) for g in find)]
+        if not pool:
+            return False
+        f.vars["_wait"] = key
+        return self.ask(
+            st, seat, "recover", "Take a card from your discard pile",
+            [(f"take:{c}", f"Take {self.label(st, c)}", c) for c in dict.fromkeys(pool)],
+        )
+
+    def candidates(self, st: State, f: Frame, source: str) -> list[Any]:
+        seat = f.seat
+        if source == "my_chars":
+            return self.characters(st, seat)
+        if source == "my_chars_here":
+            found = self.locate(st, f.source)
+            if found is None:
+                return []
+            return [c for c in st.players[found[0]].row[found[1]].characters if c != f.source]
+        if source == "opp_chars":
+            return [c for s in self.opponents(st, seat) for c in self.characters(st, s)]
+        if source == "any_chars":
+            return [c for s in range(len(st.players)) for c in self.characters(st, s)]
+        if source == "my_creations":
+            return list(st.players[seat].creations)
+        if source == "opp_creations":
+            return [c for s in self.opponents(st, seat) for c in st.players[s].creations]
+        if source == "opp_placed":
+            return [c for s in self.opponents(st, seat) for c in st.players[s].placed]
+        if source == "hand":
+            return list(dict.fromkeys(st.players[seat].hand))
+        if source == "hand_and_town_chars":
+            p = st.players[seat]
+            return [*dict.fromkeys(c for c in p.hand if self.is_(st, c, "character")), *self.characters(st, seat)]
+        if source == "at_this_locale":
+            return list(self.slot_of_locale(st, f.source).characters)
+        if source == "left_chars":
+            return self.characters(st, f.vars["left"])
+        if source == "discard":
+            return list(dict.fromkeys(st.players[seat].discard))
+        if source == "opponents":
+            return self.opponents(st, seat)
+        if source == "players":
+            return list(range(len(st.players)))
+        if source in ("my_locales", "opp_locales", "any_locales"):
+            seats = {"my_locales": [seat], "opp_locales": self.opponents(st, seat)}.get(
+                source, list(range(len(st.players)))
+            )
+            return [slot.locale for s in seats for slot in st.players[s].row]
+        raise ValueError(f"choose: unknown source {source!r}")
+
+    def choose(self, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
+        key = f"_c{f.pc}"
+        if self.got(st) and f.vars.get("_wait") == key:
+            del f.vars["_wait"]
+            value = self.take(st)
+            _store_var(f, ins, value)
+            return value is not None
+        pool = self.candidates(st, f, ins["from"])
+        flt = ins.get("filter")
+        if flt:
+            pool = [c for c in pool if self.ev(st, f, flt, c=c)]
+        if not pool:
+            return False
+        if len(pool) == 1 and not ins.get("optional"):
+            _store_var(f, ins, pool[0])
+            return True
+        f.vars["_wait"] = key
+        options = [(f"pick:{c}", self.pick_label(st, c), c) for c in pool]
+        if ins.get("optional"):
+            options.append(("none", "Choose none", None))
+        return self.ask(st, f.seat, "choose", ins.get("label", "Choose"), options)
+
+    def pick_label(self, st: State, c: Any) -> str:
+        if isinstance(c, int):
+            return f"seat {c}"
+        found = self.locate(st, c)
+        if found is not None:
+            return f"{self.label(st, c)} at seat {found[0]}'s {self.label(st, st.players[found[0]].row[found[1]].locale)}"
+        return self.label(st, c)
+
+    def town_of(self, st: State, card: str) -> int | None:
+        found = self.locate(st, card)
+        if found is not None:
+            return found[0]
+        for seat, p in enumerate(st.players):
+            if card in p.creations or card in p.placed:
+                return seat
+        return None
+
+    def remove_card(self, st: State, f: Frame, card: str | None, dest: str, ctx: Context) -> Any:
+        """Discard (`dest` "discard") or return to hand (`dest` "hand") a card in play."""
+        if card is None or not self.in_play(st, card):
+            return False
+        town = self.town_of(st, card)
+        d = self.def_of(st, card)
+        if card != f.source and town is not None:
+            verdict = self.window(st, f, town, "character" if d.kind == "character" else "card", ctx)
+            if verdict is not True:
+                return verdict
+        if dest == "discard" and d.immune:
+            return False
+        if dest == "discard" and d.kind == "character":
+            guard = self.guard_for(st, f, card, ctx)
+            if guard == ASK:
+                return ASK
+            card = guard
+            d = self.def_of(st, card)
+        town = self.take_out_of_play(st, card)
+        self.drop_stack(st, card, ctx)
+        owner = st.owner[card]
+        if dest == "hand":
+            st.players[owner].hand.append(card)
+            ctx.emit(
+                "bounce",
+                f"{self.label(st, card)} returns to seat {owner}'s hand",
+                {"seat": owner, "card": self.card_data(st, card)},
+            )
+        else:
+            self.to_discard(st, card, ctx, "discarded from play")
+            if d.kind == "character":
+                self.fire(st, "char_discarded", {"card": card, "town": town})
+        return True
+
+    def guard_for(self, st: State, f: Frame, card: str, ctx: Context) -> Any:
+        """A Character that may be discarded instead of `card` (Jewel), if its owner wants."""
+        key = f"_g{f.pc}"
+        if self.got(st) and f.vars.get("_wait") == key:
+            del f.vars["_wait"]
+            f.vars[key] = self.take(st)
+        if key in f.vars:
+            return f.vars.pop(key)
+        found = self.locate(st, card)
+        if found is None:
+            return card
+        guards = [
+            c
+            for c in st.players[found[0]].row[found[1]].characters
+            if c != card and (g := self.def_of(st, c).guards) and self.is_(st, card, g)
+        ]
+        if not guards:
+            return card
+        f.vars["_wait"] = key
+        return self.ask(
+            st, found[0], "guard", f"{self.label(st, card)} is about to be discarded",
+            [("keep", f"Discard {self.label(st, card)}", card)]
+            + [(f"instead:{g}", f"Discard {self.label(st, g)} instead", g) for g in guards],
+        )
+
+    def stack(self, st: State, f: Frame, host: str | None, ctx: Context) -> Any:
+        if host is None or not self.in_play(st, host):
+            return False
+        town = self.town_of(st, host)
+        if town is not None and town != f.seat:
+            verdict = self.window(st, f, town, "character", ctx)
+            if verdict is not True:
+                return verdict
+        p = st.players[f.seat]
+        if f.source in p.surprise_discard:
+            p.surprise_discard.remove(f.source)
+        st.stacked.setdefault(host, []).append(f.source)
+        ctx.emit(
+            "stack",
+            f"seat {f.seat} stacks {self.label(st, f.source)} on {self.label(st, host)}",
+            {"seat": f.seat, "card": self.card_data(st, f.source), "on": self.card_data(st, host)},
+        )
+        if self.def_of(st, host).kind == "creation":
+            self.fire(st, "stacked_on_creation", {"card": f.source, "on": host})
+        return True
+
+    def place(self, st: State, f: Frame, ctx: Context) -> Any:
+        p = st.players[f.seat]
+        if f.source in p.surprise_discard:
+            p.surprise_discard.remove(f.source)
+        d = self.def_of(st, f.source)
+        if d.center:
+            if any(self.def_of(st, c).name == d.name for c in st.center):
+                p.discard.append(f.source)
+                return False
+            st.center.append(f.source)
+            where = "the centre of the table"
+        else:
+            p.placed.append(f.source)
+            where = "the table"
+        ctx.emit("place", f"seat {f.seat} places {self.label(st, f.source)} on {where}",
+                 {"seat": f.seat, "card": self.card_data(st, f.source)})
+        return True
+
+    def each(self, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
+        who = ins["who"]
+        order = self.from_king(st)
+        n = len(st.players)
+        if who == "all":
+            seats = order
+        elif who == "opponents":
+            seats = [s for s in order if s != f.seat]
+        elif who == "left_of_each":
+            seats = order
+        elif who == "most_characters":
+            counts = [len(self.characters(st, s)) for s in range(n)]
+            seats = [s for s in order if counts[s] == max(counts)]
+        elif who == "fewest_active":
+            counts = [self.active_count(st, s) for s in range(n)]
+            seats = [s for s in order if counts[s] == min(counts)]
+        else:
+            raise ValueError(f"each: unknown who {who!r}")
+        keep = {k: v for k, v in f.vars.items() if not k.startswith("_")}
+        for s in reversed(seats):
+            st.stack.append(Frame(ins["do"], s, f.source, 0, {**keep, "by": f.vars.get("by", f.seat), "left": (s + 1) % n}))
+        return True
+
+    def relocate(self, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
+        card = f.source if ins.get("card", "self") == "self" else f.vars.get(ins["card"])
+        found = None if card is None else self.locate(st, card)
+        if found is None:
+            return False
+        town, k = found
+        if town != f.vars.get("by", f.seat) and card != f.source:
+            verdict = self.window(st, f, town, "character", ctx)
+            if verdict is not True:
+                return verdict
+        row = st.players[town].row
+        key = f"_l{f.pc}"
+        if self.got(st) and f.vars.get("_wait") == key:
+            del f.vars["_wait"]
+            dest = self.take(st)
+        else:
+            to = ins.get("to", "adjacent")
+            if to == "adjacent":
+                dests = [d for d in (k - 1, k + 1) if 0 <= d < len(row)]
+            elif to == "any":
+                dests = [d for d in range(len(row)) if d != k]
+            elif to.startswith("var:"):
+                other = self.locate(st, f.vars.get(to[4:]) or "")
+                dests = [other[1]] if other is not None and other[0] == town and other[1] != k else []
+            else:
+                names = to.split("|")
+                dests = [d for d, s in enumerate(row) if st.cards[s.locale] in names and d != k]
+            dests = [d for d in dests if not row[d].flipped and self.may_enter(st, town, card, k, d)]
+            if not dests:
+                return False
+            if len(dests) > 1:
+                f.vars["_wait"] = key
+                return self.ask(
+                    st, f.seat, "destination", f"Where does {self.label(st, card)} go?",
+                    [(f"to:{d}", self.label(st, row[d].locale), d) for d in dests],
+                )
+            dest = dests[0]
+        self.move_character(st, town, card, k, dest, ctx)
+        return True
+
+    def may_enter(self, st: State, town: int, card: str, frm: int, to: int) -> bool:
+        if st.expansions and self.hooks is not None:
+            verdict = self.hooks.may_move(self, st, town, card, frm, to)
+            if verdict is not None:
+                return verdict
+        return True
+
+    def move_character(self, st: State, town: int, card: str, frm: int, to: int, ctx: Context) -> None:
+        row = st.players[town].row
+        row[frm].characters.remove(card)
+        row[to].characters.append(card)
+        ctx.emit(
+            "move",
+            f"{self.label(st, card)} moves from {self.label(st, row[frm].locale)} to {self.label(st, row[to].locale)}",
+            {"seat": town, "card": self.card_data(st, card), "from": frm, "to": to},
+        )
+        self.fire(st, "moved", {"card": card, "from_slot": frm, "to_slot": to})
+        d = self.def_of(st, card)
+        for other in row[frm].characters:
+            od = self.def_of(st, other)
+            follows = od.follows is not None and self.is_(st, card, od.follows)
+            brought = any(self.is_(st, other, g) for g in d.brings)
+            if (follows or brought) and not od.cannot_move:
+                st.triggers.append(Trigger("rules.follow", town, other, {"card": other, "from_slot": frm, "to_slot": to}))
+
+    def movement(self, st: State, f: Frame, ins: dict, n: int, ctx: Context) -> Any:
+        """Spend up to n Movement on your own Characters, one step at a time."""
+        seat = f.seat
+        key = f"_m{f.pc}"
+        if key not in f.vars:
+            f.vars[key] = {"left": n, "moved": []}
+        m = f.vars[key]
+        if self.got(st) and f.vars.get("_wait") == key:
+            del f.vars["_wait"]
+            choice = self.take(st)
+            if choice is None:
+                m["left"] = 0
+            elif choice[0] == "gather":
+                _, card, pulled = choice
+                found = self.locate(st, card)
+                for other in pulled:
+                    where = self.locate(st, other)
+                    if where is not None and found is not None:
+                        self.move_character(st, seat, other, where[1], found[1], ctx)
+                m["left"] -= 1
+            else:
+                _, card, frm, to, price = choice
+                self.move_character(st, seat, card, frm, to, ctx)
+                m["left"] -= price
+                m["moved"].append(card)
+        options = self.move_options(st, f, ins, m) if m["left"] > 0 else []
+        if not options:
+            del f.vars[key]
+            return True
+        f.vars["_wait"] = key
+        options.append(("stop", "Stop moving", None))
+        return self.ask(st, seat, "move", f"Move your Characters ({m['left']} Movement left)", options)
+
+    def move_options(self, st: State, f: Frame, ins: dict, m: dict) -> list[tuple[str, str, Any]]:
+        seat = f.seat
+        row = st.players[seat].row
+        out: list[tuple[str, str, Any]] = []
+        flt = ins.get("filter")
+        for k, slot in enumerate(row):
+            for card in slot.characters:
+                d = self.def_of(st, card)
+                if d.cannot_move or (flt and not self.ev(st, f, flt, c=card)):
+                    continue
+                if ins.get("different") and card in m["moved"]:
+                    continue
+                if d.move_when and not self.ev_at(st, seat, card, d.move_when):
+                    continue
+                leave = d.leave_cost.get(st.cards[slot.locale], 1)
+                dests = range(len(row)) if d.move_anywhere else (k - 1, k + 1)
+                for to in dests:
+                    if to == k or not 0 <= to < len(row) or row[to].flipped:
+                        continue
+                    if leave > m["left"] or not self.may_enter(st, seat, card, k, to):
+                        continue
+                    out.append(
+                        (f"mv:{card}:{to}", f"Move {self.label(st, card)} to {self.label(st, row[to].locale)}",
+                         ["mv", card, k, to, leave])
+                    )
+                if d.gathers_at and st.cards[slot.locale] == d.gathers_at:
+                    pulled = [
+                        c
+                        for j in (k - 1, k + 1)
+                        if 0 <= j < len(row)
+                        for c in row[j].characters
+                        if not self.def_of(st, c).cannot_move
+                        and self.def_of(st, c).leave_cost.get(st.cards[row[j].locale], 1) <= 1
+                    ]
+                    if pulled:
+                        out.append(
+                            (f"gather:{card}", f"{self.label(st, card)} pulls everyone next door into {self.label(st, slot.locale)}",
+                             ["gather", card, pulled])
+                        )
+        return out
+
+    def look_hand(self, st: State, f: Frame, seat: int | None, ctx: Context) -> Any:
+        if seat is None:
+            return False
+        hand = st.players[seat].hand
+        ctx.emit("look", f"seat {f.seat} looks at seat {seat}'s hand", {"seat": f.seat, "target": seat})
+        ctx.emit(
+            "looked",
+            f"seat {seat}'s hand: " + ", ".join(self.label(st, c) for c in hand),
+            {"target": seat, "cards": [self.card_data(st, c) for c in hand]},
+            to=[f.seat],
+        )
+        return True
+
+    def random_discard(self, st: State, f: Frame, seat: int | None, ctx: Context) -> Any:
+        if seat is None:
+            return False
+        verdict = self.window(st, f, seat, "hand-discard", ctx) if seat != f.seat else True
+        if verdict is not True:
+            return verdict
+        hand = st.players[seat].hand
+        if not hand:
+            return False
+        card = hand[ctx.rng.below(len(hand))]
+        self.discard_hand_card(st, seat, card, ctx, "chosen at random")
+        return True
+
+    def tuck_hand(self, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
+        seat = f.seat
+        key = f"_t{f.pc}"
+        slot = self.slot_of_locale(st, f.source)
+        done = f.vars.get(key, 0)
+        if self.got(st) and f.vars.get("_wait") == key:
+            del f.vars["_wait"]
+            card = self.take(st)
+            if card is None:
+                done = int(ins.get("max", 1))
+            else:
+                st.players[seat].hand.remove(card)
+                slot.beneath.append(card)
+                f.vars.setdefault("_tucked", 0)
+                f.vars["_tucked"] += 1
+                ctx.emit("tuck", f"seat {seat} tucks a card face down under {self.label(st, slot.locale)}",
+                         {"seat": seat})
+                done += 1
+            f.vars[key] = done
+        if done < int(ins.get("max", 1)) and st.players[seat].hand:
+            f.vars["_wait"] = key
+            options = [(f"tuck:{c}", f"Tuck {self.label(st, c)}", c) for c in dict.fromkeys(st.players[seat].hand)]
+            return self.ask(st, seat, "tuck", "Tuck a card face down", [*options, ("stop", "Tuck no more", None)])
+        _store_var(f, ins, f.vars.pop("_tucked", 0))
+        f.vars.pop(key, None)
+        return True
+
+    def slot_of_locale(self, st: State, locale: str) -> Slot:
+        for p in st.players:
+            for slot in p.row:
+                if slot.locale == locale:
+                    return slot
+        raise ValueError(f"{locale} is not a Locale in play")
+
+    def tuck_char(self, st: State, f: Frame, card: str | None, ctx: Context) -> Any:
+        if card is None or self.locate(st, card) is None:
+            return False
+        slot = self.slot_of_locale(st, f.source)
+        self.take_out_of_play(st, card)
+        self.drop_stack(st, card, ctx)
+        slot.beneath.append(card)
+        ctx.emit("tuck", f"{self.label(st, card)} goes face down under {self.label(st, slot.locale)}",
+                 {"seat": f.seat, "card": self.card_data(st, card)})
+        return True
+
+    def custom(self, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
+        return CUSTOM[ins["fn"]](self, st, f, ins, ctx)
+
+
+def _store_var(f: Frame, ins: dict, value: Any) -> None:
+    if "as" in ins:
+        f.vars[ins["as"]] = value
+
+
+TRIGGER_EVENTS = ("char_discarded", "creation_played", "surprise_played", "function_here", "moved",
+                  "stacked_on_creation", "char_played")
+TRIGGERS_BY_EVENT: dict[str, set[str]] = {}
+INTERNAL: dict[str, list[dict[str, Any]]] = {}
+
+
+# --- rules procedures run as programs ----------------------------------------------------
+INTERNAL.update(
+    {
+        "rules.king": [
+            {"op": "custom", "fn": "king_pay"},
+            {"op": "draw", "n": 1, "when": "activity == 'draw'"},
+            {"op": "pp", "n": 1, "when": "activity == 'pp'"},
+            {"op": "move", "n": 1, "when": "activity == 'move'"},
+        ],
+        "rules.play": [
+            {"op": "custom", "fn": "play_mode"},
+            {"op": "custom", "fn": "play_discount"},
+            {"op": "custom", "fn": "play_pay"},
+        ],
+        "rules.discard": [{"op": "discard", "n": "n", "forced": True}],
+        "rules.follow": [{"may": "Move along with it for free?", "then": [{"op": "custom", "fn": "follow"}]}],
+    }
+)
+
+
+@custom("king_pay")
+def _king_pay(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
+    """Each player in turn may do the chosen activity: free, or by discarding a card."""
+    seat, activity = f.seat, f.vars["activity"]
+    if g.got(st):
+        choice = g.take(st)
+        if choice is None:
+            ctx.emit("king-pass", f"seat {seat} declines the Pumpkin King's activity", {"seat": seat})
+            return False
+        if choice == "free":
+            ctx.emit("king-free", f"seat {seat} does the activity for free", {"seat": seat})
+        else:
+            g.discard_hand_card(st, seat, choice, ctx, "for the Pumpkin King's activity")
+        return True
+    options: list[tuple[str, str, Any]] = [("pass", "Decline", None)]
+    if g.king_free(st, seat, activity):
+        options.append(("free", "Do it for free", "free"))
+    options.extend((f"discard:{c}", f"Discard {g.label(st, c)} to do it", c) for c in dict.fromkeys(st.players[seat].hand))
+    if activity == "move" and not any(
+        g.move_options(st, f, {}, {"left": 1, "moved": []})
+    ):
+        options = options[:1]
+    return g.ask(st, seat, "king", KING_ACTIVITIES[activity], options)
+
+
+@custom("play_mode")
+def _play_mode(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
+    card = f.source
+    if g.def_of(st, card).kind != "surprise":
+        return True
+    if g.got(st):
+        f.vars["mode"] = g.take(st)
+        return True
+    modes = g.modes_open(st, f.seat, card)
+    if len(modes) == 1:
+        f.vars["mode"] = modes[0]
+        return True
+    d = g.def_of(st, card)
+    return g.ask(
+        st, f.seat, "mode", f"{d.name}: choose which ability to use",
+        [(f"mode:{k}", d.modes[k].label, k) for k in modes],
+    )
+
+
+@custom("play_discount")
+def _play_discount(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
+    """Optional cost reductions paid by discarding (Hanging Tree, Delightful Hat, ...)."""
+    seat, card = f.seat, f.source
+    d = g.def_of(st, card)
+    if not d.discounts or f.vars["verb"] != "play":
+        f.vars["discount"] = 0
+        return True
+    f.vars.setdefault("discount", 0)
+    f.vars.setdefault("disc_k", 0)
+    if g.got(st):
+        chosen = g.take(st)
+        disc = d.discounts[f.vars["disc_k"]]
+        if chosen is None:
+            f.vars["disc_k"] += 1
+            f.vars.pop("disc_n", None)
+        else:
+            if disc.zone == "hand":
+                g.discard_hand_card(st, seat, chosen, ctx, f"to lower the cost of {d.name}")
+            else:
+                g.remove_for_cost(st, chosen, ctx)
+            f.vars["disc_n"] = f.vars.get("disc_n", 0) + 1
+            if f.vars["disc_n"] % disc.batch == 0:
+                f.vars["discount"] += disc.per
+    while f.vars["disc_k"] < len(d.discounts):
+        disc = d.discounts[f.vars["disc_k"]]
+        to = tuple(f.vars["to"]) if f.vars["to"] else None
+        price = g.cost(st, seat, card, to) - f.vars["discount"]
+        pool = g.discount_pool(st, seat, card, disc)
+        usable = (not disc.when or g.ev_at(st, seat, card, disc.when)) and price > 0
+        if disc.exclusive and f.vars["discount"] > 0:
+            usable = False
+        if not usable or len(pool) < disc.batch or f.vars.get("disc_n", 0) >= disc.max * disc.batch:
+            f.vars["disc_k"] += 1
+            f.vars.pop("disc_n", None)
+            continue
+        options = [(f"discount:{c}", f"{disc.label}: {g.label(st, c)}", c) for c in dict.fromkeys(pool)]
+        if price <= st.players[seat].pp and f.vars.get("disc_n", 0) % disc.batch == 0:
+            options.append(("stop", f"Pay {price} without discarding more", None))
+        return g.ask(st, seat, "discount", f"{d.name} costs {price}: lower it?", options)
+    return True
+
+
+@custom("play_pay")
+def _play_pay(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
+    seat, card, verb = f.seat, f.source, f.vars["verb"]
+    d = g.def_of(st, card)
+    p = st.players[seat]
+    to = tuple(f.vars["to"]) if f.vars["to"] else None
+    if verb == "replace":
+        old = g.title_in_town(st, seat, card)
+        price = (d.number or 0) - (g.def_of(st, old).number or 0)
+    elif verb == "playopp":
+        price = int(g.ev_at(st, seat, card, d.opponent_play))
+    else:
+        price = max(0, g.cost(st, seat, card, to) - f.vars.get("discount", 0))
+    if price > p.pp:  # discounts were declined: the play is called off, nothing is spent
+        return False
+    p.pp -= price
+    p.hand.remove(card)
+    ctx.emit(
+        "play",
+        f"seat {seat} plays {g.label(st, card)} for {price}",
+        {"seat": seat, "card": g.card_data(st, card), "cost": price},
+    )
+    if d.kind == "character":
+        if verb == "replace":
+            old = g.title_in_town(st, seat, card)
+            town, k = g.locate(st, old)
+            slot = st.players[town].row[k]
+            slot.characters[slot.characters.index(old)] = card
+            if old in st.stacked:
+                st.stacked[card] = st.stacked.pop(old)
+            if old in st.hexed:
+                st.hexed.remove(old)
+            st.players[st.owner[old]].discard.append(old)
+            ctx.emit("replace", f"{g.label(st, old)} is replaced", {"seat": seat, "card": g.card_data(st, old)})
+        else:
+            st.players[to[0]].row[to[1]].characters.append(card)
+        g.push(st, f"{d.id}.on_play", seat, card)
+        g.fire(st, "char_played", {"card": card})
+    elif d.kind == "creation":
+        p.creations.append(card)
+        g.push(st, f"{d.id}.on_play", seat, card)
+        g.fire(st, "creation_played", {"card": card})
+    else:
+        p.surprise_discard.append(card)
+        p.titles_this_round.append(d.name)
+        g.push(st, f"{d.id}.mode{f.vars['mode']}", seat, card)
+        g.fire(st, "surprise_played", {"card": card})
+    return True
+
+
+@custom("follow")
+def _follow(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
+    card = f.vars["card"]
+    found = g.locate(st, card)
+    if found is None or found[1] != f.vars["from_slot"]:
+        return False
+    g.move_character(st, found[0], card, found[1], f.vars["to_slot"], ctx)
+    return True
+
+
+def _remove_for_cost(self: Rules, st: State, card: str, ctx: Context) -> None:
+    """Discard one of your own cards from play to pay for something (it counts as discarded)."""
+    town = self.take_out_of_play(st, card)
+    self.drop_stack(st, card, ctx)
+    self.to_discard(st, card, ctx, "discarded from play to pay a cost")
+    if self.def_of(st, card).kind == "character":
+        self.fire(st, "char_discarded", {"card": card, "town": town})
+
+
+Rules.remove_for_cost = _remove_for_cost
+
+
+INTERNAL.update(
+    {
+        "rules.sacrifice3": [
+            {"op": "choose", "from": "my_chars", "as": "a", "label": "Discard a Character (1 of 3)"},
+            {"op": "discard_card", "card": "a"},
+            {"op": "choose", "from": "my_chars", "as": "b", "label": "Discard a Character (2 of 3)"},
+            {"op": "discard_card", "card": "b"},
+            {"op": "choose", "from": "my_chars", "as": "c", "label": "Discard a Character (3 of 3)"},
+            {"op": "discard_card", "card": "c"},
+        ],
+        "rules.free_creation": [{"op": "custom", "fn": "free_creation"}],
+        "rules.wheel": [
+            {"op": "choose", "from": "opp_chars", "as": "t", "filter": "owner(c) == o and scare(c) == n and not immune(c)"},
+            {"op": "destroy", "card": "t"},
+        ],
+    }
+)
+
+
+def _play_free(self: Rules, st: State, seat: int, card: str, ctx: Context) -> None:
+    """Put a Creation from hand into play without paying for it (its on-play effect runs)."""
+    p = st.players[seat]
+    p.hand.remove(card)
+    p.creations.append(card)
+    ctx.emit("play", f"seat {seat} plays {self.label(st, card)} for free", {"seat": seat, "card": self.card_data(st, card), "cost": 0})
+    self.push(st, f"{self.def_of(st, card).id}.on_play", seat, card)
+    self.fire(st, "creation_played", {"card": card})
+
+
+Rules.play_free = _play_free

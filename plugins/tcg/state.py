@@ -1,0 +1,111 @@
+"""The state of a TCG match: plain slotted dataclasses, saved by nbc's codec.
+
+Card instances are opaque ids (`c17`); `State.cards` maps each to its card
+definition id. Piles are lists whose top is the END of the list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(slots=True)
+class Slot:
+    """One Locale in a player's row and the Characters standing below it."""
+
+    locale: str  # instance id
+    characters: list[str] = field(default_factory=list)
+    beneath: list[str] = field(default_factory=list)  # face-down cards tucked under it (not in play)
+    flipped: bool = False  # turned face down until the End Phase (Dark Alley): no Function, never Active
+
+
+@dataclass(slots=True)
+class Player:
+    deck_name: str
+    start_hand: int
+    starting_locale: str  # instance id, face down until round 1 reveals it
+    locale_deck: list[str]
+    deck: list[str]  # Main Deck, top = end
+    hand: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)  # top = end, face up
+    surprise_discard: list[str] = field(default_factory=list)  # played this Round, reimbursed at End Phase
+    row: list[Slot] = field(default_factory=list)  # Locales left to right
+    creations: list[str] = field(default_factory=list)
+    placed: list[str] = field(default_factory=list)  # Surprises placed on the table as part of the town
+    removed: list[str] = field(default_factory=list)  # removed from the game
+    pp: int = 0
+    titles_this_round: list[str] = field(default_factory=list)  # Surprise titles played this Round
+    has_responses: bool = False  # the deck holds a card that may answer on other players' turns
+
+
+@dataclass(slots=True)
+class Option:
+    """One answer to an open question: the id a client sends, its label, and what it means."""
+
+    id: str
+    label: str
+    value: Any = None
+
+
+@dataclass(slots=True)
+class Ask:
+    """A question open to one seat."""
+
+    seat: int
+    kind: str
+    text: str
+    options: list[Option]
+
+
+@dataclass(slots=True)
+class Frame:
+    """A card effect (or rules procedure) being carried out: a compiled program and where it is.
+
+    `vars` holds what the effect has chosen so far (targets, modes, counts); values are
+    plain data so a match saves and replays mid-effect.
+    """
+
+    prog: str  # key into the compiled program table
+    seat: int  # the player carrying it out
+    source: str = ""  # instance id of the card whose effect this is ("" for rules procedures)
+    pc: int = 0
+    vars: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Trigger:
+    """A triggered ability waiting to be put on the stack."""
+
+    prog: str
+    seat: int
+    source: str
+    vars: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class State:
+    players: list[Player]
+    cards: dict[str, str]  # instance id -> card definition id
+    expansions: list[str] = field(default_factory=list)
+    days_left: int = 12
+    round: int = 0
+    king: int = 0  # seat holding the Pumpkin King card
+    king_activity: str = ""  # "draw" | "pp" | "move" once chosen this Round
+    phase: str = "start"  # start | place | king | turn | end | over
+    turn: int = 0  # seat whose Player Turn it is (or who is being asked in the King's activity)
+    turns_taken: int = 0  # Player Turns finished this Round
+    function_used: bool = False
+    extra_functions: int = 0  # granted by cards such as Say It Twice
+    asks: list[Ask] = field(default_factory=list)
+    answer: Any = None  # the value of the option just chosen, consumed by the op that asked
+    answered_by: int = -1
+    stack: list[Frame] = field(default_factory=list)
+    triggers: list[Trigger] = field(default_factory=list)
+    hexed: list[str] = field(default_factory=list)  # instance ids holding a Hex counter
+    stacked: dict[str, list[str]] = field(default_factory=dict)  # host instance -> Surprises stacked on it
+    center: list[str] = field(default_factory=list)  # global Surprises in the centre of the table
+    owner: dict[str, int] = field(default_factory=dict)  # instance id -> seat that owns it
+    flags: dict[str, Any] = field(default_factory=dict)  # short-lived rule changes ("double:c4", ...)
+    planted: dict[str, str] = field(default_factory=dict)  # test kit: instance id -> marker name
+    over: bool = False

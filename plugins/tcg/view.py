@@ -1,0 +1,67 @@
+"""What one seat may see of a TCG match: the public table plus its own hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nbc.plugins.tcg.state import State
+
+
+def build(rules: Any, st: State, seat: int | None) -> dict[str, Any]:
+    def card(c: str) -> dict[str, Any]:
+        data = rules.card_data(st, c)
+        d = rules.def_of(st, c)
+        data["kind"] = d.kind
+        data["number"] = d.number
+        return data
+
+    def character(c: str) -> dict[str, Any]:
+        data = card(c)
+        data["scare"] = rules.scare(st, c)
+        data["stacked"] = [card(s) for s in st.stacked.get(c, [])]
+        data["hex"] = c in st.hexed
+        return data
+
+    players = []
+    for s, p in enumerate(st.players):
+        row = []
+        for k, slot in enumerate(p.row):
+            row.append(
+                {
+                    "locale": card(slot.locale),
+                    "active": rules.is_active(st, s, k),
+                    "threshold": rules.threshold(st, slot),
+                    "characters": [character(c) for c in slot.characters],
+                    "beneath": len(slot.beneath),
+                    "flipped": slot.flipped,
+                    "town": "halloweentown",
+                }
+            )
+        players.append(
+            {
+                "seat": s,
+                "deck_name": p.deck_name,
+                "pumpkin_points": p.pp,
+                "hand": [card(c) for c in p.hand] if seat == s else None,
+                "hand_size": len(p.hand),
+                "deck_size": len(p.deck),
+                "locale_deck_size": len(p.locale_deck),
+                "discard": [card(c) for c in p.discard],
+                "surprise_discard": [card(c) for c in p.surprise_discard],
+                "row": row,
+                "creations": [character(c) for c in p.creations],
+                "placed": [card(c) for c in p.placed],
+                "score": rules.score(st, s),
+            }
+        )
+    return {
+        "day": st.round,
+        "days_left": st.days_left,
+        "pumpkin_king": st.king,
+        "king_activity": st.king_activity,
+        "phase": st.phase,
+        "turn": st.turn,
+        "center": [card(c) for c in st.center],
+        "players": players,
+        "you": seat,
+    }
