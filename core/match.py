@@ -53,7 +53,7 @@ class _Cache:
 class Match:
     """A running match. Build one with `Match.new`, `Match.replay` or `Match.from_json`."""
 
-    __slots__ = ("game", "header", "state", "rng", "log", "events", "_cache")
+    __slots__ = ("game", "header", "state", "rng", "log", "events", "_cache", "_events_cache")
 
     def __init__(
         self,
@@ -71,6 +71,7 @@ class Match:
         self.log = log
         self.events = events
         self._cache = _Cache()
+        self._events_cache: tuple[list[Event], list[Any], list[bytes]] = (events, [], [])
 
     # --- creating ---------------------------------------------------------------
     @classmethod
@@ -233,15 +234,30 @@ class Match:
         self._cache = _Cache()
 
     # --- saving -----------------------------------------------------------------
+    def _events_data(self) -> list[Any]:
+        """The events as plain data; events are frozen, so each is converted only once."""
+        cache = self._events_cache
+        if cache[0] is not self.events or len(cache[1]) > len(self.events):
+            cache = self._events_cache = (self.events, [], [])
+        done, encoded = cache[1], cache[2]
+        new = [to_data(e) for e in self.events[len(done) :]]
+        done.extend(new)
+        encoded.extend(b"\x1e" + canonical_json(item).encode() for item in new)
+        return list(done)
+
     def fingerprint(self) -> str:
         """A digest of everything the match holds; equal after replay or reload."""
         data = {
             "state": self.game.dump_state(self.state),
             "rng": self.rng.get_state(),
-            "events": to_data(self.events),
             "seq": len(self.log),
         }
-        return hashlib.sha256(canonical_json(data).encode()).hexdigest()
+        digest = hashlib.sha256(canonical_json(data).encode())
+        # events are hashed one by one, each encoded once (a long match has thousands)
+        self._events_data()
+        for encoded in self._events_cache[2]:
+            digest.update(encoded)
+        return digest.hexdigest()
 
     def to_json(self) -> str:
         """The whole match, secrets included: for the server's storage only."""
@@ -252,7 +268,7 @@ class Match:
                 "log": [[a.seat, a.choice] for a in self.log],
                 "state": self.game.dump_state(self.state),
                 "rng": self.rng.get_state(),
-                "events": to_data(self.events),
+                "events": self._events_data(),
             }
         )
 
@@ -270,7 +286,7 @@ class Match:
             if game is None or game.name != header.game:
                 raise ReplayError(f"the saved match is of game '{header.game}', which is not loaded")
             log = [Action(int(seat), str(choice)) for seat, choice in data["log"]]
-            events = from_data(list[Event], data["events"], "events")
+            events = _load_events(data["events"])
             state = game.load_state(data["state"])
             rng = Rng.from_state(int(data["rng"]))
         except (KeyError, TypeError, ValueError, SerialError) as error:
@@ -278,6 +294,32 @@ class Match:
                 raise
             raise ReplayError(f"saved match is malformed: {error}") from None
         return cls(game, header, state, rng, log, events)
+
+
+def _load_events(items: Any) -> list[Event]:
+    """Events from saved data; a fast path for the usual shape, the codec for the rest."""
+    if not isinstance(items, list):
+        raise SerialError(f"events: expected a list, found {type(items).__name__}")
+    out = []
+    for k, item in enumerate(items):
+        if (
+            isinstance(item, dict)
+            and item.keys() == _EVENT_FIELDS
+            and type(item["kind"]) is str
+            and type(item["text"]) is str
+            and type(item["data"]) is dict
+            and type(item["seq"]) is int
+            and type(item["index"]) is int
+            and (item["to"] is None or (type(item["to"]) is list and all(type(s) is int for s in item["to"])))
+        ):
+            to = None if item["to"] is None else tuple(item["to"])
+            out.append(Event(item["kind"], item["text"], item["data"], to, item["seq"], item["index"]))
+        else:
+            out.append(from_data(Event, item, f"events[{k}]"))
+    return out
+
+
+_EVENT_FIELDS = {"kind", "text", "data", "to", "seq", "index"}
 
 
 def describe_choices(prompts: list[Prompt], limit: int = 12) -> str:

@@ -21,14 +21,27 @@ class SerialError(ValueError):
     """Data that does not fit the type it is being loaded as."""
 
 
+_SCALARS = frozenset({type(None), bool, int, str, float})
+
+
 def to_data(obj: Any) -> Any:
     """Plain data for a dataclass tree (dataclasses become dicts of their fields)."""
-    if obj is None or isinstance(obj, bool | int | str | float):
+    kind = type(obj)
+    if kind in _SCALARS:
         return obj
+    # lists and dicts come first and skip the call for scalar items: states are mostly these
+    if kind is list or kind is tuple:
+        return [item if type(item) in _SCALARS else to_data(item) for item in obj]
+    if kind is dict:
+        return {
+            (k if type(k) is str else _key(k)): (v if type(v) in _SCALARS else to_data(v)) for k, v in obj.items()
+        }
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {name: to_data(getattr(obj, name)) for name in _field_names(type(obj))}
+        return {name: to_data(getattr(obj, name)) for name in _field_names(kind)}
     if isinstance(obj, enum.Enum):
         return obj.value
+    if isinstance(obj, bool | int | str | float):  # subclasses of the scalars
+        return obj
     if isinstance(obj, list | tuple):
         return [to_data(item) for item in obj]
     if isinstance(obj, dict):
@@ -48,8 +61,17 @@ def _key(key: Any) -> str:
     raise SerialError(f"dict keys must be str or int to be saved, found {key!r}")
 
 
+_PLAIN = frozenset({int, str, bool, float})
+
+
 def from_data(cls: Any, data: Any, where: str = "state") -> Any:
     """Rebuild a value of type `cls` from `to_data` output; errors name the path."""
+    if cls in _PLAIN:  # the common case first: a scalar of the right type
+        if type(data) is cls:
+            return data
+        if cls is float and type(data) is int:
+            return float(data)
+        raise SerialError(f"{where}: expected {cls.__name__}, found {data!r}")
     if cls is Any or cls is object:
         return data
     origin = get_origin(cls)
@@ -81,12 +103,16 @@ def from_data(cls: Any, data: Any, where: str = "state") -> Any:
             items = [from_data(a, d, f"{where}[{i}]") for i, (a, d) in pairs]
             return tuple(items)
         item_type = args[0] if args else Any
+        if item_type in _PLAIN and origin is list and all(type(d) is item_type for d in data):
+            return list(data)
         items = [from_data(item_type, d, f"{where}[{i}]") for i, d in enumerate(data)]
         return origin(items) if origin is not list else items
     if origin is dict:
         if not isinstance(data, dict):
             raise SerialError(f"{where}: expected a table, found {type(data).__name__}")
         key_type, value_type = get_args(cls) or (Any, Any)
+        if key_type is str and value_type in _PLAIN and all(type(v) is value_type for v in data.values()):
+            return dict(data)
         return {
             _load_key(key_type, k, where): from_data(value_type, v, f"{where}.{k}") for k, v in data.items()
         }

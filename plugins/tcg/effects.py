@@ -912,6 +912,7 @@ def _double(g, st, f, ins, ctx):
 @custom("show")
 def _show(g, st, f, ins, ctx):
     card = f.vars[ins["card"]]
+    g.show(st, [card])
     ctx.emit("show", f"seat {f.seat} shows {g.label(st, card)} from the discard pile", {"seat": f.seat, "card": g.card_data(st, card)})
     return True
 
@@ -986,6 +987,7 @@ def _sackful(g, st, f, ins, ctx):
     if not done:
         top = p.deck.pop()
         f.vars["_top"] = top
+        g.show(st, [top])
         ctx.emit("turn-top", f"seat {f.seat} turns over {g.label(st, top)}", {"seat": f.seat, "card": g.card_data(st, top)})
         d = g.def_of(st, top)
         if d.kind == "creation" and g.title_in_town(st, f.seat, top) is None:
@@ -1060,6 +1062,7 @@ def _house_of_cards(g, st, f, ins, ctx):
     p = st.players[f.seat]
     house = next(c for c in p.creations if g.is_(st, c, "house-of-cards"))
     top = p.deck.pop()
+    g.show(st, [top])
     ctx.emit("turn-top", f"seat {f.seat} turns over {g.label(st, top)}", {"seat": f.seat, "card": g.card_data(st, top)})
     key = f"beneath:{house}"
     if g.def_of(st, top).kind == "surprise":

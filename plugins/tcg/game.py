@@ -200,6 +200,7 @@ class TcgGame(Game):
 
     def apply(self, state: State, seat: int, choice: Choice, ctx: Context) -> None:
         rules = self.rules
+        state.shown = {}
         ask = next(a for a in state.asks if a.seat == seat)
         value = next(o.value for o in ask.options if o.id == choice.id)
         state.asks.remove(ask)

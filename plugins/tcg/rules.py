@@ -392,6 +392,10 @@ class Rules:
                         return
         raise KeyError(choice_id)  # the engine only passes offered ids
 
+    def show(self, st: State, cards: Iterable[str], to: int | None = None) -> None:
+        """Record cards revealed by this choice (to everyone, or to one seat) for the views."""
+        st.shown.setdefault("all" if to is None else str(to), []).extend(self.card_data(st, c) for c in cards)
+
     # --- moving cards --------------------------------------------------------------------
     def draw(self, st: State, seat: int, n: int, ctx: Context) -> int:
         p = st.players[seat]
@@ -1090,6 +1094,7 @@ class Rules:
                 f"seat {seat} searches {n}: " + ", ".join(self.label(st, c) for c in shown),
                 {"seat": seat, "cards": [self.card_data(st, c) for c in shown], "find": find},
             )
+            self.show(st, shown)
             matches = [c for c in shown if any(self.is_(st, c, g) for g in find)]
             f.vars[key] = {"shown": shown, "matches": matches, "taken": [], "left": count}
         s = f.vars[key]
@@ -1144,6 +1149,7 @@ class Rules:
             card = self.take(st)
             p.discard.remove(card)
             p.hand.append(card)
+            self.show(st, [card])
             ctx.emit(
                 "recover",
                 f"seat {seat} takes {self.label(st, card)} from the discard pile",
@@ -1504,6 +1510,7 @@ class Rules:
         if seat is None:
             return False
         hand = st.players[seat].hand
+        self.show(st, hand, to=f.seat)
         ctx.emit("look", f"seat {f.seat} looks at seat {seat}'s hand", {"seat": f.seat, "target": seat})
         ctx.emit(
             "looked",

@@ -107,5 +107,7 @@ class State:
     center: list[str] = field(default_factory=list)  # global Surprises in the centre of the table
     owner: dict[str, int] = field(default_factory=dict)  # instance id -> seat that owns it
     flags: dict[str, Any] = field(default_factory=dict)  # short-lived rule changes ("double:c4", ...)
+    # cards revealed by the last choice, as they were named then: "all" or a seat -> card data
+    shown: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     planted: dict[str, str] = field(default_factory=dict)  # test kit: instance id -> marker name
     over: bool = False

@@ -63,5 +63,6 @@ def build(rules: Any, st: State, seat: int | None) -> dict[str, Any]:
         "turn": st.turn,
         "center": [card(c) for c in st.center],
         "players": players,
+        "shown": [*st.shown.get("all", []), *(st.shown.get(str(seat), []) if seat is not None else [])],
         "you": seat,
     }
