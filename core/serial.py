@@ -34,7 +34,8 @@ def to_data(obj: Any) -> Any:
         return [item if type(item) in _SCALARS else to_data(item) for item in obj]
     if kind is dict:
         return {
-            (k if type(k) is str else _key(k)): (v if type(v) in _SCALARS else to_data(v)) for k, v in obj.items()
+            (k if type(k) is str else _key(k)): (v if type(v) in _SCALARS else to_data(v))
+            for k, v in obj.items()
         }
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         return {name: to_data(getattr(obj, name)) for name in _field_names(kind)}

@@ -198,8 +198,8 @@ FUNCTIONS = {
     "has_both": "has_both(seat, g1, g2): whether that player has Characters matching both in play",
     "any_has": "any_has(g): whether any player has a Character matching g in play",
     "locales_named": "locales_named(loc): how many of your Locales are loc",
-    "witches_locale": "witches_locale(): your Active Locale (threshold 4 or less) holding both witches, or ''",
-    "dice_pending": "dice_pending(): whether your Sound of Rollin' Dice resolved this turn and may be rolled again",
+    "witches_locale": "witches_locale(): your Active Locale of threshold 4 or less with both witches, or ''",
+    "dice_pending": "dice_pending(): whether your Sound of Rollin' Dice may be rolled again",
 }
 _SAFE_NODES = (
     ast.Expression,
@@ -277,15 +277,15 @@ def compile_expression(text: str) -> Callable[[Any], Any]:
                 f"expression {text!r}: {type(node).__name__} is not allowed "
                 "(only arithmetic, comparisons, and/or/not, x if c else y and the listed functions)"
             )
-        if isinstance(node, ast.Call):
-            if not isinstance(node.func, ast.Name) or (
-                node.func.id not in FUNCTIONS and node.func.id not in _BUILTINS
-            ):
-                shown = ast.unparse(node.func)
-                raise ExpressionError(
-                    f"expression {text!r}: unknown function {shown!r}; "
-                    f"known: {', '.join(sorted(FUNCTIONS) + sorted(_BUILTINS))}"
-                )
+        if isinstance(node, ast.Call) and (
+            not isinstance(node.func, ast.Name)
+            or (node.func.id not in FUNCTIONS and node.func.id not in _BUILTINS)
+        ):
+            shown = ast.unparse(node.func)
+            raise ExpressionError(
+                f"expression {text!r}: unknown function {shown!r}; "
+                f"known: {', '.join(sorted(FUNCTIONS) + sorted(_BUILTINS))}"
+            )
     body = _Rewrite().visit(tree.body)
     lam = ast.Expression(
         ast.Lambda(
@@ -372,7 +372,8 @@ def _emit(steps: list[dict[str, Any]], out: list[dict[str, Any]], where: str) ->
         extra = set(step) - allowed
         if extra:
             raise ExpressionError(
-                f"{at}: op {name!r} does not take {sorted(extra)}; it takes {sorted(OP_ARGS[name]) or 'nothing'}"
+                f"{at}: op {name!r} does not take {sorted(extra)}; "
+                f"it takes {sorted(OP_ARGS[name]) or 'nothing'}"
             )
         for key in EXPR_ARGS & set(step):
             if isinstance(step[key], str):
@@ -624,7 +625,11 @@ def _flip_locale(g, st, f, ins, ctx):
     """Dark Alley: the chosen Locale is face down (never Active, no Function) until the End Phase."""
     slot = g.slot_of_locale(st, f.vars[ins["card"]])
     slot.flipped = True
-    ctx.emit("flip", f"{g.label(st, slot.locale)} is turned face down until the End Phase", {"card": g.card_data(st, slot.locale)})
+    ctx.emit(
+        "flip",
+        f"{g.label(st, slot.locale)} is turned face down until the End Phase",
+        {"card": g.card_data(st, slot.locale)},
+    )
     return True
 
 
@@ -635,14 +640,20 @@ def _double_dead(g, st, f, ins, ctx):
         titles = sorted({g.def_of(st, c).name for p in st.players for c in p.discard})
         if not titles:
             return False
-        return _ask(g, st, f, "dd", f.seat, "name-title", "Name a Card Title", [(f"title:{t}", t, t) for t in titles])
+        return _ask(
+            g, st, f, "dd", f.seat, "name-title", "Name a Card Title", [(f"title:{t}", t, t) for t in titles]
+        )
     for seat, p in enumerate(st.players):
         gone = [c for c in p.discard if g.def_of(st, c).name == title]
         for c in gone:
             p.discard.remove(c)
             p.removed.append(c)
         if gone:
-            ctx.emit("remove", f"{len(gone)} {title} leave seat {seat}'s discard pile for good", {"seat": seat, "title": title, "count": len(gone)})
+            ctx.emit(
+                "remove",
+                f"{len(gone)} {title} leave seat {seat}'s discard pile for good",
+                {"seat": seat, "title": title, "count": len(gone)},
+            )
     return True
 
 
@@ -651,7 +662,16 @@ def _eureka(g, st, f, ins, ctx):
     done, n = _answer(g, st, f, "eu")
     p = st.players[f.seat]
     if not done:
-        return _ask(g, st, f, "eu", f.seat, "spend", "Spend how many Pumpkin Points?", [(f"spend:{k}", f"Spend {k}", k) for k in range(1, p.pp + 1)])
+        return _ask(
+            g,
+            st,
+            f,
+            "eu",
+            f.seat,
+            "spend",
+            "Spend how many Pumpkin Points?",
+            [(f"spend:{k}", f"Spend {k}", k) for k in range(1, p.pp + 1)],
+        )
     p.pp -= n
     g.draw(st, f.seat, n, ctx)
     return True
@@ -673,7 +693,9 @@ def _swap_empty(g, st, f, ins, ctx):
             empty = [k for k, s in enumerate(p.row) if not s.characters]
             for i, a in enumerate(empty):
                 for b in empty[i + 1 :]:
-                    label = f"seat {seat}: swap {g.label(st, p.row[a].locale)} and {g.label(st, p.row[b].locale)}"
+                    label = (
+                        f"seat {seat}: swap {g.label(st, p.row[a].locale)} and {g.label(st, p.row[b].locale)}"
+                    )
                     options.append((f"swap:{seat}:{a}:{b}", label, [seat, a, b]))
         if not options:
             return False
@@ -681,7 +703,9 @@ def _swap_empty(g, st, f, ins, ctx):
     seat, a, b = pick
     row = st.players[seat].row
     row[a], row[b] = row[b], row[a]
-    ctx.emit("swap", f"seat {seat}'s Locales {a + 1} and {b + 1} change places", {"seat": seat, "slots": [a, b]})
+    ctx.emit(
+        "swap", f"seat {seat}'s Locales {a + 1} and {b + 1} change places", {"seat": seat, "slots": [a, b]}
+    )
     return True
 
 
@@ -729,8 +753,16 @@ def _take_beneath(g, st, f, ins, ctx):
         f.vars["_tb"] = taken
     pool = [c for slot in slots for c in slot.beneath]
     if taken < ins["n"] and pool:
-        return _ask(g, st, f, "tb", f.seat, "take", "Take a card from under the Locale",
-                    [(f"take:{c}", g.label(st, c), c) for c in pool] + [("stop", "Take no more", None)])
+        return _ask(
+            g,
+            st,
+            f,
+            "tb",
+            f.seat,
+            "take",
+            "Take a card from under the Locale",
+            [(f"take:{c}", g.label(st, c), c) for c in pool] + [("stop", "Take no more", None)],
+        )
     f.vars.pop("_tb", None)
     return True
 
@@ -745,7 +777,16 @@ def _pick_characters(g, st, f, key, pool, text):
             state["chosen"].append(card)
     if state["left"]:
         card = state["left"][0]
-        return _ask(g, st, f, key + "?", f.seat, "pick", f"{text}: {g.label(st, card)}?", [("yes", "Yes", True), ("no", "No", False)])
+        return _ask(
+            g,
+            st,
+            f,
+            key + "?",
+            f.seat,
+            "pick",
+            f"{text}: {g.label(st, card)}?",
+            [("yes", "Yes", True), ("no", "No", False)],
+        )
     return None
 
 
@@ -758,22 +799,32 @@ def _movable(g, st, seat, card):
 def _hitch(g, st, f, ins, ctx):
     """Hitch a Ride: Characters leave the Mayor-mobile for one Locale, or gather there from one."""
     row = st.players[f.seat].row
-    mobile = next((k for k, s in enumerate(row) if st.cards[s.locale] == "mayor-mobile" and not s.flipped), None)
+    mobile = next(
+        (k for k, s in enumerate(row) if st.cards[s.locale] == "mayor-mobile" and not s.flipped), None
+    )
     if mobile is None:
         return False
     if "other" not in f.vars:
         done, other = _answer(g, st, f, "hitch-where")
         if not done:
-            options = [(f"locale:{k}", g.label(st, s.locale), k) for k, s in enumerate(row) if k != mobile and not s.flipped]
+            options = [
+                (f"locale:{k}", g.label(st, s.locale), k)
+                for k, s in enumerate(row)
+                if k != mobile and not s.flipped
+            ]
             if ins["direction"] == "in":
                 options = [o for o in options if row[o[2]].characters]
             if not options:
                 return False
-            text = "Which Locale do they go to?" if ins["direction"] == "out" else "Which Locale do they leave?"
+            text = (
+                "Which Locale do they go to?" if ins["direction"] == "out" else "Which Locale do they leave?"
+            )
             return _ask(g, st, f, "hitch-where", f.seat, "locale", text, options)
         f.vars["other"] = other
     frm, to = (mobile, f.vars["other"]) if ins["direction"] == "out" else (f.vars["other"], mobile)
-    pool = [c for c in row[frm].characters if _movable(g, st, f.seat, c) and g.may_enter(st, f.seat, c, frm, to)]
+    pool = [
+        c for c in row[frm].characters if _movable(g, st, f.seat, c) and g.may_enter(st, f.seat, c, frm, to)
+    ]
     asked = _pick_characters(g, st, f, "_hitch", pool, "Take along")
     if asked:
         return asked
@@ -785,7 +836,9 @@ def _hitch(g, st, f, ins, ctx):
 @custom("town_meeting")
 def _town_meeting(g, st, f, ins, ctx):
     row = st.players[f.seat].row
-    targets = [k for k, s in enumerate(row) if st.cards[s.locale] in ("town-hall", "town-square") and not s.flipped]
+    targets = [
+        k for k, s in enumerate(row) if st.cards[s.locale] in ("town-hall", "town-square") and not s.flipped
+    ]
     if not targets:
         return False
     state = f.vars.setdefault("_tm", {"left": [c for c in g.characters(st, f.seat)]})
@@ -798,11 +851,22 @@ def _town_meeting(g, st, f, ins, ctx):
     while state["left"]:
         card = state["left"][0]
         found = g.locate(st, card)
-        options = [(f"to:{k}", f"To {g.label(st, row[k].locale)}", k) for k in targets if found and k != found[1]]
+        options = [
+            (f"to:{k}", f"To {g.label(st, row[k].locale)}", k) for k in targets if found and k != found[1]
+        ]
         if not options or found is None:
             state["left"].pop(0)
             continue
-        return _ask(g, st, f, "tm", f.seat, "destination", f"Move {g.label(st, card)}?", [("stay", "Leave it", None), *options])
+        return _ask(
+            g,
+            st,
+            f,
+            "tm",
+            f.seat,
+            "destination",
+            f"Move {g.label(st, card)}?",
+            [("stay", "Leave it", None), *options],
+        )
     f.vars.pop("_tm")
     return True
 
@@ -811,14 +875,20 @@ def _town_meeting(g, st, f, ins, ctx):
 def _tub(g, st, f, ins, ctx):
     row = st.players[f.seat].row
     home = next(
-        (k for k, s in enumerate(row) if all(any(g.is_(st, c, x) for c in s.characters) for x in ("lock", "shock", "barrel"))),
+        (
+            k
+            for k, s in enumerate(row)
+            if all(any(g.is_(st, c, x) for c in s.characters) for x in ("lock", "shock", "barrel"))
+        ),
         None,
     )
     if home is None:
         return False
     done, dest = _answer(g, st, f, "tub")
     if not done:
-        options = [(f"to:{k}", g.label(st, s.locale), k) for k, s in enumerate(row) if k != home and not s.flipped]
+        options = [
+            (f"to:{k}", g.label(st, s.locale), k) for k, s in enumerate(row) if k != home and not s.flipped
+        ]
         if not options:
             return False
         return _ask(g, st, f, "tub", f.seat, "destination", "Where do Lock, Shock and Barrel go?", options)
@@ -835,8 +905,19 @@ def _king_again(g, st, f, ins, ctx):
     if not done:
         from nbc.plugins.tcg.rules import KING_ACTIVITIES
 
-        return _ask(g, st, f, "ka", f.seat, "king-activity", "Choose a Pumpkin King activity", [(k, t, k) for k, t in KING_ACTIVITIES.items()])
-    ctx.emit("king-activity", f"seat {f.seat} borrows the Pumpkin King card: {activity}", {"activity": activity})
+        return _ask(
+            g,
+            st,
+            f,
+            "ka",
+            f.seat,
+            "king-activity",
+            "Choose a Pumpkin King activity",
+            [(k, t, k) for k, t in KING_ACTIVITIES.items()],
+        )
+    ctx.emit(
+        "king-activity", f"seat {f.seat} borrows the Pumpkin King card: {activity}", {"activity": activity}
+    )
     for seat in reversed(g.from_king(st)):
         g.push(st, "rules.king", seat, f.source, activity=activity)
     return True
@@ -856,7 +937,9 @@ def _time_you_begun(g, st, f, ins, ctx):
             if 0 < missing <= len(p.hand):
                 d = g.def_of(st, slot.locale)
                 for j, fn in enumerate(d.functions):
-                    options.append((f"fn:{k}:{j}", f"{d.name}: {fn.label} (discard {missing})", [k, j, missing]))
+                    options.append(
+                        (f"fn:{k}:{j}", f"{d.name}: {fn.label} (discard {missing})", [k, j, missing])
+                    )
         if not options:
             return False
         return _ask(g, st, f, "tyb", f.seat, "function", "Which Locale's Function?", options)
@@ -879,7 +962,11 @@ def _extra_function(g, st, f, ins, ctx):
     locale = g.ev(st, f, "witches_locale()")
     st.extra_functions += 1
     st.flags["extra_at"] = locale
-    ctx.emit("extra-function", f"seat {f.seat} may perform one more Function at {g.label(st, locale)}", {"seat": f.seat})
+    ctx.emit(
+        "extra-function",
+        f"seat {f.seat} may perform one more Function at {g.label(st, locale)}",
+        {"seat": f.seat},
+    )
     return True
 
 
@@ -896,8 +983,16 @@ def _pick_discard(g, st, f, ins, ctx):
         if not hand:
             return False
         g.look_hand(st, f, seat, ctx)
-        return _ask(g, st, f, "pd", f.seat, "choose", f"Which of seat {seat}'s cards is discarded?",
-                    [(f"pick:{c}", g.label(st, c), c) for c in dict.fromkeys(hand)])
+        return _ask(
+            g,
+            st,
+            f,
+            "pd",
+            f.seat,
+            "choose",
+            f"Which of seat {seat}'s cards is discarded?",
+            [(f"pick:{c}", g.label(st, c), c) for c in dict.fromkeys(hand)],
+        )
     g.discard_hand_card(st, seat, card, ctx, "picked by an opponent")
     return True
 
@@ -913,7 +1008,11 @@ def _double(g, st, f, ins, ctx):
 def _show(g, st, f, ins, ctx):
     card = f.vars[ins["card"]]
     g.show(st, [card])
-    ctx.emit("show", f"seat {f.seat} shows {g.label(st, card)} from the discard pile", {"seat": f.seat, "card": g.card_data(st, card)})
+    ctx.emit(
+        "show",
+        f"seat {f.seat} shows {g.label(st, card)} from the discard pile",
+        {"seat": f.seat, "card": g.card_data(st, card)},
+    )
     return True
 
 
@@ -928,14 +1027,26 @@ def _reorder_top(g, st, f, ins, ctx):
             return False
         state = f.vars["_ro"] = {"cards": p.deck[len(p.deck) - n :][::-1], "order": []}
         del p.deck[len(p.deck) - n :]
-        ctx.emit("look-top", f"seat {f.seat} looks at the top {n} cards of the Main Deck", {"seat": f.seat, "count": n})
+        ctx.emit(
+            "look-top",
+            f"seat {f.seat} looks at the top {n} cards of the Main Deck",
+            {"seat": f.seat, "count": n},
+        )
     done, card = _answer(g, st, f, "ro")
     if done:
         state["cards"].remove(card)
         state["order"].append(card)
     if len(state["cards"]) > 1:
-        return _ask(g, st, f, "ro", f.seat, "order", "Choose the next card to put back (the last one goes on top)",
-                    [(f"put:{c}", g.label(st, c), c) for c in state["cards"]])
+        return _ask(
+            g,
+            st,
+            f,
+            "ro",
+            f.seat,
+            "order",
+            "Choose the next card to put back (the last one goes on top)",
+            [(f"put:{c}", g.label(st, c), c) for c in state["cards"]],
+        )
     p.deck.extend(state["order"] + state["cards"])
     del f.vars["_ro"]
     return True
@@ -946,7 +1057,11 @@ def _organ_donor(g, st, f, ins, ctx):
     """Each player may discard Finklestein, or three other Characters, to play a Creation free."""
     seat = f.seat
     p = st.players[seat]
-    creations = [c for c in dict.fromkeys(p.hand) if g.def_of(st, c).kind == "creation" and g.title_in_town(st, seat, c) is None]
+    creations = [
+        c
+        for c in dict.fromkeys(p.hand)
+        if g.def_of(st, c).kind == "creation" and g.title_in_town(st, seat, c) is None
+    ]
     chars = g.characters(st, seat)
     finkle = [c for c in chars if g.is_(st, c, "dr-finklestein")]
     done, pick = _answer(g, st, f, "od")
@@ -956,9 +1071,13 @@ def _organ_donor(g, st, f, ins, ctx):
         options = [("pass", "Do not take part", None)]
         for cr in creations:
             if finkle:
-                options.append((f"fink:{cr}", f"Discard Dr. Finklestein to play {g.label(st, cr)} free", ["fink", cr]))
+                options.append(
+                    (f"fink:{cr}", f"Discard Dr. Finklestein to play {g.label(st, cr)} free", ["fink", cr])
+                )
             if len(chars) >= 3:
-                options.append((f"three:{cr}", f"Discard three Characters to play {g.label(st, cr)} free", ["three", cr]))
+                options.append(
+                    (f"three:{cr}", f"Discard three Characters to play {g.label(st, cr)} free", ["three", cr])
+                )
         return _ask(g, st, f, "od", seat, "organ-donor", "Trade Characters for a free Creation?", options)
     if pick is None:
         return True
@@ -988,11 +1107,24 @@ def _sackful(g, st, f, ins, ctx):
         top = p.deck.pop()
         f.vars["_top"] = top
         g.show(st, [top])
-        ctx.emit("turn-top", f"seat {f.seat} turns over {g.label(st, top)}", {"seat": f.seat, "card": g.card_data(st, top)})
+        ctx.emit(
+            "turn-top",
+            f"seat {f.seat} turns over {g.label(st, top)}",
+            {"seat": f.seat, "card": g.card_data(st, top)},
+        )
         d = g.def_of(st, top)
         if d.kind == "creation" and g.title_in_town(st, f.seat, top) is None:
             p.hand.append(top)
-            return _ask(g, st, f, "sack", f.seat, "may", f"Play {g.label(st, top)} for free?", [("yes", "Yes", True), ("no", "No", False)])
+            return _ask(
+                g,
+                st,
+                f,
+                "sack",
+                f.seat,
+                "may",
+                f"Play {g.label(st, top)} for free?",
+                [("yes", "Yes", True), ("no", "No", False)],
+            )
         yes = False
         p.hand.append(top)
     top = f.vars.pop("_top")
@@ -1010,7 +1142,11 @@ def _mill(g, st, seat, ctx):
         return None
     top = p.deck.pop()
     p.discard.append(top)
-    ctx.emit("mill", f"seat {seat} turns over {g.label(st, top)} from the Main Deck", {"seat": seat, "card": g.card_data(st, top)})
+    ctx.emit(
+        "mill",
+        f"seat {seat} turns over {g.label(st, top)} from the Main Deck",
+        {"seat": seat, "card": g.card_data(st, top)},
+    )
     return g.def_of(st, top).number or 0
 
 
@@ -1063,7 +1199,11 @@ def _house_of_cards(g, st, f, ins, ctx):
     house = next(c for c in p.creations if g.is_(st, c, "house-of-cards"))
     top = p.deck.pop()
     g.show(st, [top])
-    ctx.emit("turn-top", f"seat {f.seat} turns over {g.label(st, top)}", {"seat": f.seat, "card": g.card_data(st, top)})
+    ctx.emit(
+        "turn-top",
+        f"seat {f.seat} turns over {g.label(st, top)}",
+        {"seat": f.seat, "card": g.card_data(st, top)},
+    )
     key = f"beneath:{house}"
     if g.def_of(st, top).kind == "surprise":
         p.discard.append(top)

@@ -67,21 +67,30 @@ def check_deck(deck: DeckList, defs: dict[str, TcgCard], sets: tuple[str, ...], 
         if d is None:
             problems.append(f"{where}: {role} {card_id!r} is not a card of this game")
         elif d.set not in sets:
-            problems.append(f"{where}: {role} {card_id!r} is from the {d.set} set, which this variant does not use")
+            problems.append(
+                f"{where}: {role} {card_id!r} is from the {d.set} set, which this variant does not use"
+            )
             return None
         return d
 
     start = known(deck.starting_locale, "starting_locale")
     if start is not None and start.kind != "starting-locale":
-        problems.append(f"{where}: starting_locale {deck.starting_locale!r} is a {start.kind}, not a Starting Locale")
+        problems.append(
+            f"{where}: starting_locale {deck.starting_locale!r} is a {start.kind}, not a Starting Locale"
+        )
     if len(deck.locales) != 5:
-        problems.append(f"{where}: the Locale deck needs exactly 5 Locales besides the Starting Locale, not {len(deck.locales)}")
+        problems.append(
+            f"{where}: the Locale deck needs exactly 5 Locales besides the Starting Locale, "
+            f"not {len(deck.locales)}"
+        )
     if len(set(deck.locales)) != len(deck.locales):
         problems.append(f"{where}: the 5 Locales must all be different")
     for card_id in deck.locales:
         d = known(card_id, "locale")
         if d is not None and d.kind != "locale":
-            problems.append(f"{where}: {card_id!r} in locales is a {d.kind}; only non-starting Locales go there")
+            problems.append(
+                f"{where}: {card_id!r} in locales is a {d.kind}; only non-starting Locales go there"
+            )
     total = 0
     titles: dict[str, int] = {}
     for card_id, copies in deck.main.items():
@@ -92,14 +101,17 @@ def check_deck(deck: DeckList, defs: dict[str, TcgCard], sets: tuple[str, ...], 
         if d is None:
             continue
         if d.is_locale:
-            problems.append(f"{where}: {card_id!r} is a Locale; the Main Deck holds Characters, Creations and Surprises")
+            problems.append(
+                f"{where}: {card_id!r} is a Locale; the Main Deck holds Characters, Creations and Surprises"
+            )
         titles[d.name] = titles.get(d.name, 0) + copies
     if total < MAIN_DECK_MIN:
         problems.append(f"{where}: the Main Deck has {total} cards; it needs at least {MAIN_DECK_MIN}")
     for title, copies in titles.items():
         if copies > TITLE_MAX:
             problems.append(
-                f"{where}: {copies} copies of {title!r} (all versions count together); at most {TITLE_MAX} are allowed"
+                f"{where}: {copies} copies of {title!r} (all versions count together); "
+                f"at most {TITLE_MAX} are allowed"
             )
     return problems
 
@@ -107,11 +119,15 @@ def check_deck(deck: DeckList, defs: dict[str, TcgCard], sets: tuple[str, ...], 
 class TcgGame(Game):
     name = "tcg"
     title = "The Nightmare Before Christmas Trading Card Game"
-    description = "Twelve Days to build the scariest Halloweentown: Characters, Locales, Creations and Surprises."
+    description = (
+        "Twelve Days to build the scariest Halloweentown: Characters, Locales, Creations and Surprises."
+    )
     players = range(2, 7)
     Options = TcgOptions
     variants = {
-        "base": Variant("base", "Premiere and Tournament Kit cards", description="the base game, 2 to 6 players"),
+        "base": Variant(
+            "base", "Premiere and Tournament Kit cards", description="the base game, 2 to 6 players"
+        ),
     }
     State = State
     sets: tuple[str, ...] = BASE_SETS
@@ -134,7 +150,10 @@ class TcgGame(Game):
                 deck = options.decks[seat]
                 if isinstance(deck, str):
                     if deck not in STARTERS:
-                        problems.append(f"{where}: no ready deck called {deck!r}; the ready decks are: {', '.join(STARTERS)}")
+                        problems.append(
+                            f"{where}: no ready deck called {deck!r}; "
+                            f"the ready decks are: {', '.join(STARTERS)}"
+                        )
                         continue
                     deck = STARTERS[deck]
                     name = deck.id
@@ -195,7 +214,8 @@ class TcgGame(Game):
 
     def prompts(self, state: State) -> list[Prompt]:
         return [
-            Prompt(a.seat, a.kind, a.text, tuple(Choice(o.id, o.label) for o in a.options)) for a in state.asks
+            Prompt(a.seat, a.kind, a.text, tuple(Choice(o.id, o.label) for o in a.options))
+            for a in state.asks
         ]
 
     def apply(self, state: State, seat: int, choice: Choice, ctx: Context) -> None:

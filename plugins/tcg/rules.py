@@ -27,7 +27,7 @@ from nbc.plugins.tcg.effects import (
     custom,
     register_program,
 )
-from nbc.plugins.tcg.state import Ask, Frame, Option, Player, Slot, State, Trigger
+from nbc.plugins.tcg.state import Ask, Frame, Option, Slot, State, Trigger
 
 PP_CAP = 6
 HAND_LIMIT = 7
@@ -210,11 +210,15 @@ class Scope:
 
     def x_has_both(self, seat: int, g1: str, g2: str) -> bool:
         chars = self.g.characters(self.st, seat)
-        return any(self.g.is_(self.st, c, g1) for c in chars) and any(self.g.is_(self.st, c, g2) for c in chars)
+        return any(self.g.is_(self.st, c, g1) for c in chars) and any(
+            self.g.is_(self.st, c, g2) for c in chars
+        )
 
     def x_any_has(self, g: str) -> bool:
         return any(
-            self.g.is_(self.st, c, g) for s in range(len(self.st.players)) for c in self.g.characters(self.st, s)
+            self.g.is_(self.st, c, g)
+            for s in range(len(self.st.players))
+            for c in self.g.characters(self.st, s)
         )
 
     def x_locales_named(self, loc: str) -> int:
@@ -549,7 +553,10 @@ class Rules:
                     seat,
                     "place-locale",
                     f"Place {name} at one end of your row",
-                    [Option("left", f"{name} at the left end", "left"), Option("right", f"{name} at the right end", "right")],
+                    [
+                        Option("left", f"{name} at the left end", "left"),
+                        Option("right", f"{name} at the right end", "right"),
+                    ],
                 )
             )
         st.asks = asks
@@ -715,7 +722,13 @@ class Rules:
             else:  # play / replace / playopp
                 self.push(st, "rules.play", seat, action[1], verb=verb, to=action[2], mode=None)
             return
-        self.ask(st, seat, "turn", "Your turn: play cards, perform one Function, or end the turn", self.menu(st, seat))
+        self.ask(
+            st,
+            seat,
+            "turn",
+            "Your turn: play cards, perform one Function, or end the turn",
+            self.menu(st, seat),
+        )
 
     def menu(self, st: State, seat: int) -> list[tuple[str, str, Any]]:
         p = st.players[seat]
@@ -834,8 +847,11 @@ class Rules:
                     price = (d.number or 0) - (old.number or 0)
                     if price <= p.pp:
                         out.append(
-                            (f"replace:{card}", f"Replace {self.label(st, current)} with {name} for {price}",
-                             ["replace", card, None])
+                            (
+                                f"replace:{card}",
+                                f"Replace {self.label(st, current)} with {name} for {price}",
+                                ["replace", card, None],
+                            )
                         )
             else:
                 for k, slot in enumerate(p.row):
@@ -844,7 +860,13 @@ class Rules:
                     price = self.cost(st, seat, card, (seat, k))
                     if price - self.max_discount(st, seat, card) <= p.pp:
                         loc = self.label(st, slot.locale)
-                        out.append((f"play:{card}:{k}", f"Play {name} to {loc} for {price}", ["play", card, [seat, k]]))
+                        out.append(
+                            (
+                                f"play:{card}:{k}",
+                                f"Play {name} to {loc} for {price}",
+                                ["play", card, [seat, k]],
+                            )
+                        )
             if d.opponent_play:
                 price = int(self.ev_at(st, seat, card, d.opponent_play))
                 if price <= p.pp:
@@ -854,8 +876,11 @@ class Rules:
                                 continue
                             loc = self.label(st, slot.locale)
                             out.append(
-                                (f"playopp:{card}:{s}:{k}", f"Play {name} to seat {s}'s {loc} for {price}",
-                                 ["playopp", card, [s, k]])
+                                (
+                                    f"playopp:{card}:{s}:{k}",
+                                    f"Play {name} to seat {s}'s {loc} for {price}",
+                                    ["playopp", card, [s, k]],
+                                )
                             )
             return out
         if d.kind == "creation":
@@ -946,7 +971,10 @@ class Rules:
             chooser,
             "order-triggers",
             "Several effects trigger at once: choose which resolves first",
-            [(f"trigger:{k}", f"{self.label(st, t.source)} (seat {t.seat})", k) for k, t in enumerate(st.triggers)],
+            [
+                (f"trigger:{k}", f"{self.label(st, t.source)} (seat {t.seat})", k)
+                for k, t in enumerate(st.triggers)
+            ],
         )
 
     # --- response windows ----------------------------------------------------------------
@@ -1009,7 +1037,11 @@ class Rules:
             f"Seat {by}'s {what} affects you: answer it?",
             [("pass", "Let it happen", None)]
             + [
-                (f"respond:{c}:{j}", f"Answer with {self.label(st, c)}: {self.def_of(st, c).responses[j].label}", [c, j])
+                (
+                    f"respond:{c}:{j}",
+                    f"Answer with {self.label(st, c)}: {self.def_of(st, c).responses[j].label}",
+                    [c, j],
+                )
                 for c, j in options
             ],
         )
@@ -1046,9 +1078,11 @@ class Rules:
                 verdict = self.window(st, f, seat, "hand-discard", ctx)
                 if verdict != True:  # noqa: E712 - False or ASK
                     return verdict
-            n = int(self.ev(st, f, ins["max" if optional else "n"])) if isinstance(
-                ins.get("max" if optional else "n"), str
-            ) else int(ins.get("max" if optional else "n", 1))
+            n = (
+                int(self.ev(st, f, ins["max" if optional else "n"]))
+                if isinstance(ins.get("max" if optional else "n"), str)
+                else int(ins.get("max" if optional else "n", 1))
+            )
             find = ins.get("find", ["any"])
             pool = [c for c in p.hand if any(self.is_(st, c, g) for g in find)]
             if not optional and not ins.get("forced") and len(pool) < n:
@@ -1061,7 +1095,9 @@ class Rules:
             if card is None:
                 left = 0
             else:
-                self.discard_hand_card(st, seat, card, ctx, "to pay for an effect" if not ins.get("forced") else "an effect")
+                self.discard_hand_card(
+                    st, seat, card, ctx, "to pay for an effect" if not ins.get("forced") else "an effect"
+                )
                 left, done = left - 1, done + 1
             f.vars[key] = [left, done]
         find = ins.get("find", ["any"])
@@ -1162,7 +1198,10 @@ class Rules:
             return False
         f.vars["_wait"] = key
         return self.ask(
-            st, seat, "recover", "Take a card from your discard pile",
+            st,
+            seat,
+            "recover",
+            "Take a card from your discard pile",
             [(f"take:{c}", f"Take {self.label(st, c)}", c) for c in dict.fromkeys(pool)],
         )
 
@@ -1189,7 +1228,10 @@ class Rules:
             return list(dict.fromkeys(st.players[seat].hand))
         if source == "hand_and_town_chars":
             p = st.players[seat]
-            return [*dict.fromkeys(c for c in p.hand if self.is_(st, c, "character")), *self.characters(st, seat)]
+            return [
+                *dict.fromkeys(c for c in p.hand if self.is_(st, c, "character")),
+                *self.characters(st, seat),
+            ]
         if source == "at_this_locale":
             return list(self.slot_of_locale(st, f.source).characters)
         if source == "left_chars":
@@ -1234,7 +1276,8 @@ class Rules:
             return f"seat {c}"
         found = self.locate(st, c)
         if found is not None:
-            return f"{self.label(st, c)} at seat {found[0]}'s {self.label(st, st.players[found[0]].row[found[1]].locale)}"
+            where = self.label(st, st.players[found[0]].row[found[1]].locale)
+            return f"{self.label(st, c)} at seat {found[0]}'s {where}"
         return self.label(st, c)
 
     def town_of(self, st: State, card: str) -> int | None:
@@ -1300,7 +1343,10 @@ class Rules:
             return card
         f.vars["_wait"] = key
         return self.ask(
-            st, found[0], "guard", f"{self.label(st, card)} is about to be discarded",
+            st,
+            found[0],
+            "guard",
+            f"{self.label(st, card)} is about to be discarded",
             [("keep", f"Discard {self.label(st, card)}", card)]
             + [(f"instead:{g}", f"Discard {self.label(st, g)} instead", g) for g in guards],
         )
@@ -1340,8 +1386,11 @@ class Rules:
         else:
             p.placed.append(f.source)
             where = "the table"
-        ctx.emit("place", f"seat {f.seat} places {self.label(st, f.source)} on {where}",
-                 {"seat": f.seat, "card": self.card_data(st, f.source)})
+        ctx.emit(
+            "place",
+            f"seat {f.seat} places {self.label(st, f.source)} on {where}",
+            {"seat": f.seat, "card": self.card_data(st, f.source)},
+        )
         return True
 
     def each(self, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
@@ -1364,7 +1413,11 @@ class Rules:
             raise ValueError(f"each: unknown who {who!r}")
         keep = {k: v for k, v in f.vars.items() if not k.startswith("_")}
         for s in reversed(seats):
-            st.stack.append(Frame(ins["do"], s, f.source, 0, {**keep, "by": f.vars.get("by", f.seat), "left": (s + 1) % n}))
+            st.stack.append(
+                Frame(
+                    ins["do"], s, f.source, 0, {**keep, "by": f.vars.get("by", f.seat), "left": (s + 1) % n}
+                )
+            )
         return True
 
     def relocate(self, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
@@ -1400,7 +1453,10 @@ class Rules:
             if len(dests) > 1:
                 f.vars["_wait"] = key
                 return self.ask(
-                    st, f.seat, "destination", f"Where does {self.label(st, card)} go?",
+                    st,
+                    f.seat,
+                    "destination",
+                    f"Where does {self.label(st, card)} go?",
                     [(f"to:{d}", self.label(st, row[d].locale), d) for d in dests],
                 )
             dest = dests[0]
@@ -1420,7 +1476,8 @@ class Rules:
         row[to].characters.append(card)
         ctx.emit(
             "move",
-            f"{self.label(st, card)} moves from {self.label(st, row[frm].locale)} to {self.label(st, row[to].locale)}",
+            f"{self.label(st, card)} moves from {self.label(st, row[frm].locale)} "
+            f"to {self.label(st, row[to].locale)}",
             {"seat": town, "card": self.card_data(st, card), "from": frm, "to": to},
         )
         self.fire(st, "moved", {"card": card, "from_slot": frm, "to_slot": to})
@@ -1430,7 +1487,9 @@ class Rules:
             follows = od.follows is not None and self.is_(st, card, od.follows)
             brought = any(self.is_(st, other, g) for g in d.brings)
             if (follows or brought) and not od.cannot_move:
-                st.triggers.append(Trigger("rules.follow", town, other, {"card": other, "from_slot": frm, "to_slot": to}))
+                st.triggers.append(
+                    Trigger("rules.follow", town, other, {"card": other, "from_slot": frm, "to_slot": to})
+                )
 
     def movement(self, st: State, f: Frame, ins: dict, n: int, ctx: Context) -> Any:
         """Spend up to n Movement on your own Characters, one step at a time."""
@@ -1487,8 +1546,11 @@ class Rules:
                     if leave > m["left"] or not self.may_enter(st, seat, card, k, to):
                         continue
                     out.append(
-                        (f"mv:{card}:{to}", f"Move {self.label(st, card)} to {self.label(st, row[to].locale)}",
-                         ["mv", card, k, to, leave])
+                        (
+                            f"mv:{card}:{to}",
+                            f"Move {self.label(st, card)} to {self.label(st, row[to].locale)}",
+                            ["mv", card, k, to, leave],
+                        )
                     )
                 if d.gathers_at and st.cards[slot.locale] == d.gathers_at:
                     pulled = [
@@ -1501,8 +1563,12 @@ class Rules:
                     ]
                     if pulled:
                         out.append(
-                            (f"gather:{card}", f"{self.label(st, card)} pulls everyone next door into {self.label(st, slot.locale)}",
-                             ["gather", card, pulled])
+                            (
+                                f"gather:{card}",
+                                f"{self.label(st, card)} pulls everyone next door "
+                                f"into {self.label(st, slot.locale)}",
+                                ["gather", card, pulled],
+                            )
                         )
         return out
 
@@ -1548,14 +1614,21 @@ class Rules:
                 slot.beneath.append(card)
                 f.vars.setdefault("_tucked", 0)
                 f.vars["_tucked"] += 1
-                ctx.emit("tuck", f"seat {seat} tucks a card face down under {self.label(st, slot.locale)}",
-                         {"seat": seat})
+                ctx.emit(
+                    "tuck",
+                    f"seat {seat} tucks a card face down under {self.label(st, slot.locale)}",
+                    {"seat": seat},
+                )
                 done += 1
             f.vars[key] = done
         if done < int(ins.get("max", 1)) and st.players[seat].hand:
             f.vars["_wait"] = key
-            options = [(f"tuck:{c}", f"Tuck {self.label(st, c)}", c) for c in dict.fromkeys(st.players[seat].hand)]
-            return self.ask(st, seat, "tuck", "Tuck a card face down", [*options, ("stop", "Tuck no more", None)])
+            options = [
+                (f"tuck:{c}", f"Tuck {self.label(st, c)}", c) for c in dict.fromkeys(st.players[seat].hand)
+            ]
+            return self.ask(
+                st, seat, "tuck", "Tuck a card face down", [*options, ("stop", "Tuck no more", None)]
+            )
         _store_var(f, ins, f.vars.pop("_tucked", 0))
         f.vars.pop(key, None)
         return True
@@ -1574,8 +1647,11 @@ class Rules:
         self.take_out_of_play(st, card)
         self.drop_stack(st, card, ctx)
         slot.beneath.append(card)
-        ctx.emit("tuck", f"{self.label(st, card)} goes face down under {self.label(st, slot.locale)}",
-                 {"seat": f.seat, "card": self.card_data(st, card)})
+        ctx.emit(
+            "tuck",
+            f"{self.label(st, card)} goes face down under {self.label(st, slot.locale)}",
+            {"seat": f.seat, "card": self.card_data(st, card)},
+        )
         return True
 
     def custom(self, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
@@ -1587,8 +1663,15 @@ def _store_var(f: Frame, ins: dict, value: Any) -> None:
         f.vars[ins["as"]] = value
 
 
-TRIGGER_EVENTS = ("char_discarded", "creation_played", "surprise_played", "function_here", "moved",
-                  "stacked_on_creation", "char_played")
+TRIGGER_EVENTS = (
+    "char_discarded",
+    "creation_played",
+    "surprise_played",
+    "function_here",
+    "moved",
+    "stacked_on_creation",
+    "char_played",
+)
 TRIGGERS_BY_EVENT: dict[str, set[str]] = {}
 INTERNAL: dict[str, list[dict[str, Any]]] = {}
 
@@ -1630,10 +1713,11 @@ def _king_pay(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
     options: list[tuple[str, str, Any]] = [("pass", "Decline", None)]
     if g.king_free(st, seat, activity):
         options.append(("free", "Do it for free", "free"))
-    options.extend((f"discard:{c}", f"Discard {g.label(st, c)} to do it", c) for c in dict.fromkeys(st.players[seat].hand))
-    if activity == "move" and not any(
-        g.move_options(st, f, {}, {"left": 1, "moved": []})
-    ):
+    options.extend(
+        (f"discard:{c}", f"Discard {g.label(st, c)} to do it", c)
+        for c in dict.fromkeys(st.players[seat].hand)
+    )
+    if activity == "move" and not any(g.move_options(st, f, {}, {"left": 1, "moved": []})):
         options = options[:1]
     return g.ask(st, seat, "king", KING_ACTIVITIES[activity], options)
 
@@ -1652,7 +1736,10 @@ def _play_mode(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
         return True
     d = g.def_of(st, card)
     return g.ask(
-        st, f.seat, "mode", f"{d.name}: choose which ability to use",
+        st,
+        f.seat,
+        "mode",
+        f"{d.name}: choose which ability to use",
         [(f"mode:{k}", d.modes[k].label, k) for k in modes],
     )
 
@@ -1733,7 +1820,9 @@ def _play_pay(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
             if old in st.hexed:
                 st.hexed.remove(old)
             st.players[st.owner[old]].discard.append(old)
-            ctx.emit("replace", f"{g.label(st, old)} is replaced", {"seat": seat, "card": g.card_data(st, old)})
+            ctx.emit(
+                "replace", f"{g.label(st, old)} is replaced", {"seat": seat, "card": g.card_data(st, old)}
+            )
         else:
             st.players[to[0]].row[to[1]].characters.append(card)
         g.push(st, f"{d.id}.on_play", seat, card)
@@ -1784,7 +1873,12 @@ INTERNAL.update(
         ],
         "rules.free_creation": [{"op": "custom", "fn": "free_creation"}],
         "rules.wheel": [
-            {"op": "choose", "from": "opp_chars", "as": "t", "filter": "owner(c) == o and scare(c) == n and not immune(c)"},
+            {
+                "op": "choose",
+                "from": "opp_chars",
+                "as": "t",
+                "filter": "owner(c) == o and scare(c) == n and not immune(c)",
+            },
             {"op": "destroy", "card": "t"},
         ],
     }
@@ -1796,7 +1890,11 @@ def _play_free(self: Rules, st: State, seat: int, card: str, ctx: Context) -> No
     p = st.players[seat]
     p.hand.remove(card)
     p.creations.append(card)
-    ctx.emit("play", f"seat {seat} plays {self.label(st, card)} for free", {"seat": seat, "card": self.card_data(st, card), "cost": 0})
+    ctx.emit(
+        "play",
+        f"seat {seat} plays {self.label(st, card)} for free",
+        {"seat": seat, "card": self.card_data(st, card), "cost": 0},
+    )
     self.push(st, f"{self.def_of(st, card).id}.on_play", seat, card)
     self.fire(st, "creation_played", {"card": card})
 
