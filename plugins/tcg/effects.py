@@ -991,7 +991,7 @@ def _pick_discard(g, st, f, ins, ctx):
             f.seat,
             "choose",
             f"Which of seat {seat}'s cards is discarded?",
-            [(f"pick:{c}", g.label(st, c), c) for c in dict.fromkeys(hand)],
+            [(f"pick:{c}", g.label(st, c), c) for c in g.distinct(st, hand)],
         )
     g.discard_hand_card(st, seat, card, ctx, "picked by an opponent")
     return True
@@ -1059,7 +1059,7 @@ def _organ_donor(g, st, f, ins, ctx):
     p = st.players[seat]
     creations = [
         c
-        for c in dict.fromkeys(p.hand)
+        for c in g.distinct(st, p.hand)
         if g.def_of(st, c).kind == "creation" and g.title_in_town(st, seat, c) is None
     ]
     chars = g.characters(st, seat)

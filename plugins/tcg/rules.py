@@ -400,6 +400,17 @@ class Rules:
         """Record cards revealed by this choice (to everyone, or to one seat) for the views."""
         st.shown.setdefault("all" if to is None else str(to), []).extend(self.card_data(st, c) for c in cards)
 
+    def distinct(self, st: State, cards: Iterable[str]) -> list[str]:
+        """One card of each kind: copies of a card are interchangeable, so one choice serves."""
+        seen: set[str] = set()
+        out = []
+        for c in cards:
+            key = st.cards[c]
+            if key not in seen:
+                seen.add(key)
+                out.append(c)
+        return out
+
     # --- moving cards --------------------------------------------------------------------
     def draw(self, st: State, seat: int, n: int, ctx: Context) -> int:
         p = st.players[seat]
@@ -740,7 +751,7 @@ class Rules:
                     d = self.def_of(st, slot.locale)
                     for j, fn in enumerate(d.functions):
                         out.append((f"fn:{k}:{j}", f"{d.name}: {fn.label}", ["fn", k, j]))
-        for card in dict.fromkeys(p.hand):
+        for card in self.distinct(st, p.hand):
             out.extend(self.play_options(st, seat, card))
         for card in self.own_cards(st, seat):
             d = self.def_of(st, card)
@@ -1104,7 +1115,7 @@ class Rules:
         pool = [c for c in p.hand if any(self.is_(st, c, g) for g in find)]
         if left > 0 and pool:
             f.vars["_wait"] = key
-            options = [(f"discard:{c}", f"Discard {self.label(st, c)}", c) for c in dict.fromkeys(pool)]
+            options = [(f"discard:{c}", f"Discard {self.label(st, c)}", c) for c in self.distinct(st, pool)]
             if optional:
                 options.append(("stop", "Discard no more", None))
             return self.ask(st, seat, "discard", f"Discard a card ({left} to go)", options)
@@ -1154,7 +1165,7 @@ class Rules:
                     seat,
                     "search-take",
                     "Choose a card to take from the search",
-                    [(f"take:{c}", f"Take {self.label(st, c)}", c) for c in dict.fromkeys(s["matches"])],
+                    [(f"take:{c}", f"Take {self.label(st, c)}", c) for c in self.distinct(st, s["matches"])],
                 )
         del f.vars[key]
         p.hand.extend(s["taken"])
@@ -1202,7 +1213,7 @@ class Rules:
             seat,
             "recover",
             "Take a card from your discard pile",
-            [(f"take:{c}", f"Take {self.label(st, c)}", c) for c in dict.fromkeys(pool)],
+            [(f"take:{c}", f"Take {self.label(st, c)}", c) for c in self.distinct(st, pool)],
         )
 
     def candidates(self, st: State, f: Frame, source: str) -> list[Any]:
@@ -1225,11 +1236,11 @@ class Rules:
         if source == "opp_placed":
             return [c for s in self.opponents(st, seat) for c in st.players[s].placed]
         if source == "hand":
-            return list(dict.fromkeys(st.players[seat].hand))
+            return list(self.distinct(st, st.players[seat].hand))
         if source == "hand_and_town_chars":
             p = st.players[seat]
             return [
-                *dict.fromkeys(c for c in p.hand if self.is_(st, c, "character")),
+                *self.distinct(st, [c for c in p.hand if self.is_(st, c, "character")]),
                 *self.characters(st, seat),
             ]
         if source == "at_this_locale":
@@ -1237,7 +1248,7 @@ class Rules:
         if source == "left_chars":
             return self.characters(st, f.vars["left"])
         if source == "discard":
-            return list(dict.fromkeys(st.players[seat].discard))
+            return list(self.distinct(st, st.players[seat].discard))
         if source == "opponents":
             return self.opponents(st, seat)
         if source == "players":
@@ -1624,7 +1635,7 @@ class Rules:
         if done < int(ins.get("max", 1)) and st.players[seat].hand:
             f.vars["_wait"] = key
             options = [
-                (f"tuck:{c}", f"Tuck {self.label(st, c)}", c) for c in dict.fromkeys(st.players[seat].hand)
+                (f"tuck:{c}", f"Tuck {self.label(st, c)}", c) for c in self.distinct(st, st.players[seat].hand)
             ]
             return self.ask(
                 st, seat, "tuck", "Tuck a card face down", [*options, ("stop", "Tuck no more", None)]
@@ -1715,7 +1726,7 @@ def _king_pay(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
         options.append(("free", "Do it for free", "free"))
     options.extend(
         (f"discard:{c}", f"Discard {g.label(st, c)} to do it", c)
-        for c in dict.fromkeys(st.players[seat].hand)
+        for c in g.distinct(st, st.players[seat].hand)
     )
     if activity == "move" and not any(g.move_options(st, f, {}, {"left": 1, "moved": []})):
         options = options[:1]
@@ -1780,7 +1791,7 @@ def _play_discount(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> An
             f.vars["disc_k"] += 1
             f.vars.pop("disc_n", None)
             continue
-        options = [(f"discount:{c}", f"{disc.label}: {g.label(st, c)}", c) for c in dict.fromkeys(pool)]
+        options = [(f"discount:{c}", f"{disc.label}: {g.label(st, c)}", c) for c in g.distinct(st, pool)]
         if price <= st.players[seat].pp and f.vars.get("disc_n", 0) % disc.batch == 0:
             options.append(("stop", f"Pay {price} without discarding more", None))
         return g.ask(st, seat, "discount", f"{d.name} costs {price}: lower it?", options)
