@@ -229,9 +229,6 @@ class TcgGame(Game):
         elif ask.kind == "discard-to-7":
             rules.discard_hand_card(state, seat, value, ctx, "down to 7 cards")
             state.asks.clear()
-        elif ask.kind == "king-activity":
-            state.king_activity = value
-            ctx.emit("king-activity", f"the Pumpkin King chooses: {choice.label}", {"activity": value})
         else:
             state.answer, state.answered_by = value, seat
         if not state.asks:

@@ -600,6 +600,13 @@ class Rules:
         )
 
     def king_next(self, st: State, ctx: Context) -> None:
+        if not st.king_activity:
+            st.king_activity = self.take(st)
+            ctx.emit(
+                "king-activity",
+                f"the Pumpkin King chooses: {KING_ACTIVITIES[st.king_activity]}",
+                {"activity": st.king_activity},
+            )
         order = self.from_king(st)
         position = order.index(st.turn) + 1 if st.turn >= 0 else 0
         if position >= len(order):
@@ -1635,7 +1642,8 @@ class Rules:
         if done < int(ins.get("max", 1)) and st.players[seat].hand:
             f.vars["_wait"] = key
             options = [
-                (f"tuck:{c}", f"Tuck {self.label(st, c)}", c) for c in self.distinct(st, st.players[seat].hand)
+                (f"tuck:{c}", f"Tuck {self.label(st, c)}", c)
+                for c in self.distinct(st, st.players[seat].hand)
             ]
             return self.ask(
                 st, seat, "tuck", "Tuck a card face down", [*options, ("stop", "Tuck no more", None)]

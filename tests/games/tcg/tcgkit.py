@@ -77,7 +77,9 @@ def hand(s: Scenario, seat: int) -> list[str]:
 
 def row(s: Scenario, seat: int) -> list[tuple[str, list[str]]]:
     st = s.state
-    return [(st.cards[slot.locale], sorted(st.cards[c] for c in slot.characters)) for slot in st.players[seat].row]
+    return [
+        (st.cards[slot.locale], sorted(st.cards[c] for c in slot.characters)) for slot in st.players[seat].row
+    ]
 
 
 def discard(s: Scenario, seat: int) -> list[str]:

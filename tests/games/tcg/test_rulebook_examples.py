@@ -79,7 +79,13 @@ TOP_SIX = ["sally-shy-creature", "igor", "sally-skilled-alchemist", "clown", "fi
 
 
 def test_search_six_for_sally_takes_every_sally_and_discards_the_rest(tcg):
-    s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["pull-yourself-together"]}, decks={0: TOP_SIX}, pp={0: 1})
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])]},
+        hands={0: ["pull-yourself-together"]},
+        decks={0: TOP_SIX},
+        pp={0: 1},
+    )
     s.choose(0, "Play Pull Yourself Together for 1")
     assert sorted(hand(s, 0)) == ["sally-shy-creature", "sally-skilled-alchemist"]
     assert sorted(discard(s, 0)) == ["clown", "fire", "igor", "zero"]
@@ -236,7 +242,10 @@ def test_wolfman_discards_behemoth_before_behemoth_can_use_his_text(tcg):
     s.choose(0, "Play Wolfman (Lycanthropic Beast) to Jack's House for 2")
     prompt = s.expect(0, "choose")  # only the Wolfman's question: no other card may be used now
     assert [p.kind for p in s.prompts(0)] == ["choose"]
-    assert {c.label for c in prompt.choices} == {"Behemoth (Axe Victim) at seat 0's Jack's House", "Choose none"}
+    assert {c.label for c in prompt.choices} == {
+        "Behemoth (Axe Victim) at seat 0's Jack's House",
+        "Choose none",
+    }
     s.choose(0, "Behemoth (Axe Victim) at seat 0's Jack's House")
     assert hand(s, 0) == ["clown", "fire"]
     assert hand(s, 1) == ["igor", "zero"]  # Behemoth left play without his own effect
@@ -247,7 +256,14 @@ def test_wolfman_discards_behemoth_before_behemoth_can_use_his_text(tcg):
 def test_the_sample_first_day_between_manny_and_chris(tcg):
     def deal(st):
         manny, chris = st.players
-        names = ["jack-skellington-the-pumpkin-king", "fetch", "behemoth", "mr-hyde", "sax-player", "nutcracker"]
+        names = [
+            "jack-skellington-the-pumpkin-king",
+            "fetch",
+            "behemoth",
+            "mr-hyde",
+            "sax-player",
+            "nutcracker",
+        ]
         for c, card in zip(manny.hand, [*names, "jingle-bells"], strict=True):
             st.cards[c] = card
         top = ["igor", "clown", "fire", "behemoth", "cyclops", "devil", "reaper"]

@@ -62,8 +62,12 @@ def test_oogie_needs_two_movement_to_leave_his_lair(tcg):
 
 
 def test_new_locales_go_at_either_end_of_the_row(tcg):
-    s = table(tcg, rows={0: [("jacks-house", []), ("town-hall", [])]}, turns_taken=1,
-              edit=lambda st: setattr(st, "days_left", 5))
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", []), ("town-hall", [])]},
+        turns_taken=1,
+        edit=lambda st: setattr(st, "days_left", 5),
+    )
     s.choose(0, "End your turn")  # the last turn of the Day: End Phase, then a new Day
     for seat in (0, 1):
         prompt = s.expect(seat, "place-locale")
@@ -83,8 +87,12 @@ def test_no_locale_step_once_the_locale_decks_are_empty(tcg):
 
 
 def test_king_activity_is_free_only_for_a_single_leader(tcg):
-    s = table(tcg, turns_taken=1, hands={0: ["igor"], 1: ["igor", "zero"]},
-              edit=lambda st: [p.locale_deck.clear() for p in st.players])
+    s = table(
+        tcg,
+        turns_taken=1,
+        hands={0: ["igor"], 1: ["igor", "zero"]},
+        edit=lambda st: [p.locale_deck.clear() for p in st.players],
+    )
     s.choose(0, "End your turn")
     king = s.state.king
     s.choose(king, "draw", kind="king-activity")
@@ -144,14 +152,21 @@ def test_the_most_scare_points_win(tcg):
 
 
 def test_tie_broken_by_most_active_locales(tcg):
-    out = _ended(tcg, {0: [("jacks-house", []), ("the-well", ["igor"])],
-                       1: [("oogies-lair", ["igor"]), ("town-hall", [])]})
+    out = _ended(
+        tcg,
+        {0: [("jacks-house", []), ("the-well", ["igor"])], 1: [("oogies-lair", ["igor"]), ("town-hall", [])]},
+    )
     assert out.winners == (0,) and out.tiebreak == "most Active Locales"
 
 
 def test_tie_broken_by_highest_active_thresholds(tcg):
-    out = _ended(tcg, {0: [("jacks-house", []), ("the-well", ["wolfman"])],
-                       1: [("oogies-lair", []), ("back-alley", ["wolfman"])]})
+    out = _ended(
+        tcg,
+        {
+            0: [("jacks-house", []), ("the-well", ["wolfman"])],
+            1: [("oogies-lair", []), ("back-alley", ["wolfman"])],
+        },
+    )
     assert out.winners == (1,) and out.tiebreak == "highest total threshold of Active Locales"
 
 
@@ -171,26 +186,52 @@ def test_stacked_surprises_and_negative_numbers_score(tcg):
 
 
 def test_a_ready_deck_by_name_and_a_good_list(tcg):
-    deck = {"starting_locale": "jacks-house",
-            "locales": ["town-hall", "tree-circle", "town-square", "sallys-room", "the-well"],
-            "main": {"igor": 4, "zero": 4, "clown": 4, "fire": 4, "fetch": 4, "wolfman": 4, "behemoth": 4,
-                     "cyclops": 4, "devil": 4, "reaper": 4}}
+    deck = {
+        "starting_locale": "jacks-house",
+        "locales": ["town-hall", "tree-circle", "town-square", "sallys-room", "the-well"],
+        "main": {
+            "igor": 4,
+            "zero": 4,
+            "clown": 4,
+            "fire": 4,
+            "fetch": 4,
+            "wolfman": 4,
+            "behemoth": 4,
+            "cyclops": 4,
+            "devil": 4,
+            "reaper": 4,
+        },
+    }
     match = Match.new(tcg, "base", {"decks": ["mayor", deck]}, players=2, seed=5)
     assert match.state.players[0].deck_name == "mayor"
     assert match.state.players[1].deck_name == "custom"
 
 
 def test_a_bad_deck_list_names_every_problem(tcg):
-    bad = {"starting_locale": "town-hall", "locales": ["town-hall", "town-hall", "jacks-house"],
-           "main": {"jack-skellington-the-pumpkin-king": 3, "jack-skellington-master-of-fright": 2,
-                    "the-well": 1, "no-such-card": 1}}
+    bad = {
+        "starting_locale": "town-hall",
+        "locales": ["town-hall", "town-hall", "jacks-house"],
+        "main": {
+            "jack-skellington-the-pumpkin-king": 3,
+            "jack-skellington-master-of-fright": 2,
+            "the-well": 1,
+            "no-such-card": 1,
+        },
+    }
     with pytest.raises(BadOptions) as error:
         Match.new(tcg, "base", {"decks": [bad, "nobody"]}, players=2)
     text = str(error.value)
-    for part in ("starting_locale 'town-hall' is a locale", "exactly 5 Locales", "must all be different",
-                 "'jacks-house' in locales is a starting-locale", "5 copies of 'Jack Skellington'",
-                 "'the-well' is a Locale", "'no-such-card' is not a card", "at least 40",
-                 "decks[1]: no ready deck called 'nobody'"):
+    for part in (
+        "starting_locale 'town-hall' is a locale",
+        "exactly 5 Locales",
+        "must all be different",
+        "'jacks-house' in locales is a starting-locale",
+        "5 copies of 'Jack Skellington'",
+        "'the-well' is a Locale",
+        "'no-such-card' is not a card",
+        "at least 40",
+        "decks[1]: no ready deck called 'nobody'",
+    ):
         assert part in text, part
 
 
