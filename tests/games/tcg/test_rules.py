@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tcgkit import hand, labels, row, table
+from tcgkit import labels, row, table
 
 from nbc.core.errors import BadOptions
 from nbc.core.match import Match
