@@ -250,6 +250,10 @@ class Rules:
             self.register_card(card)
         for key, steps in INTERNAL.items():
             register_program(key, steps)
+        # cards whose price depends on the Locale they are played to (`to`, `here_is`, ...)
+        self.cost_by_place = {
+            card.id for card in defs.values() if card.cost and any(w in card.cost for w in ("to", "here"))
+        }
 
     @staticmethod
     def register_card(card: TcgCard) -> None:
@@ -804,19 +808,24 @@ class Rules:
 
     # --- playing cards -------------------------------------------------------------------
     def cost(self, st: State, seat: int, card: str, to: tuple[int, int] | None = None) -> int:
-        d = self.def_of(st, card)
-        extra: dict[str, Any] = {"number": d.number or 0, "to": ""}
-        if to is not None:
-            extra["to"] = st.cards[st.players[to[0]].row[to[1]].locale]
-            extra["to_slot"] = to
-        value = int(self.ev_at(st, seat, card, d.cost, **extra)) if d.cost else (d.number or 0)
-        for mod_card in [*st.center, *st.players[seat].placed]:
-            mods = self.def_of(st, mod_card).modifiers
-            for key, delta in mods.items():
-                if key != "floor" and self.is_(st, card, key):
-                    value += delta
-                    if delta < 0 and "floor" in mods:
-                        value = max(value, mods["floor"])
+        d = self.defs[st.cards[card]]
+        if d.cost is None:
+            value = d.number or 0
+        else:
+            extra: dict[str, Any] = {"number": d.number or 0, "to": ""}
+            if to is not None:
+                extra["to"] = st.cards[st.players[to[0]].row[to[1]].locale]
+                extra["to_slot"] = to
+            value = int(self.ev_at(st, seat, card, d.cost, **extra))
+        placed = st.players[seat].placed
+        if st.center or placed:
+            for mod_card in [*st.center, *placed]:
+                mods = self.def_of(st, mod_card).modifiers
+                for key, delta in mods.items():
+                    if key != "floor" and self.is_(st, card, key):
+                        value += delta
+                        if delta < 0 and "floor" in mods:
+                            value = max(value, mods["floor"])
         return max(0, value)
 
     def max_discount(self, st: State, seat: int, card: str) -> int:
@@ -872,11 +881,17 @@ class Rules:
                             )
                         )
             else:
+                discount = self.max_discount(st, seat, card) if d.discounts else 0
+                by_place = d.id in self.cost_by_place
+                price = 0 if by_place else self.cost(st, seat, card)
                 for k, slot in enumerate(p.row):
+                    if not by_place and price - discount > p.pp:
+                        break  # the same price everywhere, and too dear
                     if not self.may_play_character(st, seat, card, seat, k):
                         continue
-                    price = self.cost(st, seat, card, (seat, k))
-                    if price - self.max_discount(st, seat, card) <= p.pp:
+                    if by_place:
+                        price = self.cost(st, seat, card, (seat, k))
+                    if price - discount <= p.pp:
                         loc = self.label(st, slot.locale)
                         out.append(
                             (
