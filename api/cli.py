@@ -47,6 +47,8 @@ def plugins() -> None:
     console.print(table)
     for problem in host.problems:
         console.print(f"[red]failed:[/] {problem.plugin} ({problem.source}): {problem.reason}")
+    if host.blocked:
+        console.print(f"disabled (NBC_DISABLE_PLUGINS): {', '.join(host.blocked)}")
     bots = ", ".join(sorted(host.bots)) or "none"
     console.print(f"bots: {bots}")
 

@@ -172,6 +172,11 @@ class Game:
         raise NotImplementedError
 
     # --- defaults a game may override -------------------------------------------
+    def plugins_loaded(self, pm: Any) -> None:
+        """Called by the plugin host once every plugin is registered and every hook
+        spec added. A game with expansions looks up their hooks here (and may add the
+        variants they bring); the default does nothing."""
+
     def dump_state(self, state: Any) -> Any:
         """The state as JSON-friendly data."""
         return to_data(state)

@@ -9,6 +9,7 @@ everything else still loads.
 from __future__ import annotations
 
 import inspect
+import os
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import Any
@@ -21,6 +22,11 @@ from nbc.core.errors import BadOptions, NbcError
 from nbc.core.game import NAME_PATTERN, Game
 
 ENTRY_POINT_GROUP = "nbc"
+DISABLE_VARIABLE = "NBC_DISABLE_PLUGINS"  # comma-separated plugin names the host blocks
+
+
+def disabled_from_environment() -> list[str]:
+    return [name.strip() for name in os.environ.get(DISABLE_VARIABLE, "").split(",") if name.strip()]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,19 +50,29 @@ class PluginHost:
     problems: list[PluginProblem] = field(default_factory=list)
     games: dict[str, Game] = field(default_factory=dict)
     bots: dict[str, Any] = field(default_factory=dict)
+    blocked: list[str] = field(default_factory=list)
 
     @classmethod
-    def load(cls, extra: list[Any] | None = None, entry_points_: bool = True) -> PluginHost:
+    def load(
+        cls, extra: list[Any] | None = None, entry_points_: bool = True, disabled: list[str] | None = None
+    ) -> PluginHost:
         """Build a host: the host's own plugin, every `nbc` entry point (unless
-        `entry_points_` is False), then `extra` plugin objects or modules."""
+        `entry_points_` is False), then `extra` plugin objects or modules. Plugins named
+        in `disabled` (default: the NBC_DISABLE_PLUGINS variable) are blocked with
+        pluggy's blocking and never register."""
         pm = pluggy.PluginManager(hookspecs.PROJECT)
         pm.add_hookspecs(hookspecs)
         host = cls(pm)
+        host.blocked = disabled_from_environment() if disabled is None else list(disabled)
+        for name in host.blocked:
+            pm.set_blocked(name)
         host._register(bots, "nbc.core.bots", "host")
         if entry_points_:
             for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
                 dist = f" ({ep.dist.name} {ep.dist.version})" if ep.dist else ""
                 source = f"entry point {ep.name} = {ep.value}{dist}"
+                if pm.is_blocked(ep.name):
+                    continue
                 try:
                     plugin = ep.load()
                 except Exception as error:  # a broken plugin must not stop the others
@@ -71,7 +87,8 @@ class PluginHost:
 
     def _register(self, plugin: Any, name: str, source: str) -> None:
         try:
-            self.pm.register(plugin, name=name)
+            if self.pm.register(plugin, name=name) is None:
+                return  # blocked (NBC_DISABLE_PLUGINS)
         except Exception as error:
             self.problems.append(PluginProblem(name, source, f"cannot register: {_why(error)}"))
             return
@@ -106,12 +123,24 @@ class PluginHost:
                 self.games[game.name] = game
                 names.append(game.name)
             self._note_games(impl.plugin_name, names)
+        for game in list(self.games.values()):
+            try:
+                game.plugins_loaded(self.pm)
+                check_game(game)
+            except Exception as error:
+                self._problem(
+                    self._provider(game.name),
+                    f"game '{game.name}' could not take in its expansions: {_why(error)}",
+                )
         for impl in self.pm.hook.nbc_bots.get_hookimpls():
             try:
                 for bot in impl.function():
                     self.bots.setdefault(bot.name, bot)
             except Exception as error:
                 self._problem(impl.plugin_name, f"nbc_bots failed: {_why(error)}")
+
+    def _provider(self, game: str) -> str:
+        return next((p.name for p in self.plugins if game in p.games), "unknown")
 
     def _problem(self, plugin: str, reason: str) -> None:
         source = next((p.source for p in self.plugins if p.name == plugin), "unknown")

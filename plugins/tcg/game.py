@@ -12,6 +12,7 @@ from nbc.core.errors import BadOptions
 from nbc.core.game import Choice, Context, Game, Options, Outcome, Prompt, Variant
 from nbc.plugins.tcg import view as view_module
 from nbc.plugins.tcg.effects import TcgCard
+from nbc.plugins.tcg.hooks import Expansion, ExpansionHooks
 from nbc.plugins.tcg.rules import DAYS, Rules
 from nbc.plugins.tcg.state import Player, State
 
@@ -41,6 +42,9 @@ class TcgOptions(Options):
         "list; seats without one get the starters in turn",
     )
     days: int = Field(default=DAYS, ge=1, le=DAYS, description="Day counters (12 in a full game)")
+    expansions: list[str] = Field(
+        default_factory=list, description="expansions in play (set by their variants, e.g. christmas-town)"
+    )
 
 
 def load_pool(folder: Path = DATA / "cards") -> dict[str, TcgCard]:
@@ -131,17 +135,46 @@ class TcgGame(Game):
     }
     State = State
     sets: tuple[str, ...] = BASE_SETS
-    expansions: tuple[str, ...] = ()
 
     def __init__(self) -> None:
         self.defs = POOL
+        self.starters = STARTERS
+        self.expansions: dict[str, Expansion] = {}
         self.rules = Rules(self.defs)
+
+    def plugins_loaded(self, pm: Any) -> None:
+        """Take in the expansions installed as plugins: their cards, decks and variants."""
+        if not hasattr(pm.hook, "tcg_expansion"):
+            return
+        plugin_of: dict[str, str] = {}
+        defs, starters = dict(POOL), dict(STARTERS)
+        variants = dict(type(self).variants)
+        for impl in pm.hook.tcg_expansion.get_hookimpls():
+            info: Expansion = impl.function()
+            plugin_of[info.name] = impl.plugin_name
+            self.expansions[info.name] = info
+            if info.cards is not None:
+                defs.update(load_pool(info.cards))
+            if info.decks is not None:
+                starters.update(load_starters(info.decks))
+            variants[info.variant.name] = info.variant
+        if not plugin_of:
+            return
+        self.defs, self.starters, self.variants = defs, starters, variants
+        self.rules = Rules(defs, ExpansionHooks(pm, plugin_of))
 
     # --- decks ---------------------------------------------------------------------------
     def resolve_decks(self, options: TcgOptions, players: int) -> list[tuple[str, DeckList]]:
+        problems: list[str] = []
+        sets = BASE_SETS
+        for name in options.expansions:
+            if name not in self.expansions:
+                known = ", ".join(self.expansions) or "none installed"
+                problems.append(f"expansions: no expansion called {name!r} (known: {known})")
+            else:
+                sets += self.expansions[name].sets
         starters = [s for s in STARTERS.values() if all(self.defs[c].set in BASE_SETS for c in s.main)][:4]
         chosen: list[tuple[str, DeckList]] = []
-        problems: list[str] = []
         if len(options.decks) > players:
             problems.append(f"decks: {len(options.decks)} decks given for {players} seats")
         for seat in range(players):
@@ -149,20 +182,20 @@ class TcgGame(Game):
             if seat < len(options.decks):
                 deck = options.decks[seat]
                 if isinstance(deck, str):
-                    if deck not in STARTERS:
+                    if deck not in self.starters:
                         problems.append(
                             f"{where}: no ready deck called {deck!r}; "
-                            f"the ready decks are: {', '.join(STARTERS)}"
+                            f"the ready decks are: {', '.join(self.starters)}"
                         )
                         continue
-                    deck = STARTERS[deck]
+                    deck = self.starters[deck]
                     name = deck.id
                 else:
                     name = "custom"
             else:
                 deck = starters[seat % len(starters)]
                 name = deck.id
-            problems.extend(check_deck(deck, self.defs, self.sets, where))
+            problems.extend(check_deck(deck, self.defs, sets, where))
             chosen.append((name, deck))
         if problems:
             raise BadOptions("deck problems: " + "; ".join(problems))
@@ -205,7 +238,7 @@ class TcgGame(Game):
                     has_responses=any(self.defs[c].responses for c in deck.main),
                 )
             )
-        state = State(players=seats, cards=cards, owner=owner, expansions=list(self.expansions))
+        state = State(players=seats, cards=cards, owner=owner, expansions=list(options.expansions))
         state.days_left = options.days
         state.king = ctx.rng.below(players)
         ctx.emit("setup", f"seat {state.king} is the first Pumpkin King", {"king": state.king})

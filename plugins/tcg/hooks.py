@@ -9,16 +9,33 @@ are `firstresult`: the first expansion with an answer decides, `None` means "no 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pluggy
 
+from nbc.core.game import Variant
+
 hookspec = pluggy.HookspecMarker("nbc")
 
 
+@dataclass(frozen=True, slots=True)
+class Expansion:
+    """What an expansion brings: its name (as listed in the `expansions` option), the
+    variant that enables it, the card sets it adds (the `set` of its cards), and
+    folders of card data (`[[card]]` TOML) and ready decks (`[[starter]]` TOML)."""
+
+    name: str
+    variant: Variant
+    sets: tuple[str, ...] = ()
+    cards: Path | None = None
+    decks: Path | None = None
+
+
 @hookspec
-def tcg_expansion() -> dict[str, Any]:
-    """Describe the expansion: {"name": ..., "variant": Variant, "cards": folder, "decks": folder}."""
+def tcg_expansion() -> Expansion:
+    """Describe the expansion this plugin implements (see `Expansion`)."""
 
 
 @hookspec(firstresult=True)
@@ -59,3 +76,57 @@ def tcg_locale_placements(g: Any, st: Any, seat: int, card: str) -> list[tuple[s
 @hookspec(firstresult=True)
 def tcg_tiebreak_threshold(g: Any, st: Any, seat: int, k: int) -> int | None:
     """The threshold of an Active Locale counted for the second tie-break."""
+
+
+HOOKS = (
+    "tcg_locale_active",
+    "tcg_may_play_character",
+    "tcg_may_move",
+    "tcg_function_performed",
+    "tcg_search_bonus",
+    "tcg_failed_search",
+    "tcg_locale_placements",
+    "tcg_tiebreak_threshold",
+)
+
+
+class ExpansionHooks:
+    """Calls a hook on the expansions a match enables (`State.expansions`) and no others."""
+
+    def __init__(self, pm: pluggy.PluginManager, plugin_of: dict[str, str]) -> None:
+        self.pm = pm
+        self.plugin_of = plugin_of  # expansion name -> plugin name
+        self._callers: dict[tuple[tuple[str, ...], str], Any] = {}
+
+    def caller(self, st: Any, hook: str) -> Any:
+        key = (tuple(st.expansions), hook)
+        found = self._callers.get(key)
+        if found is None:
+            enabled = {self.plugin_of[e] for e in st.expansions}
+            others = [p for name, p in self.pm.list_name_plugin() if name not in enabled]
+            found = self._callers[key] = self.pm.subset_hook_caller(hook, remove_plugins=others)
+        return found
+
+    def locale_active(self, g: Any, st: Any, seat: int, k: int) -> bool | None:
+        return self.caller(st, "tcg_locale_active")(g=g, st=st, seat=seat, k=k)
+
+    def may_play_character(self, g: Any, st: Any, seat: int, card: str, k: int) -> bool | None:
+        return self.caller(st, "tcg_may_play_character")(g=g, st=st, seat=seat, card=card, k=k)
+
+    def may_move(self, g: Any, st: Any, town: int, card: str, frm: int, to: int) -> bool | None:
+        return self.caller(st, "tcg_may_move")(g=g, st=st, town=town, card=card, frm=frm, to=to)
+
+    def function_performed(self, g: Any, st: Any, seat: int, locale: str) -> None:
+        self.caller(st, "tcg_function_performed")(g=g, st=st, seat=seat, locale=locale)
+
+    def search_bonus(self, g: Any, st: Any, seat: int) -> int:
+        return sum(self.caller(st, "tcg_search_bonus")(g=g, st=st, seat=seat))
+
+    def failed_search(self, g: Any, st: Any, seat: int, frame: Any, shown: list[str]) -> str | None:
+        return self.caller(st, "tcg_failed_search")(g=g, st=st, seat=seat, frame=frame, shown=shown)
+
+    def locale_placements(self, g: Any, st: Any, seat: int, card: str) -> list[tuple[str, str, int]] | None:
+        return self.caller(st, "tcg_locale_placements")(g=g, st=st, seat=seat, card=card)
+
+    def tiebreak_threshold(self, g: Any, st: Any, seat: int, k: int) -> int | None:
+        return self.caller(st, "tcg_tiebreak_threshold")(g=g, st=st, seat=seat, k=k)

@@ -563,32 +563,34 @@ class Rules:
                 continue
             new = p.locale_deck[-1]
             name = self.label(st, new)
+            places = None
+            if st.expansions and self.hooks is not None:
+                places = self.hooks.locale_placements(self, st, seat, new)
+            if places is None:
+                places = [
+                    ("left", f"{name} at the left end", 0),
+                    ("right", f"{name} at the right end", len(p.row)),
+                ]
             asks.append(
                 Ask(
                     seat,
                     "place-locale",
-                    f"Place {name} at one end of your row",
-                    [
-                        Option("left", f"{name} at the left end", "left"),
-                        Option("right", f"{name} at the right end", "right"),
-                    ],
+                    f"Place {name} in your row",
+                    [Option(i, t, at) for i, t, at in places],
                 )
             )
         st.asks = asks
         st.phase = "place"
 
-    def place_locale(self, st: State, seat: int, side: str, ctx: Context) -> None:
+    def place_locale(self, st: State, seat: int, at: int, ctx: Context) -> None:
+        """Put the top Locale of seat's Locale deck into its row at position `at`."""
         p = st.players[seat]
         new = p.locale_deck.pop()
-        slot = Slot(new)
-        if side == "left":
-            p.row.insert(0, slot)
-        else:
-            p.row.append(slot)
+        p.row.insert(at, Slot(new))
         ctx.emit(
             "place-locale",
-            f"seat {seat} places {self.label(st, new)} at the {side} end",
-            {"seat": seat, "card": self.card_data(st, new), "side": side},
+            f"seat {seat} places {self.label(st, new)} at position {at + 1} of {len(p.row)}",
+            {"seat": seat, "card": self.card_data(st, new), "position": at},
         )
 
     def finish_placing(self, st: State, ctx: Context) -> None:
@@ -723,7 +725,10 @@ class Rules:
         total = 0
         for k, slot in enumerate(p.row):
             if self.is_active(st, seat, k):
-                total += self.threshold(st, slot)
+                counted = None
+                if st.expansions and self.hooks is not None:
+                    counted = self.hooks.tiebreak_threshold(self, st, seat, k)
+                total += self.threshold(st, slot) if counted is None else counted
         return total
 
     def scores_data(self, st: State) -> dict[str, Any]:
