@@ -148,6 +148,13 @@ def simulate(
     console.print(f"{result.game}/{result.variant}, {result.players} players, {result.games} matches")
     console.print(table)
     console.print(f"shared wins: {result.shared}   mean length: {result.mean_length:.1f} choices")
+    if result.peak_rss_kb is not None:
+        growth = (
+            ""
+            if result.rss_growth_kb is None
+            else f"   growth after the first tenth: {result.rss_growth_kb} KiB"
+        )
+        console.print(f"peak RSS: {result.peak_rss_kb / 1024:.1f} MiB{growth}")
 
 
 @app.command()

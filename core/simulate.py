@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import statistics
 import time
 from collections.abc import Callable
@@ -23,6 +24,8 @@ class SimulationResult:
     wins: list[float] = field(default_factory=list)  # a shared win counts 1/n to each winner
     shared: int = 0  # matches won by more than one seat
     lengths: list[int] = field(default_factory=list)  # choices per match
+    peak_rss_kb: int | None = None  # the process's peak resident memory when the run ended
+    rss_growth_kb: int | None = None  # resident memory at the end minus after the first tenth
 
     @property
     def mean_length(self) -> float:
@@ -37,7 +40,27 @@ class SimulationResult:
             "wins": self.wins,
             "shared": self.shared,
             "mean_length": round(self.mean_length, 2),
+            "peak_rss_kb": self.peak_rss_kb,
+            "rss_growth_kb": self.rss_growth_kb,
         }
+
+
+def resident_kb() -> int | None:
+    """This process's resident memory now, in KiB (None where /proc is missing)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            pages = int(statm.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    return pages * (os.sysconf("SC_PAGE_SIZE") // 1024)
+
+
+def peak_kb() -> int | None:
+    try:
+        import resource
+    except ImportError:  # not on every platform
+        return None
+    return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)  # KiB on Linux
 
 
 def simulate(
@@ -53,7 +76,10 @@ def simulate(
     chosen = game.variant(variant).name
     players = players or game.seat_counts(chosen).start
     result = SimulationResult(game.name, chosen, players, wins=[0.0] * players)
+    baseline = None
     for number in range(games):
+        if number == max(1, games // 10):
+            baseline = resident_kb()
         match = Match.new(game, chosen, players=players, seed=f"{seed}:{number}")
         played = play_out(match, Rng(f"bots:{seed}:{number}"), bots=bots)
         outcome = match.outcome()
@@ -65,6 +91,10 @@ def simulate(
             result.shared += len(outcome.winners) > 1
         if progress:
             progress(number + 1)
+    end = resident_kb()
+    result.peak_rss_kb = peak_kb()
+    if baseline is not None and end is not None:
+        result.rss_growth_kb = end - baseline
     return result
 
 

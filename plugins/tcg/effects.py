@@ -451,7 +451,7 @@ def _require(g, st, f, ins, ctx):
     return bool(g.ev(st, f, ins["cond"]))
 
 
-@op("draw", "n", "who")
+@op("draw", "n")
 def _draw(g, st, f, ins, ctx):
     _store(f, ins, g.draw(st, f.seat, _n(g, st, f, ins), ctx))
     return True
@@ -599,7 +599,7 @@ def _make_discard(g, st, f, ins, ctx):
 
 @op("custom", "fn", "card", "locale", "n", "direction")
 def _custom(g, st, f, ins, ctx):
-    """A card whose effect no op fits: a named Python function in rules.CUSTOM."""
+    """A card whose effect no op fits: a named Python function in CUSTOM (below)."""
     return g.custom(st, f, ins, ctx)
 
 

@@ -195,3 +195,17 @@ def test_every_locale_function_performs(card):
         s.choose(0, label)
         _resolve(s, Rng(j))
         assert s.state.function_used
+
+
+def test_the_docs_describe_every_op_function_and_custom_effect(tcg):
+    from pathlib import Path
+
+    from nbc.plugins.tcg.effects import FUNCTIONS
+
+    doc = (Path(__file__).parents[3] / "docs" / "games" / "tcg.md").read_text()
+    hidden = {"jump", "jump_unless"}  # made by the compiler from `if` and `may`
+    missing = [f"op {name}" for name in OPS if name not in hidden and f"`{name}`" not in doc]
+    missing += [f"function {name}" for name in FUNCTIONS if f"`{name}(" not in doc]
+    procedures = {i.get("fn") for key, code in PROGRAMS.items() if key.startswith("rules.") for i in code}
+    missing += [f"custom {name}" for name in CUSTOM if name not in procedures and f"`{name}`" not in doc]
+    assert not missing, f"docs/games/tcg.md does not describe: {', '.join(missing)}"
