@@ -246,16 +246,13 @@ class TcgGame(Game):
         return state
 
     def prompts(self, state: State) -> list[Prompt]:
-        return [
-            Prompt(a.seat, a.kind, a.text, tuple(Choice(o.id, o.label) for o in a.options))
-            for a in state.asks
-        ]
+        return [Prompt(a.seat, a.kind, a.text, tuple(a.choices)) for a in state.asks]
 
     def apply(self, state: State, seat: int, choice: Choice, ctx: Context) -> None:
         rules = self.rules
         state.shown = {}
         ask = next(a for a in state.asks if a.seat == seat)
-        value = next(o.value for o in ask.options if o.id == choice.id)
+        value = ask.value(choice.id)
         state.asks.remove(ask)
         if ask.kind == "place-locale":
             rules.place_locale(state, seat, value, ctx)

@@ -27,7 +27,7 @@ from nbc.plugins.tcg.effects import (
     custom,
     register_program,
 )
-from nbc.plugins.tcg.state import Ask, Frame, Option, Slot, State, Trigger
+from nbc.plugins.tcg.state import Ask, Frame, Slot, State, Trigger
 
 PP_CAP = 6
 HAND_LIMIT = 7
@@ -379,7 +379,7 @@ class Rules:
 
     # --- questions -----------------------------------------------------------------------
     def ask(self, st: State, seat: int, kind: str, text: str, options: Iterable[tuple[str, str, Any]]) -> str:
-        st.asks = [Ask(seat, kind, text, [Option(i, lab, val) for i, lab, val in options])]
+        st.asks = [Ask.of(seat, kind, text, options)]
         return ASK
 
     def got(self, st: State) -> bool:
@@ -389,16 +389,6 @@ class Rules:
         value = st.answer
         st.answer, st.answered_by = None, -1
         return value
-
-    def answer(self, st: State, seat: int, choice_id: str) -> None:
-        for k, a in enumerate(st.asks):
-            if a.seat == seat:
-                for o in a.options:
-                    if o.id == choice_id:
-                        st.answer, st.answered_by = o.value, seat
-                        del st.asks[k]
-                        return
-        raise KeyError(choice_id)  # the engine only passes offered ids
 
     def show(self, st: State, cards: Iterable[str], to: int | None = None) -> None:
         """Record cards revealed by this choice (to everyone, or to one seat) for the views."""
@@ -572,11 +562,11 @@ class Rules:
                     ("right", f"{name} at the right end", len(p.row)),
                 ]
             asks.append(
-                Ask(
+                Ask.of(
                     seat,
                     "place-locale",
                     f"Place {name} in your row",
-                    [Option(i, t, at) for i, t, at in places],
+                    places,
                 )
             )
         st.asks = asks
@@ -680,11 +670,11 @@ class Rules:
             over = len(p.hand) - HAND_LIMIT
             if over > 0:
                 asks.append(
-                    Ask(
+                    Ask.of(
                         seat,
                         "discard-to-7",
                         f"Discard down to {HAND_LIMIT}: {over} more",
-                        [Option(f"discard:{c}", f"Discard {self.label(st, c)}", c) for c in p.hand],
+                        [(f"discard:{c}", f"Discard {self.label(st, c)}", c) for c in p.hand],
                     )
                 )
         if asks:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from nbc.core.game import Choice
+
 
 @dataclass(slots=True)
 class Slot:
@@ -40,22 +42,30 @@ class Player:
 
 
 @dataclass(slots=True)
-class Option:
-    """One answer to an open question: the id a client sends, its label, and what it means."""
-
-    id: str
-    label: str
-    value: Any = None
-
-
-@dataclass(slots=True)
 class Ask:
-    """A question open to one seat."""
+    """A question open to one seat: the choices offered (ids and labels, as clients see
+    them) and, in the same order, what each one means to the rules."""
 
     seat: int
     kind: str
     text: str
-    options: list[Option]
+    choices: list[Choice]
+    values: list[Any]
+
+    @classmethod
+    def of(cls, seat: int, kind: str, text: str, options: Any) -> Ask:
+        """Build from (id, label, value) triples."""
+        choices, values = [], []
+        for choice_id, label, value in options:
+            choices.append(Choice(choice_id, label))
+            values.append(value)
+        return cls(seat, kind, text, choices, values)
+
+    def value(self, choice_id: str) -> Any:
+        for choice, value in zip(self.choices, self.values, strict=True):
+            if choice.id == choice_id:
+                return value
+        raise KeyError(choice_id)
 
 
 @dataclass(slots=True)
