@@ -263,29 +263,25 @@ class Rules:
             if text is not None:
                 compile_expression(text)
         register_program(f"{card.id}.on_play", card.on_play)
-        for k, fn in enumerate(card.functions):
-            register_program(f"{card.id}.function{k}", fn.ops)
-        for k, mode in enumerate(card.modes):
-            register_program(f"{card.id}.mode{k}", mode.ops)
-            if mode.when:
-                compile_expression(mode.when)
-        for k, ability in enumerate(card.abilities):
-            register_program(f"{card.id}.ability{k}", ability.ops)
-            if ability.when:
-                compile_expression(ability.when)
-        for k, trig in enumerate(card.triggers):
+        parts = (
+            ("functions", "function"),
+            ("modes", "mode"),
+            ("abilities", "ability"),
+            ("triggers", "trigger"),
+            ("responses", "response"),
+        )
+        for field, key in parts:
+            for k, part in enumerate(getattr(card, field)):
+                register_program(f"{card.id}.{key}{k}", part.ops)
+                for text in (getattr(part, "when", None), getattr(part, "cost", None)):
+                    if text:
+                        compile_expression(text)
+        for trig in card.triggers:
             if trig.on not in TRIGGER_EVENTS:
                 raise ValueError(
                     f"card {card.id}: trigger on {trig.on!r} is unknown; known: {', '.join(TRIGGER_EVENTS)}"
                 )
-            register_program(f"{card.id}.trigger{k}", trig.ops)
             TRIGGERS_BY_EVENT.setdefault(trig.on, set()).add(card.id)
-            if trig.when:
-                compile_expression(trig.when)
-        for k, resp in enumerate(card.responses):
-            register_program(f"{card.id}.response{k}", resp.ops)
-            if resp.cost:
-                compile_expression(resp.cost)
 
     # --- looking things up ---------------------------------------------------------------
     def def_of(self, st: State, card: str) -> TcgCard:
