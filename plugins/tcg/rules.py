@@ -250,6 +250,7 @@ class Rules:
             self.register_card(card)
         for key, steps in INTERNAL.items():
             register_program(key, steps)
+        self.names = {d.id: f"{d.name} ({d.alias})" if d.alias else d.name for d in defs.values()}
         # cards whose price depends on the Locale they are played to (`to`, `here_is`, ...)
         self.cost_by_place = {
             card.id for card in defs.values() if card.cost and any(w in card.cost for w in ("to", "here"))
@@ -288,10 +289,9 @@ class Rules:
         return self.defs[st.cards[card]]
 
     def label(self, st: State, card: str) -> str:
-        if card in st.planted:
+        if st.planted and card in st.planted:
             return st.planted[card]
-        d = self.defs[st.cards[card]]
-        return f"{d.name} ({d.alias})" if d.alias else d.name
+        return self.names[st.cards[card]]
 
     def is_(self, st: State, card: str, group: str) -> bool:
         d = self.defs[st.cards[card]]
@@ -427,7 +427,7 @@ class Rules:
             ctx.emit("pp", f"seat {seat} has {p.pp} Pumpkin Points", {"seat": seat, "pp": p.pp})
 
     def card_data(self, st: State, card: str) -> dict[str, Any]:
-        if card in st.planted:
+        if st.planted and card in st.planted:
             return {"id": card, "name": st.planted[card]}
         d = self.defs[st.cards[card]]
         return {"id": card, "card": d.id, "name": d.name, "alias": d.alias}
