@@ -867,7 +867,7 @@ class Rules:
                         out.append(
                             (
                                 f"replace:{card}",
-                                f"Replace {self.label(st, current)} with {name} for {price}",
+                                f"Replace {self.label(st, current)} with {name} ({price} PP)",
                                 ["replace", card, None],
                             )
                         )
@@ -887,7 +887,7 @@ class Rules:
                         out.append(
                             (
                                 f"play:{card}:{k}",
-                                f"Play {name} to {loc} for {price}",
+                                f"Play {name} under {loc} ({price} PP)",
                                 ["play", card, [seat, k]],
                             )
                         )
@@ -902,7 +902,7 @@ class Rules:
                             out.append(
                                 (
                                     f"playopp:{card}:{s}:{k}",
-                                    f"Play {name} to seat {s}'s {loc} for {price}",
+                                    f"Play {name} under seat {s}'s {loc} ({price} PP)",
                                     ["playopp", card, [s, k]],
                                 )
                             )
@@ -912,14 +912,14 @@ class Rules:
                 return []
             price = self.cost(st, seat, card)
             if price - self.max_discount(st, seat, card) <= p.pp:
-                out.append((f"play:{card}", f"Play {name} for {price}", ["play", card, None]))
+                out.append((f"play:{card}", f"Play {name} ({price} PP)", ["play", card, None]))
             return out
         if d.kind == "surprise":
             if not self.may_play_surprise(st, seat, card, own_turn=True):
                 return []
             price = self.cost(st, seat, card)
             if price <= p.pp and self.modes_open(st, seat, card):
-                out.append((f"play:{card}", f"Play {name} for {price}", ["play", card, None]))
+                out.append((f"play:{card}", f"Play {name} ({price} PP)", ["play", card, None]))
         return out
 
     def may_play_character(self, st: State, seat: int, card: str, town: int, k: int) -> bool:

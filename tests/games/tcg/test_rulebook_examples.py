@@ -86,7 +86,7 @@ def test_search_six_for_sally_takes_every_sally_and_discards_the_rest(tcg):
         decks={0: TOP_SIX},
         pp={0: 1},
     )
-    s.choose(0, "Play Pull Yourself Together for 1")
+    s.choose(0, "Play Pull Yourself Together (1 PP)")
     assert sorted(hand(s, 0)) == ["sally-shy-creature", "sally-skilled-alchemist"]
     assert sorted(discard(s, 0)) == ["clown", "fire", "igor", "zero"]
     assert [s.state.cards[c] for c in s.state.players[0].deck] == ["behemoth"]
@@ -97,7 +97,7 @@ def test_search_six_for_sally_takes_every_sally_and_discards_the_rest(tcg):
 def test_search_finding_nothing_discards_every_card_turned(tcg):
     deck = ["igor", "clown", "fire", "behemoth", "cyclops", "devil", "reaper"]
     s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["fetch"]}, decks={0: deck})
-    s.choose(0, "Play Fetch for 0")
+    s.choose(0, "Play Fetch (0 PP)")
     assert hand(s, 0) == []
     assert discard(s, 0) == deck[:6]
     assert s.state.cards[s.state.players[0].surprise_discard[0]] == "fetch"
@@ -105,7 +105,7 @@ def test_search_finding_nothing_discards_every_card_turned(tcg):
 
 def test_a_search_with_a_short_deck_searches_what_is_left(tcg):
     s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["fetch"]}, decks={0: ["zero", "igor"]})
-    s.choose(0, "Play Fetch for 0")
+    s.choose(0, "Play Fetch (0 PP)")
     assert hand(s, 0) == ["zero"]
     assert discard(s, 0) == ["igor"]
     assert s.state.players[0].deck == []
@@ -114,7 +114,7 @@ def test_a_search_with_a_short_deck_searches_what_is_left(tcg):
 def test_search_for_jack_and_sally_must_take_every_copy(tcg):
     deck = ["sally-shy-creature", "jack-skellington-the-pumpkin-king", "sally-shy-creature", "igor"]
     s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["i-never-realized"]}, decks={0: deck})
-    s.choose(0, "Play I never realized for 0")  # only the Search can be chosen: no Jack and Sally together
+    s.choose(0, "Play I never realized (0 PP)")  # only the Search can be chosen: no Jack and Sally together
     assert hand(s, 0) == ["jack-skellington-the-pumpkin-king", "sally-shy-creature", "sally-shy-creature"]
     assert discard(s, 0) == []
     assert [s.state.cards[c] for c in s.state.players[0].deck] == ["igor"]  # only 3 were turned
@@ -128,7 +128,7 @@ def test_search_for_one_creation_takes_one_of_those_found(tcg):
         hands={0: ["my-fantasies"]},
         decks={0: deck},
     )
-    s.choose(0, "Play My Fantasies for 0")
+    s.choose(0, "Play My Fantasies (0 PP)")
     s.choose(0, "Search 6 for 1 Creation", kind="mode")  # the OR is settled before any card is turned
     s.choose(0, "Take Nutcracker", kind="search-take")
     assert hand(s, 0) == ["nutcracker"]
@@ -143,7 +143,7 @@ def test_search_for_one_card_takes_any_one(tcg):
         hands={0: ["fetch"]},
         decks={0: deck},
     )
-    events = s.choose(0, "Play Fetch for 0")
+    events = s.choose(0, "Play Fetch (0 PP)")
     assert not any(e.kind == "search" for e in events)  # nothing is turned before the OR is settled
     s.choose(0, "Search 6 for any 1 card", kind="mode")
     assert len(s.expect(0, "search-take").choices) == 6
@@ -166,7 +166,7 @@ def test_replacing_jack_costs_the_difference_and_keeps_his_place(tcg):
         pp={0: 2},
         edit=lambda st: (st.players[0].row.reverse(), stack(st)),
     )
-    s.choose(0, "Replace Jack Skellington (The Pumpkin King) with Jack Skellington (Master of Fright) for 2")
+    s.choose(0, "Replace Jack Skellington (The Pumpkin King) with Jack Skellington (Master of Fright) (2 PP)")
     st = s.state
     assert st.players[0].pp == 0
     jack = next(c for c in st.players[0].row[0].characters if st.cards[c].startswith("jack"))
@@ -184,7 +184,7 @@ def test_replacing_with_an_equal_version_is_free_and_never_with_a_lower_one(tcg)
         hands={0: ["sally-skilled-alchemist", "jack-skellington-the-pumpkin-king"]},
     )
     options = labels(s, 0)
-    assert "Replace Sally (Shy Creature) with Sally (Skilled Alchemist) for 0" in options
+    assert "Replace Sally (Shy Creature) with Sally (Skilled Alchemist) (0 PP)" in options
     assert not any("The Pumpkin King" in o for o in options)  # no lower version, no second Jack
 
 
@@ -195,7 +195,7 @@ def test_replacing_a_character_triggers_no_discard_effects(tcg):
         hands={0: ["sally-skilled-alchemist"]},
         decks={0: ["igor", "zero"]},
     )
-    s.choose(0, "Replace Sally (Shy Creature) with Sally (Skilled Alchemist) for 0")
+    s.choose(0, "Replace Sally (Shy Creature) with Sally (Skilled Alchemist) (0 PP)")
     assert hand(s, 0) == []  # the Lugubrious Leader did not draw
     s.expect(0, "turn")
 
@@ -208,7 +208,7 @@ def test_twilight_sun_returns_a_vampire_and_then_draws_three(tcg):
         decks={0: ["igor", "zero", "clown", "fire"]},
         pp={0: 2},
     )
-    s.choose(0, "Play Twilight Sun for 2")
+    s.choose(0, "Play Twilight Sun (2 PP)")
     s.choose(0, "Return any player's Vampire to hand, and then draw 3", kind="mode")
     assert hand(s, 1) == ["vampire-count"]
     assert hand(s, 0) == ["clown", "igor", "zero"]
@@ -222,7 +222,7 @@ def test_twilight_sun_draws_nothing_when_the_vampire_is_not_returned(tcg):
         decks={0: ["igor", "zero", "clown", "fire"]},
         pp={0: 2, 1: 1},
     )
-    s.choose(0, "Play Twilight Sun for 2")
+    s.choose(0, "Play Twilight Sun (2 PP)")
     s.choose(0, "Return any player's Vampire to hand, and then draw 3", kind="mode")
     s.choose(1, "Answer with Pull Yourself Together: Cancel it", kind="respond")
     assert row(s, 1) == [("oogies-lair", ["vampire-count"])]
@@ -239,7 +239,7 @@ def test_wolfman_discards_behemoth_before_behemoth_can_use_his_text(tcg):
         pp={0: 2},
     )
     assert "Behemoth (Axe Victim): Discard Behemoth: every opponent discards a card" in labels(s, 0)
-    s.choose(0, "Play Wolfman (Lycanthropic Beast) to Jack's House for 2")
+    s.choose(0, "Play Wolfman (Lycanthropic Beast) under Jack's House (2 PP)")
     prompt = s.expect(0, "choose")  # only the Wolfman's question: no other card may be used now
     assert [p.kind for p in s.prompts(0)] == ["choose"]
     assert {c.label for c in prompt.choices} == {
@@ -282,8 +282,8 @@ def test_the_sample_first_day_between_manny_and_chris(tcg):
     assert manny.pp == 1 and chris.pp == 0
     s.choose(0, "Jack's House: Add 2 Pumpkin Points")
     assert manny.pp == 3
-    s.choose(0, "Play Jack Skellington (The Pumpkin King) to Jack's House for 2")
-    s.choose(0, "Play Fetch for 0")
+    s.choose(0, "Play Jack Skellington (The Pumpkin King) under Jack's House (2 PP)")
+    s.choose(0, "Play Fetch (0 PP)")
     assert discard(s, 0)[-6:] == ["igor", "clown", "fire", "behemoth", "cyclops", "devil"]  # no Zero found
     assert [s.state.cards[c] for c in manny.surprise_discard] == ["fetch"]
     assert manny.pp == 1

@@ -14,15 +14,15 @@ SIX_SURPRISES = ["fetch", "my-fantasies", "halloween-plans", "i-never-realized",
 def test_surprise_limit_is_three_per_turn(tcg):
     s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: SIX_SURPRISES}, decks={0: ["igor"] * 3})
     for name in ("Fetch", "My Fantasies", "Halloween Plans"):
-        s.choose(0, f"Play {name} for 0")
+        s.choose(0, f"Play {name} (0 PP)")
     assert len(s.state.players[0].surprise_discard) == 3
     assert not any(label.startswith("Play") for label in labels(s, 0))
 
 
 def test_the_same_surprise_title_is_played_once_a_round(tcg):
     s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["fetch", "fetch"]}, decks={0: ["igor"] * 12})
-    s.choose(0, "Play Fetch for 0")
-    assert "Play Fetch for 0" not in labels(s, 0)
+    s.choose(0, "Play Fetch (0 PP)")
+    assert "Play Fetch (0 PP)" not in labels(s, 0)
 
 
 def test_hex_text_is_used_once_per_turn(tcg):
@@ -114,7 +114,7 @@ def test_end_phase_order(tcg):
     king = s.state.king
     s.choose(0, "Sally (Skilled Alchemist): Discard a card to draw 1")
     s.choose(0, "Discard Igor (Faithful Lackey)", kind="discard")
-    s.choose(0, "Play Fetch for 0")  # six turned, one drawn: the deck is now empty
+    s.choose(0, "Play Fetch (0 PP)")  # six turned, one drawn: the deck is now empty
     assert s.state.players[0].deck == []
     s.choose(0, "End your turn")
     p = s.state.players[0]
