@@ -156,7 +156,7 @@ def _check() -> None:
     """Cross-references in the data, checked at import: a broken file fails loudly."""
     problems = []
     for card in CARDS.values():
-        if card.minion and CARDS.get(card.minion, None) is None:
+        if card.minion and CARDS.get(card.minion) is None:
             problems.append(f"{card.id}: unknown minion {card.minion!r}")
         for ability in card.ability:
             if ability.token not in card.tokens:

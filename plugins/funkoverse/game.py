@@ -36,14 +36,14 @@ class FunkoverseOptions(Options):
     )
     extras: Literal["none", "fog-juice", "zero"] = Field(
         default="none",
-        description="each side's first character holds Fog Juice, or has Zero attached (as when two boxes meet)",
+        description="each side's first character holds Fog Juice or has Zero (as when two boxes meet)",
     )
     lineup: list[str] = Field(
         default_factory=lambda: list(HEROES),
         description="the four characters in seat order (seat k's first character is lineup[k])",
     )
     round_limit: int = Field(
-        default=10, ge=1, le=100, description="authored cap: after this round the most points win"
+        default=6, ge=1, le=100, description="authored cap: after this round the most points win"
     )
 
     @field_validator("lineup")

@@ -503,7 +503,6 @@ def apply(state: State, seat: int, choice: Choice, ctx: Context) -> None:
         piece = state.pieces[arg]
         zero = companion_of(state, piece)
         state.frames.append(Frame(piece.id, actions=2, root=True, companion_free=zero is not None))
-        ctx.emit("turn", f"{name(piece)} takes a turn", {"piece": piece.id, "side": piece.side})
     else:
         frame = state.frames[-1]
         if frame.awaiting:
@@ -619,7 +618,7 @@ def answer_step(state: State, frame: Frame, verb: str, arg: str, ctx: Context) -
             ctx.emit(
                 "move",
                 f"{name(piece)} moves to {arg}",
-                {"piece": piece.id, "from": list(piece.square or ()), "to": list(to)},
+                {"piece": piece.id, "to": arg},
             )
             move_piece(state, piece, to)
     elif kind == "challenge":
@@ -765,7 +764,6 @@ def run_step(state: State, frame: Frame, index: int, ctx: Context) -> None:
             if step.different and frame.previous_kind:
                 exclude.append(frame.previous_kind)
             state.frames.append(Frame(actor.id, actions=1, basic_only=True, exclude=exclude))
-            ctx.emit("granted", f"{name(actor)} may do a basic action", {"piece": actor.id})
     elif op == "shift-cooldown":
         if state.sides[piece.side].cooldown.items():
             frame.awaiting, frame.count_left, frame.shifted, frame.dice = (
@@ -803,12 +801,11 @@ def finish_frame(state: State, ctx: Context) -> None:
     if not frame.root:
         return
     piece.exhausted = True
-    ctx.emit("exhaust", f"{name(piece)} is exhausted", {"piece": piece.id})
+    ctx.emit("exhaust", f"{name(piece)} took a turn and is exhausted", {"piece": piece.id})
     if CARDS[piece.card].trait is not None and CARDS[piece.card].trait.id == "mad-scientist":  # type: ignore[union-attr]
         igor = state.pieces.get(_minion_id(state, piece, CARDS[piece.card].minion))
         if igor is not None and igor.square is not None:
             state.frames.append(Frame(igor.id, actions=1, basic_only=True, exclude=["interact"]))
-            ctx.emit("granted", f"{name(igor)} may do a basic action", {"piece": igor.id})
     following = next_turn(state, state.turn)
     if following is not None:
         state.turn = following
@@ -1003,7 +1000,6 @@ def release(state: State, side_index: int, item: str, ctx: Context) -> None:
 
 def end_round(state: State, ctx: Context) -> None:
     """Score, check the goal and the round cap, cool down, refresh, pass the marker."""
-    ctx.emit("round-end", f"round {state.round} ends", {"round": state.round})
     score_round(state, ctx)
     if state.over:
         return
