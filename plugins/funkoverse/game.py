@@ -21,7 +21,7 @@ from nbc.core.game import Choice, Context, Game, Options, Outcome, Prompt, Varia
 from nbc.core.grid import Occupant
 from nbc.plugins.funkoverse import rules
 from nbc.plugins.funkoverse.effects import BASICS, CARDS, HEROES, MAP_CARDS, SCENARIOS, grid
-from nbc.plugins.funkoverse.state import Marker, Piece, Side, State
+from nbc.plugins.funkoverse.state import Marker, Piece, Side, State, dump, load
 from nbc.plugins.funkoverse.view import view as build_view
 
 BASES = ("red", "blue", "green", "yellow")  # pair k plays from BASES[k]'s starting area
@@ -178,6 +178,12 @@ class Funkoverse(Game):
                 scores[seat] = side.points
         winners = tuple(sorted(seat for i in state.winners for seat in state.sides[i].seats))
         return Outcome(winners=winners, scores=tuple(scores), reason=state.reason)
+
+    def dump_state(self, state: State) -> Any:
+        return dump(state)
+
+    def load_state(self, data: Any) -> State:
+        return load(data)
 
     def plant(self, state: State, seat: int | None, marker: str) -> int:
         """Leaders: a side's chosen leader is secret until every side has chosen."""

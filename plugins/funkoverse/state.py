@@ -7,7 +7,7 @@ minion) or to be placed is told by the side's track and by ``State.placing``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from nbc.core.cooldown import CooldownTrack
 
@@ -121,3 +121,73 @@ class State:
     winners: list[int] = field(default_factory=list)  # sides
     reason: str = ""
     planted: dict[str, str] = field(default_factory=dict)  # test kit: leader secrecy
+
+
+# -- a compact codec ------------------------------------------------------------------
+# The generic nbc.core.serial codec works for this state too; this one writes each
+# dataclass as a row of its fields, which makes saving, loading and fingerprints
+# (done at every step by the conformance suite) several times cheaper.
+
+_PIECE = tuple(f.name for f in fields(Piece))
+_FRAME = tuple(f.name for f in fields(Frame))
+_REACTION = tuple(f.name for f in fields(Reaction))
+_SCALARS = (
+    "scenario", "map", "mode", "round_limit", "goal", "round", "first", "turn", "placing",
+    "choosing_leaders", "leaders_revealed", "over", "winners", "reason", "planted",
+)  # fmt: skip
+
+
+def _row(obj: object, names: tuple[str, ...]) -> list[object]:
+    out: list[object] = []
+    for n in names:
+        value = getattr(obj, n)
+        out.append(list(value) if isinstance(value, list | tuple) else value)
+    return out
+
+
+def _sq(value: list[int] | None) -> Square | None:
+    return None if value is None else (value[0], value[1])
+
+
+def dump(state: State) -> dict[str, object]:
+    data: dict[str, object] = {n: _row(state, (n,))[0] for n in _SCALARS}
+    data["planted"] = dict(state.planted)
+    data["pieces"] = [_row(p, _PIECE) for p in state.pieces.values()]
+    data["sides"] = [
+        [
+            list(s.seats),
+            list(s.bases),
+            list(s.pool),
+            {k: list(v) for k, v in s.cooldown.spaces.items()},
+            s.points,
+            s.leader,
+        ]
+        for s in state.sides
+    ]
+    data["markers"] = [
+        [m.id, list(m.home), None if m.square is None else list(m.square), m.holder]
+        for m in state.markers.values()
+    ]
+    data["frames"] = [_row(f, _FRAME) for f in state.frames]
+    data["reaction"] = None if state.reaction is None else _row(state.reaction, _REACTION)
+    return data
+
+
+def load(data: dict[str, object]) -> State:
+    pieces = {}
+    for row in data["pieces"]:  # type: ignore[attr-defined]
+        piece = Piece(**dict(zip(_PIECE, row, strict=True)))
+        piece.square = _sq(piece.square)  # type: ignore[arg-type]
+        pieces[piece.id] = piece
+    sides = [
+        Side(seats, bases, pool, CooldownTrack(spaces=spaces), points, leader)
+        for seats, bases, pool, spaces, points, leader in data["sides"]  # type: ignore[attr-defined]
+    ]
+    markers = {m[0]: Marker(m[0], _sq(m[1]), _sq(m[2]), m[3]) for m in data["markers"]}  # type: ignore[attr-defined,arg-type]
+    frames = [Frame(**dict(zip(_FRAME, row, strict=True))) for row in data["frames"]]  # type: ignore[attr-defined]
+    reaction = None
+    if data["reaction"] is not None:
+        reaction = Reaction(**dict(zip(_REACTION, data["reaction"], strict=True)))  # type: ignore[arg-type]
+        reaction.origin = _sq(reaction.origin)  # type: ignore[arg-type]
+    scalars = {n: data[n] for n in _SCALARS}
+    return State(pieces=pieces, sides=sides, markers=markers, frames=frames, reaction=reaction, **scalars)  # type: ignore[arg-type]
