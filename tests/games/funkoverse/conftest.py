@@ -53,7 +53,9 @@ def table(
     return Scenario(GAME, variant, players=players, seed=seed, options=options, position=position)
 
 
-def with_rolls(build: Callable[[int], Scenario], act: Callable[[Scenario], None], want: Callable[[Any], bool]):
+def with_rolls(
+    build: Callable[[int], Scenario], act: Callable[[Scenario], None], want: Callable[[Any], bool]
+):
     """The first seed (0..399) whose first challenge event satisfies `want`."""
     for seed in range(400):
         s = build(seed)
