@@ -175,6 +175,9 @@ def bench(
     acts: Annotated[
         int, typer.Option(min=1, help="--api: acts for the most clients (fewer, at least 1/4, for others)")
     ] = 2000,
+    micro: Annotated[
+        bool, typer.Option("--micro", help="run the games' own micro-benchmarks (e.g. line of sight) too")
+    ] = False,
     game: Annotated[str, typer.Option(help="--api: the game to play")] = "trick-or-treat",
     variant: Annotated[str, typer.Option(help="--api: the variant to play")] = "short",
 ) -> None:
@@ -222,8 +225,9 @@ def bench(
     except NbcError as error:
         _fail(str(error))
         return
+    extra = _micro_benchmarks(chosen) if micro else []
     if as_json:
-        print(json.dumps([r.as_dict() for r in results], indent=2))
+        print(json.dumps([r.as_dict() for r in results] + extra, indent=2))
         return
     table = Table("game", "variant", "seats", "games/s", "choices/s")
     for r in results:
@@ -232,6 +236,45 @@ def bench(
         )
     console.print(table)
     console.print(f"median of {runs} runs of {seconds:g}s each")
+    for entry in extra:
+        figures = ", ".join(
+            f"{k}={v:,.2f}" if isinstance(v, float) else f"{k}={v}" for k, v in entry["result"].items()
+        )
+        console.print(f"{entry['game']} / {entry['benchmark']}: {figures}")
+
+
+def _micro_benchmarks(games: list[Any]) -> list[dict[str, Any]]:
+    """A game may offer `benchmarks() -> {name: function}`; each function returns a dict
+    of figures (this is how funkoverse reports its line-of-sight median)."""
+    found = []
+    for game in games:
+        offered = getattr(game, "benchmarks", None)
+        for label, run in (offered() if callable(offered) else {}).items():
+            found.append({"game": game.name, "benchmark": label, "result": run()})
+    return found
+
+
+map_app = typer.Typer(help="Maps of the games played on a board.", no_args_is_help=True)
+app.add_typer(map_app, name="map")
+
+
+@map_app.command("show")
+def map_show(name: Annotated[str, typer.Argument(help="map name, e.g. halloween-town")]) -> None:
+    """Draw a map in the terminal. Any game may offer maps through two public methods,
+    `maps() -> {name: title}` and `render_map(name) -> text` (funkoverse does)."""
+    host = _host()
+    known: list[str] = []
+    for game in sorted(host.games.values(), key=lambda g: g.name):
+        offered = getattr(game, "maps", None)
+        if not callable(offered):
+            continue
+        maps = offered()
+        if name in maps:
+            console.print(f"{maps[name]} ({game.name})")
+            console.print(game.render_map(name), markup=False, highlight=False, end="")
+            return
+        known += list(maps)
+    _fail(f"no map {name!r}; the maps are: {', '.join(known) or 'none'}")
 
 
 @app.command()

@@ -1,0 +1,21 @@
+"""Funkoverse (The Nightmare Before Christmas box) as an nbc game plugin."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nbc.core.hookspecs import hookimpl
+
+
+@hookimpl
+def nbc_games() -> list[Any]:
+    from nbc.plugins.funkoverse.game import Funkoverse
+
+    return [Funkoverse]
+
+
+@hookimpl
+def nbc_graphql_types() -> list[Any]:
+    from nbc.plugins.funkoverse.schema import VIEW
+
+    return [VIEW]

@@ -1,0 +1,244 @@
+"""Funkoverse (The Nightmare Before Christmas box): the Game, its options and variants.
+
+Variants: `first-game` (knock-outs score, first to 3 points) and one per scenario:
+`territory` and `leaders` on Halloween Town, `triumph` and `infiltrate` on Oogie
+Boogie's Lair. Two players, or three or four in two teams or Free-for-All (`mode`).
+The round flow is in rules.py, the ability vocabulary in effects.py, the views in
+view.py. `maps()` and `render_map()` let tools (the `nbc map show` command) draw the
+map sides without knowing this package's insides.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import statistics
+import time
+from typing import Any, Literal
+
+from pydantic import Field, field_validator
+
+from nbc.core.cooldown import CooldownTrack
+from nbc.core.game import Choice, Context, Game, Options, Outcome, Prompt, Variant
+from nbc.core.grid import Occupant
+from nbc.plugins.funkoverse import rules
+from nbc.plugins.funkoverse.effects import BASICS, CARDS, HEROES, MAP_CARDS, SCENARIOS, grid
+from nbc.plugins.funkoverse.state import Marker, Piece, Side, State, dump, load
+from nbc.plugins.funkoverse.view import view as build_view
+
+BASES = ("red", "blue", "green", "yellow")  # pair k plays from BASES[k]'s starting area
+
+
+class FunkoverseOptions(Options):
+    scenario: Literal["first-game", "territory", "leaders", "triumph", "infiltrate"] = Field(
+        default="first-game", description="what is played: the first game or one of the scenarios"
+    )
+    mode: Literal["teams", "free-for-all"] = Field(
+        default="teams", description="with 3 or 4 players: two teams, or every player for themselves"
+    )
+    extras: Literal["none", "fog-juice", "zero"] = Field(
+        default="none",
+        description="each side's first character holds Fog Juice or has Zero (as when two boxes meet)",
+    )
+    lineup: list[str] = Field(
+        default_factory=lambda: list(HEROES),
+        description="the four characters in seat order (seat k's first character is lineup[k])",
+    )
+    round_limit: int = Field(
+        default=6, ge=1, le=100, description="authored cap: after this round the most points win"
+    )
+
+    @field_validator("lineup")
+    @classmethod
+    def _lineup(cls, value: list[str]) -> list[str]:
+        if sorted(value) != sorted(HEROES):
+            raise ValueError(f"lineup must list each of {', '.join(HEROES)} once, got {value}")
+        return value
+
+
+def _rotated(k: int) -> list[str]:
+    return HEROES[k:] + HEROES[:k]
+
+
+class Funkoverse(Game):
+    name = "funkoverse"
+    title = "Funkoverse: The Nightmare Before Christmas"
+    description = "Tactical skirmish on a square grid: line of sight, challenges, cooldown tracks, scenarios."
+    players = range(2, 5)
+    Options = FunkoverseOptions
+    variants = {
+        "first-game": Variant("first-game", "First game: knock out rivals, first to 3 points"),
+        "territory": Variant(
+            "territory",
+            "Territory (Halloween Town)",
+            options={"scenario": "territory", "extras": "fog-juice", "lineup": _rotated(2)},
+        ),
+        "leaders": Variant(
+            "leaders",
+            "Leaders (Halloween Town)",
+            options={"scenario": "leaders", "extras": "zero", "lineup": _rotated(1)},
+        ),
+        "triumph": Variant(
+            "triumph",
+            "Triumph (Oogie Boogie's Lair, Free-for-All)",
+            options={"scenario": "triumph", "mode": "free-for-all", "extras": "zero", "lineup": _rotated(3)},
+        ),
+        "infiltrate": Variant(
+            "infiltrate",
+            "Infiltrate (Oogie Boogie's Lair, Free-for-All)",
+            options={"scenario": "infiltrate", "mode": "free-for-all", "extras": "fog-juice"},
+        ),
+    }
+    State = State
+
+    # -- setup ---------------------------------------------------------------------
+
+    def setup(self, options: FunkoverseOptions, players: int, ctx: Context) -> State:
+        scenario = SCENARIOS[options.scenario]
+        teams = players > 2 and options.mode == "teams"
+        if players == 2:
+            side_seats, pair_seats = [[0], [1]], [0, 1]
+        elif teams:
+            side_seats = [[0, 2], [1]] if players == 3 else [[0, 2], [1, 3]]
+            pair_seats = [0, 1, 2, 1] if players == 3 else [0, 1, 2, 3]
+        else:
+            side_seats, pair_seats = [[s] for s in range(players)], list(range(players))
+        side_of = {seat: i for i, seats in enumerate(side_seats) for seat in seats}
+        sides = [Side(seats=seats, bases=[]) for seats in side_seats]
+        pieces: dict[str, Piece] = {}
+        order: list[list[str]] = [[] for _ in sides]
+        for k, seat in enumerate(pair_seats):
+            side, base = side_of[seat], BASES[k]
+            sides[side].bases.append(base)
+            hero, basic = options.lineup[k], BASICS[k]
+            first_of_side = not order[side]
+            item = "fog-juice" if options.extras == "fog-juice" else None
+            pieces[hero] = Piece(
+                hero, hero, "character", seat, side, base, item=item if first_of_side else None
+            )
+            pieces[basic] = Piece(basic, basic, "basic", seat, side, base)
+            order[side] += [hero, basic]
+            minion = CARDS[hero].minion
+            if minion:
+                pieces[minion] = Piece(minion, minion, "minion", seat, side, base, owner=hero)
+                order[side].append(minion)
+            if options.extras == "zero" and first_of_side:
+                zero = f"zero-{side}"
+                pieces[zero] = Piece(zero, "zero", "companion", seat, side, base, owner=hero)
+                order[side].append(zero)
+            for colour in CARDS[hero].tokens:
+                sides[side].pool.append(f"{colour}-{len(sides[side].pool) + 1}")
+        g = grid(scenario.map)
+        homes = {glyph: sq for sq, glyph in g.labels.items() if glyph in "ABCDT"}
+        markers = {m: Marker(m, homes[m], homes[m]) for m in scenario.markers}
+        if scenario.id == "triumph":
+            markers["T"] = Marker("T", homes["T"], homes["T"])
+        per_side = sum(1 for p in pieces.values() if p.side == 0 and p.kind in rules.CHARACTER_KINDS)
+        first = ctx.rng.below(len(sides))
+        state = State(
+            scenario=scenario.id,
+            map=scenario.map,
+            mode="teams" if teams or players == 2 else "free-for-all",
+            round_limit=options.round_limit,
+            goal=scenario.goal if per_side <= 2 else scenario.goal_large,
+            pieces=pieces,
+            sides=sides,
+            markers=markers,
+            first=first,
+            turn=first,
+            placing=[pid for step in range(len(sides)) for pid in order[(first + step) % len(sides)]],
+            choosing_leaders=scenario.id == "leaders",
+        )
+        for side in state.sides:
+            side.cooldown = CooldownTrack()
+        ctx.emit(
+            "setup",
+            f"{scenario.name} on {MAP_CARDS[scenario.map].name}; side {first} has the First Player marker",
+            {"scenario": scenario.id, "map": scenario.map, "first": first, "goal": state.goal},
+        )
+        rules.advance(state, ctx)
+        return state
+
+    # -- the contract --------------------------------------------------------------
+
+    def prompts(self, state: State) -> list[Prompt]:
+        return rules.prompts(state)
+
+    def apply(self, state: State, seat: int, choice: Choice, ctx: Context) -> None:
+        rules.apply(state, seat, choice, ctx)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return build_view(state, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not state.over:
+            return None
+        seats = [seat for side in state.sides for seat in side.seats]
+        scores = [0] * len(seats)
+        for side in state.sides:
+            for seat in side.seats:
+                scores[seat] = side.points
+        winners = tuple(sorted(seat for i in state.winners for seat in state.sides[i].seats))
+        return Outcome(winners=winners, scores=tuple(scores), reason=state.reason)
+
+    def dump_state(self, state: State) -> Any:
+        return dump(state)
+
+    def load_state(self, data: Any) -> State:
+        return load(data)
+
+    def plant(self, state: State, seat: int | None, marker: str) -> int:
+        """Leaders: a side's chosen leader is secret until every side has chosen."""
+        if seat is None or not state.choosing_leaders:
+            return 0
+        for side in state.sides:
+            if seat in side.seats and side.leader is not None and len(side.seats) == 1:
+                state.planted[side.leader] = f"{marker}-0"
+                return 1
+        return 0
+
+    # -- public helpers for tools --------------------------------------------------
+
+    def maps(self) -> dict[str, str]:
+        """Map side id -> its display name."""
+        return {m.id: m.name for m in MAP_CARDS.values()}
+
+    def render_map(self, name: str) -> str:
+        """The map side drawn in the grid's ASCII format (see nbc.core.grid)."""
+        if name not in MAP_CARDS:
+            raise KeyError(f"no map {name!r}; the maps are {', '.join(MAP_CARDS)}")
+        return grid(name).render()
+
+    def benchmarks(self) -> dict[str, Any]:
+        """Game-specific micro-benchmarks (`nbc bench funkoverse --micro`)."""
+        return {"line of sight": sight_benchmark}
+
+
+def sight_benchmark(repeats: int = 5) -> dict[str, float]:
+    """Median time of one `can_see` on Oogie Boogie's Lair with 8 pieces placed.
+
+    Each query is timed on its own (`perf_counter_ns`) over every ordered pair of
+    open squares. "cold" is a fresh grid, so every sight line is traced from scratch;
+    "warm" repeats the queries on that grid, whose traced lines are cached (as in
+    play, where one grid per map serves every match).
+    """
+    base = grid("oogie-boogies-lair")
+    squares = [sq for sq in base.squares() if sq not in base.solid]
+    spots = [(1, 1), (3, 2), (4, 6), (7, 4), (8, 8), (10, 3), (2, 9), (9, 10)]
+    occ = {sq: Occupant(i % 2, i % 3 != 0) for i, sq in enumerate(spots)}
+    pairs = [(a, b) for a in squares for b in squares]
+    clock = time.perf_counter_ns
+    cold: list[int] = []
+    warm: list[int] = []
+    for _ in range(repeats):
+        g = dataclasses.replace(base)  # a new grid: empty line cache
+        for times in (cold, warm):
+            for a, b in pairs:
+                start = clock()
+                g.can_see(a, b, 0, occ)
+                times.append(clock() - start)
+    return {
+        "median_cold_us": statistics.median(cold) / 1000,
+        "median_warm_us": statistics.median(warm) / 1000,
+        "queries": len(cold) + len(warm),
+        "pieces": len(occ),
+    }

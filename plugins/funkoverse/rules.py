@@ -1,0 +1,1085 @@
+"""The rules of a Funkoverse round, in the rulebook's order.
+
+    choose a character    a side on turn picks one of its characters without an
+                          exhausted marker ("pick:<piece>")
+    do up to two actions  move, basic challenge, assist, interact, ability, use item;
+                          a knocked-down character may only rally (both actions);
+                          a knocked-out one may only be exhausted; an attached
+                          companion acts once free, or for actions given up to it
+    exhaust               the character is marked; the next side clockwise that still
+                          has a character to choose takes a turn
+    round end             scenario scoring, the round cap, cooldown (from the first
+                          player), returning pieces placed in their starting areas,
+                          refresh, the First Player marker passes on
+
+`prompts` lists what can be chosen now and `apply` does it; `advance` then runs
+everything that needs no decision (ability steps, challenges, turn and round ends)
+until a decision is needed again. Everything random goes through `ctx.rng`.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from nbc.core.cooldown import clamp_space
+from nbc.core.dice import roll_many, total
+from nbc.core.game import Choice, Context, Prompt
+from nbc.core.grid import Grid, Occupant, chebyshev, within
+from nbc.plugins.funkoverse.effects import (
+    ABILITIES,
+    BASIC_ACTIONS,
+    CARDS,
+    CHALLENGE_DIE,
+    ITEMS,
+    OOGIE_DIE,
+    SCENARIOS,
+    Step,
+    grid,
+)
+from nbc.plugins.funkoverse.state import Frame, Piece, Reaction, Side, Square, State
+
+BASE_GLYPHS = {"red": "r", "blue": "b", "green": "g", "yellow": "y"}
+CHARACTER_KINDS = ("character", "basic")
+BASIC_CHALLENGE_DICE = 2
+BASIC_MOVE = 2
+KNOCKOUT_SPACE = 1
+POINT_MARKER_SPACE = 4
+
+
+# -- the board -----------------------------------------------------------------------
+
+
+@cache
+def area(map_name: str, glyph: str) -> tuple[Square, ...]:
+    """The squares of a map carrying one label glyph, row by row."""
+    labels = grid(map_name).labels
+    return tuple(sorted((sq for sq, g in labels.items() if g == glyph), key=lambda s: (s[1], s[0])))
+
+
+def occupants(state: State) -> dict[Square, Occupant]:
+    """Who stands where, as the grid's sight and movement rules see it (markers and
+    point markers are not occupants)."""
+    return {p.square: Occupant(p.side, p.standing) for p in state.pieces.values() if p.square is not None}
+
+
+def is_character(piece: Piece) -> bool:
+    return piece.kind in CHARACTER_KINDS
+
+
+def name(piece: Piece) -> str:
+    return CARDS[piece.card].name
+
+
+def sq_id(sq: Square) -> str:
+    return f"{sq[0]},{sq[1]}"
+
+
+def parse_sq(text: str) -> Square:
+    x, y = text.split(",")
+    return (int(x), int(y))
+
+
+def free_squares_near(state: State, squares: tuple[Square, ...]) -> list[Square]:
+    """Free squares of an area; if all are taken, the free squares nearest to it."""
+    occ = occupants(state)
+    g = grid(state.map)
+    free = [sq for sq in squares if sq not in occ and sq not in g.solid]
+    if free or not squares:
+        return free
+    best: list[Square] = []
+    best_d = None
+    for sq in g.squares():
+        if sq in occ or sq in g.solid:
+            continue
+        d = min(chebyshev(sq, a) for a in squares)
+        if best_d is None or d < best_d:
+            best, best_d = [sq], d
+        elif d == best_d:
+            best.append(sq)
+    return best
+
+
+def adjacent_free(state: State, piece: Piece, occ: dict[Square, Occupant] | None = None) -> list[Square]:
+    """Free squares adjacent to a piece (neighbouring and visible)."""
+    if piece.square is None:
+        return []
+    g = grid(state.map)
+    occ = occupants(state) if occ is None else occ
+    return [sq for sq in g.neighbours(piece.square) if sq not in occ and g.step_allowed(piece.square, sq)]
+
+
+# -- whose turn ----------------------------------------------------------------------
+
+
+def choosable(state: State, side: int) -> list[Piece]:
+    """The side's characters without an exhausted marker (on the map or not)."""
+    return [p for p in state.pieces.values() if p.side == side and is_character(p) and not p.exhausted]
+
+
+def next_turn(state: State, after: int) -> int | None:
+    """The next side clockwise (possibly `after` itself) with a character to choose."""
+    n = len(state.sides)
+    for step in range(1, n + 1):
+        side = (after + step) % n
+        if choosable(state, side):
+            return side
+    return None
+
+
+# -- prompts -------------------------------------------------------------------------
+
+
+def prompts(state: State) -> list[Prompt]:
+    if state.over:
+        return []
+    if state.choosing_leaders:
+        return [
+            Prompt(
+                side.seats[0],
+                "leader",
+                "Choose your leader in secret",
+                tuple(
+                    Choice(f"leader:{p.id}", f"Lead with {name(p)}")
+                    for p in state.pieces.values()
+                    if p.side == i and is_character(p)
+                ),
+            )
+            for i, side in enumerate(state.sides)
+            if side.leader is None
+        ]
+    if state.placing:
+        piece = state.pieces[state.placing[0]]
+        squares = placement_squares(state, piece)
+        return [
+            Prompt(
+                piece.seat,
+                "place",
+                f"Place {name(piece)}",
+                tuple(Choice(f"place:{sq_id(sq)}", f"Place {name(piece)} on {sq_id(sq)}") for sq in squares),
+            )
+        ]
+    if state.reaction is not None:
+        r = state.reaction
+        return [
+            Prompt(
+                r.seat,
+                "rag-doll",
+                "Sally is challenged: swap places with the Detachable Arm?",
+                (Choice("swap", "Swap with the Arm"), Choice("stay", "Take the challenge")),
+            )
+        ]
+    if state.frames:
+        frame = state.frames[-1]
+        piece = state.pieces[frame.piece]
+        if frame.awaiting:
+            return [step_prompt(state, frame, piece)]
+        return [
+            Prompt(piece.seat, "action", f"{name(piece)}: choose an action", action_choices(state, frame))
+        ]
+    side = state.sides[state.turn]
+    found = []
+    for seat in side.seats:
+        mine = [p for p in choosable(state, state.turn) if p.seat == seat]
+        if mine:
+            found.append(
+                Prompt(
+                    seat,
+                    "turn",
+                    "Choose a character to take a turn",
+                    tuple(Choice(f"pick:{p.id}", f"Take a turn with {name(p)}") for p in mine),
+                )
+            )
+    return found
+
+
+def placement_squares(state: State, piece: Piece) -> list[Square]:
+    """Where a piece waiting to be placed may go: its starting area, or for a minion
+    at the start of the game, next to its character."""
+    if piece.kind == "minion":
+        owner = state.pieces[piece.owner or ""]
+        return adjacent_free(state, owner)
+    return free_squares_near(state, area(state.map, BASE_GLYPHS[piece.base]))
+
+
+def move_allowance(piece: Piece) -> int:
+    card = CARDS[piece.card]
+    if card.move:
+        return card.move
+    if card.trait is not None and card.trait.move:
+        return card.trait.move
+    return BASIC_MOVE
+
+
+def can_move(state: State, piece: Piece, squares: int, occ: dict[Square, Occupant]) -> bool:
+    g = grid(state.map)
+    sq = piece.square
+    if sq is None or squares < 1:
+        return False
+    for n in g._steps[sq]:  # a free neighbour settles it without a search
+        if n not in occ:
+            return True
+    return bool(g.reachable(sq, squares, piece.side, occ))
+
+
+def rivals_adjacent(state: State, piece: Piece, g: Grid) -> list[Piece]:
+    sq = piece.square
+    if sq is None:
+        return []
+    steps = g._steps[sq]
+    return [p for p in state.pieces.values() if p.side != piece.side and p.square in steps]
+
+
+def targets_from(
+    state: State, origin: Square, side: int, reach: int, occ: dict[Square, Occupant]
+) -> list[Piece]:
+    """Rivals of `side` a challenge from `origin` may target: adjacent (reach 0) or
+    within `reach` squares and visible."""
+    g = grid(state.map)
+    found = []
+    for p in state.pieces.values():
+        if p.side == side or p.square is None:
+            continue
+        if reach == 0:
+            if chebyshev(origin, p.square) == 1 and g.step_allowed(origin, p.square):
+                found.append(p)
+        elif within(origin, p.square, reach) and g.can_see(origin, p.square, side, occ):
+            found.append(p)
+    return found
+
+
+def interactable(state: State, piece: Piece) -> list[str]:
+    """Markers on the map the piece may interact with (in its square or adjacent)."""
+    if piece.square is None:
+        return []
+    g = grid(state.map)
+    found = []
+    for m in state.markers.values():
+        if m.square is None or m.holder is not None:
+            continue
+        if m.square == piece.square or (
+            chebyshev(m.square, piece.square) == 1 and g.step_allowed(piece.square, m.square)
+        ):
+            found.append(m.id)
+    return found
+
+
+def ability_cost(state: State, piece: Piece, ability_key: str) -> int:
+    """The ability's cost after the piece's status cards change it."""
+    cost = ABILITIES[ability_key].cost
+    for status in piece.statuses:
+        cost += ITEMS[status].cost_change
+    return cost
+
+
+def token_for(side: Side, colour: str) -> str | None:
+    for token in side.pool:
+        if token.rsplit("-", 1)[0] == colour:
+            return token
+    return None
+
+
+def can_pay(state: State, piece: Piece, ability_key: str) -> bool:
+    if ability_cost(state, piece, ability_key) < 1:
+        return True
+    return token_for(state.sides[piece.side], ABILITIES[ability_key].token) is not None
+
+
+def has_possible_target(state: State, piece: Piece, ability_key: str, occ: dict[Square, Occupant]) -> bool:
+    """A challenge action needs a possible target: check the ability's first challenge,
+    from any square a move step before it could reach."""
+    if piece.square is None:
+        return False
+    origins = [piece.square]
+    g = grid(state.map)
+    for step in ABILITIES[ability_key].steps:
+        if step.op == "move":
+            origins += list(g.reachable(piece.square, step.squares, piece.side, occ))
+        elif step.op == "challenge":
+            if step.targets == "each-adjacent-standing":
+                return any(p.standing for p in rivals_adjacent(state, piece, g))
+            return any(targets_from(state, o, piece.side, step.range, occ) for o in origins)
+        elif step.op == "animate":
+            return bool(animate_candidates(state, piece, step, occ))
+    return True
+
+
+def animate_candidates(state: State, piece: Piece, step: Step, occ: dict[Square, Occupant]) -> list[str]:
+    if piece.square is None:
+        return []
+    found = []
+    for m in state.markers.values():
+        if m.square is None or m.holder is not None or not within(piece.square, m.square, step.range):
+            continue
+        if targets_from(state, m.square, piece.side, step.reach, occ):
+            found.append(m.id)
+    return found
+
+
+def companion_of(state: State, piece: Piece) -> Piece | None:
+    for p in state.pieces.values():
+        if p.kind == "companion" and p.owner == piece.id:
+            return p
+    return None
+
+
+def action_choices(state: State, frame: Frame) -> tuple[Choice, ...]:
+    piece = state.pieces[frame.piece]
+    choices: list[Choice] = []
+    if frame.root:
+        zero = companion_of(state, piece)
+        if zero is not None and zero.square is not None and (frame.companion_free or frame.actions > 0):
+            how = "free" if frame.companion_free else f"gives up one of {name(piece)}'s actions"
+            choices.append(Choice("companion", f"{name(zero)} acts ({how})"))
+    on_map = piece.square is not None
+    if frame.root and on_map and not piece.standing:
+        if frame.actions == 2:
+            choices.append(Choice("rally", f"{name(piece)} rallies (both actions)"))
+    elif on_map and piece.standing and frame.actions > 0:
+        choices.extend(_actions_of_standing(state, frame, piece))
+    choices.append(Choice("end", "End the turn" if frame.root else "Pass"))
+    return tuple(choices)
+
+
+def allowed_kinds(frame: Frame, piece: Piece) -> tuple[str, ...]:
+    card = CARDS[piece.card]
+    kinds = tuple(card.actions) if card.actions else BASIC_ACTIONS
+    if frame.exclude:
+        kinds = tuple(k for k in kinds if k not in frame.exclude)
+    return kinds
+
+
+def _actions_of_standing(state: State, frame: Frame, piece: Piece) -> list[Choice]:
+    g = grid(state.map)
+    occ = occupants(state)
+    kinds = allowed_kinds(frame, piece)
+    out: list[Choice] = []
+    if "move" in kinds and can_move(state, piece, move_allowance(piece), occ):
+        out.append(Choice("move", f"Move up to {move_allowance(piece)} squares"))
+    if "challenge" in kinds:
+        for rival in rivals_adjacent(state, piece, g):
+            out.append(Choice(f"challenge:{rival.id}", f"Challenge {name(rival)}"))
+    if "assist" in kinds:
+        for ally in state.pieces.values():
+            if (
+                ally.side == piece.side
+                and not ally.standing
+                and ally.square is not None
+                and chebyshev(ally.square, piece.square) == 1  # type: ignore[arg-type]
+                and g.step_allowed(piece.square, ally.square)  # type: ignore[arg-type]
+            ):
+                out.append(Choice(f"assist:{ally.id}", f"Stand {name(ally)} up"))
+    if "interact" in kinds:
+        for marker in interactable(state, piece):
+            out.append(Choice(f"interact:{marker}", f"Interact with marker {marker}"))
+    if frame.basic_only or piece.kind != "character":
+        return out
+    for ability in CARDS[piece.card].ability:
+        key = f"{piece.card}/{ability.id}"
+        if can_pay(state, piece, key) and (
+            not ability.challenge_action or has_possible_target(state, piece, key, occ)
+        ):
+            out.append(Choice(f"ability:{ability.id}", f"Use {ability.name}"))
+    if piece.item and f"item:{piece.id}" not in state.sides[piece.side].cooldown:
+        item = ITEMS[piece.item]
+        if can_move(state, piece, item.move, _rivals_as_allies(occ, piece.side)):
+            out.append(Choice(f"item:{piece.item}", f"Use {item.name}"))
+    return out
+
+
+def _rivals_as_allies(occ: dict[Square, Occupant], side: int) -> dict[Square, Occupant]:
+    return {sq: Occupant(side, o.standing) for sq, o in occ.items()}
+
+
+def step_prompt(state: State, frame: Frame, piece: Piece) -> Prompt:
+    """The decision an ability step (or a move) is waiting for."""
+    seat = piece.seat
+    kind = frame.awaiting
+    occ = occupants(state)
+    g = grid(state.map)
+    choices: list[Choice] = []
+    if kind == "move":
+        occ_for_move = _rivals_as_allies(occ, piece.side) if frame.move_passes_rivals else occ
+        dests = g.reachable(piece.square, frame.move_squares, piece.side, occ_for_move)  # type: ignore[arg-type]
+        choices = [Choice(f"to:{sq_id(sq)}", f"Move to {sq_id(sq)}") for sq in sorted(dests)]
+        if frame.step >= 0:
+            choices.append(Choice("stay", "Stay"))
+        text = f"Move {name(piece)} up to {frame.move_squares} squares"
+    elif kind == "challenge":
+        origin = _challenge_origin(state, frame, piece)
+        reach = _current_step(frame).range if not frame.challenger else _current_step(frame).reach
+        choices = [
+            Choice(f"target:{t.id}", f"Challenge {name(t)}")
+            for t in targets_from(state, origin, piece.side, reach, occ)
+        ]
+        text = "Choose the target of the challenge"
+    elif kind == "place-minion":
+        step = _current_step(frame)
+        minion = state.pieces[_minion_id(state, piece, step.minion)]
+        choices = [
+            Choice(f"square:{sq_id(sq)}", f"Put {name(minion)} on {sq_id(sq)}")
+            for sq in adjacent_free(state, piece, occ)
+        ]
+        if minion.square is not None:
+            choices.append(Choice("stay", f"Leave {name(minion)} where it is"))
+            if step.teleport:
+                choices.append(Choice("teleport", f"Lift {name(minion)} and put {name(piece)} in its square"))
+        text = "Place the minion"
+    elif kind == "shift-cooldown":
+        track = state.sides[piece.side].cooldown
+        choices = [
+            Choice(f"shift:{item}", f"Shift {item} down")
+            for item in track.items()
+            if item not in frame.shifted
+        ]
+        choices.append(Choice("done", "Shift nothing more"))
+        text = f"Shift things on your cooldown track ({frame.count_left} left)"
+    elif kind == "pull-ally":
+        step = _current_step(frame)
+        choices = [
+            Choice(f"ally:{a.id}", f"Pull {name(a)}") for a in pull_candidates(state, piece, step, occ)
+        ]
+        text = "Choose an ally to pull next to you"
+    elif kind == "pull-square":
+        choices = [
+            Choice(f"square:{sq_id(sq)}", f"Put it on {sq_id(sq)}") for sq in adjacent_free(state, piece, occ)
+        ]
+        text = "Choose where the ally lands"
+    elif kind == "animate":
+        step = _current_step(frame)
+        choices = [
+            Choice(f"marker:{m}", f"Animate marker {m}") for m in animate_candidates(state, piece, step, occ)
+        ]
+        text = "Choose the marker that comes alive"
+    else:  # pragma: no cover - every awaiting kind is listed above
+        raise AssertionError(f"unknown awaiting step {kind!r}")
+    return Prompt(seat, kind, text, tuple(choices))
+
+
+def _current_step(frame: Frame) -> Step:
+    """The step being resolved: the one just taken off the queue."""
+    return ABILITIES[frame.ability].steps[frame.step]
+
+
+def _challenge_origin(state: State, frame: Frame, piece: Piece) -> Square:
+    if frame.challenger:
+        marker = state.markers[frame.challenger]
+        return marker.square  # type: ignore[return-value]
+    return piece.square  # type: ignore[return-value]
+
+
+def _minion_id(state: State, owner: Piece, minion_card: str) -> str:
+    for p in state.pieces.values():
+        if p.kind == "minion" and p.card == minion_card and p.owner == owner.id:
+            return p.id
+    raise KeyError(f"{owner.id} has no minion {minion_card}")
+
+
+def pull_candidates(state: State, piece: Piece, step: Step, occ: dict[Square, Occupant]) -> list[Piece]:
+    if piece.square is None or not adjacent_free(state, piece, occ):
+        return []
+    g = grid(state.map)
+    return [
+        a
+        for a in state.pieces.values()
+        if a.side == piece.side
+        and a.id != piece.id
+        and a.square is not None
+        and g.in_range(piece.square, a.square, step.range, piece.side, occ)
+    ]
+
+
+# -- apply ---------------------------------------------------------------------------
+
+
+def apply(state: State, seat: int, choice: Choice, ctx: Context) -> None:
+    verb, _, arg = choice.id.partition(":")
+    if state.choosing_leaders:
+        choose_leader(state, seat, arg, ctx)
+    elif state.placing:
+        place(state, state.placing.pop(0), parse_sq(arg), ctx)
+    elif state.reaction is not None:
+        answer_rag_doll(state, verb == "swap", ctx)
+    elif not state.frames:
+        piece = state.pieces[arg]
+        zero = companion_of(state, piece)
+        state.frames.append(Frame(piece.id, actions=2, root=True, companion_free=zero is not None))
+    else:
+        frame = state.frames[-1]
+        if frame.awaiting:
+            answer_step(state, frame, verb, arg, ctx)
+        else:
+            do_action(state, frame, verb, arg, ctx)
+    advance(state, ctx)
+
+
+def do_action(state: State, frame: Frame, verb: str, arg: str, ctx: Context) -> None:
+    piece = state.pieces[frame.piece]
+    if verb == "end":
+        finish_frame(state, ctx)
+        return
+    if verb == "companion":
+        if frame.companion_free:
+            frame.companion_free = False
+        else:
+            frame.actions -= 1
+        zero = companion_of(state, piece)
+        assert zero is not None
+        state.frames.append(Frame(zero.id, actions=1, basic_only=True))
+        ctx.emit("companion", f"{name(zero)} acts for {name(piece)}", {"piece": zero.id, "for": piece.id})
+        return
+    if verb == "rally":
+        frame.actions = 0
+        piece.standing = True
+        ctx.emit("rally", f"{name(piece)} rallies and stands up", {"piece": piece.id})
+        return
+    frame.actions -= 1
+    frame.last_kind = verb if verb in BASIC_ACTIONS else ""
+    if verb == "move":
+        frame.awaiting, frame.move_squares, frame.move_passes_rivals = "move", move_allowance(piece), False
+    elif verb == "challenge":
+        start_challenge(state, piece.id, arg, BASIC_CHALLENGE_DICE + extra_dice(piece), ctx)
+    elif verb == "assist":
+        ally = state.pieces[arg]
+        ally.standing = True
+        ctx.emit("assist", f"{name(piece)} stands {name(ally)} up", {"piece": piece.id, "ally": ally.id})
+    elif verb == "interact":
+        interact(state, piece, arg, ctx)
+    elif verb == "ability":
+        use_ability(state, frame, piece, f"{piece.card}/{arg}", ctx)
+    elif verb == "item":
+        item = ITEMS[arg]
+        state.sides[piece.side].cooldown.place(f"item:{piece.id}", item.cost)
+        ctx.emit("item", f"{name(piece)} uses {item.name}", {"piece": piece.id, "item": item.id})
+        frame.awaiting, frame.move_squares, frame.move_passes_rivals = "move", item.move, True
+    else:  # pragma: no cover - prompts offer nothing else
+        raise AssertionError(f"unknown action {verb!r}")
+
+
+def extra_dice(piece: Piece) -> int:
+    return sum(ITEMS[s].extra_dice for s in piece.statuses)
+
+
+def use_ability(state: State, frame: Frame, piece: Piece, key: str, ctx: Context) -> None:
+    ability = ABILITIES[key]
+    cost = ability_cost(state, piece, key)
+    side = state.sides[piece.side]
+    space = pay(side, ability.token, cost)
+    ctx.emit(
+        "ability",
+        f"{name(piece)} uses {ability.name}",
+        {"piece": piece.id, "ability": ability.id, "cost": cost, "space": space},
+    )
+    frame.ability = key
+    frame.queue = list(range(len(ability.steps)))
+
+
+def pay(side: Side, colour: str, cost: int) -> int | None:
+    """Spend a token of `colour` onto the cooldown track at `cost`: below 1 nothing is
+    spent, above the track's last space the token goes on the last space."""
+    space = clamp_space(cost, side.cooldown.size)
+    if space is None:
+        return None
+    token = token_for(side, colour)
+    if token is None:
+        raise ValueError(f"no {colour} token in the pool {side.pool}")
+    side.pool.remove(token)
+    side.cooldown.place(f"token:{token}", space)
+    return space
+
+
+def interact(state: State, piece: Piece, marker_id: str, ctx: Context) -> None:
+    marker = state.markers[marker_id]
+    if marker_id == "T":
+        marker.holder, marker.square = piece.id, None
+        ctx.emit("triumph", f"{name(piece)} takes the triumph marker", {"piece": piece.id})
+        return
+    marker.square = None
+    side = state.sides[piece.side]
+    side.cooldown.place(f"marker:{marker_id}", POINT_MARKER_SPACE)
+    ctx.emit(
+        "point-marker",
+        f"{name(piece)} takes point marker {marker_id}",
+        {"piece": piece.id, "marker": marker_id},
+    )
+    score(state, piece.side, 1, f"point marker {marker_id}", ctx)
+
+
+def move_piece(state: State, piece: Piece, to: Square) -> None:
+    piece.square = to
+
+
+def answer_step(state: State, frame: Frame, verb: str, arg: str, ctx: Context) -> None:
+    piece = state.pieces[frame.piece]
+    kind = frame.awaiting
+    frame.awaiting = ""
+    if kind == "move":
+        if verb == "to":
+            to = parse_sq(arg)
+            ctx.emit(
+                "move",
+                f"{name(piece)} moves to {arg}",
+                {"piece": piece.id, "to": arg},
+            )
+            move_piece(state, piece, to)
+    elif kind == "challenge":
+        step = _current_step(frame)
+        target = state.pieces[arg]
+        dice = step.dice + extra_dice(piece) + (step.extra_vs_exhausted if target.exhausted else 0)
+        start_challenge(state, frame.challenger or piece.id, arg, dice, ctx, credit=piece.id)
+        frame.challenger = ""
+    elif kind == "place-minion":
+        step = _current_step(frame)
+        minion = state.pieces[_minion_id(state, piece, step.minion)]
+        if verb == "square":
+            place(state, minion.id, parse_sq(arg), ctx)
+        elif verb == "teleport":
+            to = minion.square
+            minion.square = None
+            ctx.emit(
+                "teleport",
+                f"{name(piece)} moves into {name(minion)}'s square",
+                {"piece": piece.id, "to": list(to or ())},
+            )
+            move_piece(state, piece, to)  # type: ignore[arg-type]
+    elif kind == "shift-cooldown":
+        if verb == "shift":
+            shift_down(state, piece.side, arg, frame.dice, ctx)
+            frame.shifted.append(arg)
+            frame.count_left -= 1
+            if frame.count_left > 0 and any(
+                i not in frame.shifted for i in state.sides[piece.side].cooldown.items()
+            ):
+                frame.awaiting = "shift-cooldown"
+    elif kind == "pull-ally":
+        frame.chosen = arg
+        frame.awaiting = "pull-square"
+    elif kind == "pull-square":
+        ally = state.pieces[frame.chosen]
+        ctx.emit("pull", f"{name(ally)} is placed next to {name(piece)}", {"piece": ally.id, "to": arg})
+        move_piece(state, ally, parse_sq(arg))
+    elif kind == "animate":
+        frame.challenger = arg
+        frame.awaiting = "challenge"
+
+
+def shift_down(state: State, side_index: int, item: str, by: int, ctx: Context) -> None:
+    """Shift one thing on a side's cooldown track down `by` spaces; off space 1 it
+    returns to play at once."""
+    track = state.sides[side_index].cooldown
+    space = track.remove(item)
+    ctx.emit("shift", f"{item} shifts down {by}", {"side": side_index, "item": item, "from": space})
+    if space - by >= 1:
+        track.place(item, space - by)
+    else:
+        release(state, side_index, item, ctx)
+
+
+# -- resolving without decisions -------------------------------------------------------
+
+
+def advance(state: State, ctx: Context) -> None:
+    """Run everything that needs no decision until one is needed (or the match ends)."""
+    while not (state.over or state.reaction or state.choosing_leaders):
+        if state.placing:
+            if placement_squares(state, state.pieces[state.placing[0]]):
+                return
+            skipped = state.pieces[state.placing.pop(0)]  # a minion with no free square stays out
+            ctx.emit("not-placed", f"{name(skipped)} finds no free square", {"piece": skipped.id})
+            continue
+        if not state.frames:
+            if choosable(state, state.turn):
+                return
+            following = next_turn(state, state.turn)
+            if following is None:
+                end_round(state, ctx)
+            else:
+                state.turn = following
+            continue
+        frame = state.frames[-1]
+        if frame.awaiting:
+            return
+        if frame.targets:
+            target = frame.targets.pop(0)
+            piece = state.pieces[frame.piece]
+            if state.pieces[target].square is not None:
+                start_challenge(state, piece.id, target, frame.dice, ctx)
+            continue
+        if frame.queue:
+            run_step(state, frame, frame.queue.pop(0), ctx)
+            continue
+        frame.step = -1
+        if frame.actions > 0 or (frame.root and frame.companion_free and _companion_ready(state, frame)):
+            return
+        finish_frame(state, ctx)
+
+
+def _companion_ready(state: State, frame: Frame) -> bool:
+    zero = companion_of(state, state.pieces[frame.piece])
+    return zero is not None and zero.square is not None
+
+
+def run_step(state: State, frame: Frame, index: int, ctx: Context) -> None:
+    """Resolve one ability step, or set `frame.awaiting` when it needs a decision."""
+    frame.step = index
+    step = ABILITIES[frame.ability].steps[index]
+    piece = state.pieces[frame.piece]
+    occ = occupants(state)
+    op = step.op
+    if op == "challenge":
+        if step.targets == "each-adjacent-standing":
+            found = [p.id for p in rivals_adjacent(state, piece, grid(state.map)) if p.standing]
+            frame.targets, frame.dice = found, step.dice + extra_dice(piece)
+        else:
+            found = targets_from(state, piece.square, piece.side, step.range, occ) if piece.square else []
+            if found:
+                frame.awaiting = "challenge"
+            else:
+                found = []
+        if not found:  # no possible target: the ability ends here
+            ctx.emit("fizzle", f"{ABILITIES[frame.ability].name} has no target and ends", {"piece": piece.id})
+            frame.queue.clear()
+    elif op == "move":
+        if can_move(state, piece, step.squares, occ):
+            frame.awaiting, frame.move_squares, frame.move_passes_rivals = "move", step.squares, False
+    elif op == "give-status":
+        in_play = any(step.status in p.statuses for p in state.pieces.values())
+        if not in_play:
+            piece.statuses.append(step.status)
+            ctx.emit(
+                "status",
+                f"{name(piece)} takes {ITEMS[step.status].name}",
+                {"piece": piece.id, "status": step.status},
+            )
+    elif op == "place-minion":
+        minion = state.pieces[_minion_id(state, piece, step.minion)]
+        if adjacent_free(state, piece, occ) or minion.square is not None:
+            frame.awaiting = "place-minion"
+    elif op == "grant-action":
+        who = {"self": piece.id, "chosen": frame.chosen}.get(step.who)
+        if step.who == "minion":
+            who = _minion_id(state, piece, CARDS[piece.card].minion)
+        actor = state.pieces.get(who or "")
+        if actor is not None and actor.square is not None:
+            exclude = list(step.exclude)
+            if step.different and frame.previous_kind:
+                exclude.append(frame.previous_kind)
+            state.frames.append(Frame(actor.id, actions=1, basic_only=True, exclude=exclude))
+    elif op == "shift-cooldown":
+        if state.sides[piece.side].cooldown.items():
+            frame.awaiting, frame.count_left, frame.shifted, frame.dice = (
+                "shift-cooldown",
+                step.count,
+                [],
+                step.by,
+            )
+    elif op == "oogie-roll":
+        rolls = roll_many(OOGIE_DIE, 2, ctx.rng)
+        result = total(OOGIE_DIE, rolls, "pips")
+        ctx.emit(
+            "oogie-roll",
+            f"Oogie dice: {result}",
+            {"piece": piece.id, "total": result, "threshold": step.threshold},
+        )
+        if result < step.threshold:
+            del frame.queue[: step.then]
+    elif op == "pull-ally":
+        frame.chosen = ""
+        if pull_candidates(state, piece, step, occ):
+            frame.awaiting = "pull-ally"
+    elif op == "animate":
+        if animate_candidates(state, piece, step, occ):
+            frame.awaiting = "animate"
+        else:
+            frame.queue.clear()
+
+
+def finish_frame(state: State, ctx: Context) -> None:
+    frame = state.frames.pop()
+    piece = state.pieces[frame.piece]
+    if state.frames and not frame.root:
+        state.frames[-1].previous_kind = frame.last_kind
+    if not frame.root:
+        return
+    piece.exhausted = True
+    ctx.emit("exhaust", f"{name(piece)} took a turn and is exhausted", {"piece": piece.id})
+    if CARDS[piece.card].trait is not None and CARDS[piece.card].trait.id == "mad-scientist":  # type: ignore[union-attr]
+        igor = state.pieces.get(_minion_id(state, piece, CARDS[piece.card].minion))
+        if igor is not None and igor.square is not None:
+            state.frames.append(Frame(igor.id, actions=1, basic_only=True, exclude=["interact"]))
+    following = next_turn(state, state.turn)
+    if following is not None:
+        state.turn = following
+
+
+# -- challenges ----------------------------------------------------------------------
+
+
+def start_challenge(
+    state: State, challenger: str, target_id: str, dice: int, ctx: Context, credit: str | None = None
+) -> None:
+    """Declare a challenge; Rag Doll may ask the defender's player first."""
+    target = state.pieces[target_id]
+    credit = credit or challenger
+    card = CARDS[target.card]
+    if card.trait is not None and card.trait.id == "rag-doll" and target.square is not None:
+        arm = state.pieces.get(_minion_id(state, target, card.minion))
+        if (
+            arm is not None
+            and arm.square is not None
+            and within(target.square, arm.square, card.trait.within)
+        ):
+            state.reaction = Reaction(target.seat, credit, target_id, dice, target.square)
+            return
+    resolve_challenge(state, credit, target_id, dice, ctx)
+
+
+def answer_rag_doll(state: State, swap: bool, ctx: Context) -> None:
+    r = state.reaction
+    assert r is not None
+    state.reaction = None
+    target = state.pieces[r.target]
+    if swap:
+        arm = state.pieces[_minion_id(state, target, CARDS[target.card].minion)]
+        target.square, arm.square = arm.square, target.square
+        ctx.emit(
+            "rag-doll", "Sally swaps places with her Arm; the Arm takes the challenge", {"piece": target.id}
+        )
+        resolve_challenge(state, r.challenger, arm.id, r.dice, ctx)
+    else:
+        resolve_challenge(state, r.challenger, r.target, r.dice, ctx)
+
+
+def resolve_challenge(state: State, credit: str, target_id: str, dice: int, ctx: Context) -> None:
+    """Both sides roll; more successes than the defender wins, a tie or less does nothing."""
+    target = state.pieces[target_id]
+    attack = roll_many(CHALLENGE_DIE, dice, ctx.rng)
+    defense = roll_many(CHALLENGE_DIE, CARDS[target.card].defense, ctx.rng)
+    a = total(CHALLENGE_DIE, attack, "successes")
+    d = total(CHALLENGE_DIE, defense, "successes")
+    won = a > d
+    ctx.emit(
+        "challenge",
+        f"{_credit_name(state, credit)} challenges {name(target)}: {a} against {d}",
+        {
+            "challenger": credit,
+            "target": target.id,
+            "attack": [CHALLENGE_DIE.faces[i].label for i in attack],
+            "defense": [CHALLENGE_DIE.faces[i].label for i in defense],
+            "attack_successes": a,
+            "defense_successes": d,
+            "won": won,
+        },
+    )
+    if won:
+        lose(state, target, credit, ctx)
+
+
+def _credit_name(state: State, credit: str) -> str:
+    return name(state.pieces[credit]) if credit in state.pieces else credit
+
+
+def lose(state: State, target: Piece, credit: str, ctx: Context) -> None:
+    """What losing a challenge does to the target."""
+    side = state.sides[target.side]
+    if target.kind == "minion":
+        target.square = None
+        ctx.emit("removed", f"{name(target)} is removed", {"piece": target.id})
+        return
+    if target.kind == "companion":
+        target.square = None
+        side.cooldown.place(f"piece:{target.id}", KNOCKOUT_SPACE)
+        ctx.emit("removed", f"{name(target)} goes to the cooldown track", {"piece": target.id})
+        return
+    if target.standing:
+        trait = CARDS[target.card].trait
+        if trait is not None and trait.id == "gamblin-boogie-man":
+            rolls = roll_many(OOGIE_DIE, 2, ctx.rng)
+            result = total(OOGIE_DIE, rolls, "pips")
+            ctx.emit(
+                "oogie-roll",
+                f"Oogie dice: {result}",
+                {"piece": target.id, "total": result, "threshold": trait.threshold},
+            )
+            if result >= trait.threshold:
+                return
+        target.standing = False
+        target.statuses = [s for s in target.statuses if s != "pumpkin-king"]
+        drop_triumph(state, target, ctx)
+        ctx.emit("knocked-down", f"{name(target)} is knocked down", {"piece": target.id})
+        return
+    square = target.square
+    target.square = None
+    target.standing = True
+    side.cooldown.place(f"piece:{target.id}", KNOCKOUT_SPACE)
+    ctx.emit("knocked-out", f"{name(target)} is knocked out", {"piece": target.id, "by": credit})
+    credit_knockout(state, target, square, credit, ctx)
+
+
+def drop_triumph(state: State, piece: Piece, ctx: Context) -> None:
+    marker = state.markers.get("T")
+    if marker is not None and marker.holder == piece.id:
+        marker.holder, marker.square = None, piece.square
+        ctx.emit("triumph-dropped", f"{name(piece)} drops the triumph marker", {"piece": piece.id})
+
+
+def credit_knockout(state: State, target: Piece, square: Square | None, credit: str, ctx: Context) -> None:
+    """A knocked-out rival character scores 1 for the side credited with it (a minion's
+    or companion's knock-out is its character's), and 1 for each other rival side with
+    a character adjacent to it. Leaders: a knocked-out leader scores more."""
+    if credit in state.pieces:
+        credited = state.pieces[credit].side
+    else:  # an animated marker: credited to the doctor who animated it
+        credited = state.pieces[state.frames[-1].piece].side if state.frames else -1
+    scenario = SCENARIOS[state.scenario]
+    value = 1 + (scenario.leader_bonus if state.sides[target.side].leader == target.id else 0)
+    if credited >= 0 and credited != target.side:
+        score(state, credited, value, f"knocked out {name(target)}", ctx)
+    if square is None:
+        return
+    g = grid(state.map)
+    for i, _side in enumerate(state.sides):
+        if i in (credited, target.side):
+            continue
+        if any(
+            p.side == i and is_character(p) and p.square is not None and g.adjacent(p.square, square, i, {})
+            for p in state.pieces.values()
+        ):
+            score(state, i, 1, f"adjacent when {name(target)} was knocked out", ctx)
+
+
+def score(state: State, side: int, points: int, why: str, ctx: Context) -> None:
+    state.sides[side].points += points
+    ctx.emit(
+        "points",
+        f"side {side} gains {points} ({why})",
+        {"side": side, "points": points, "total": state.sides[side].points},
+    )
+    if SCENARIOS[state.scenario].immediate and state.sides[side].points >= state.goal:
+        finish(state, "reached the goal", ctx)
+
+
+def finish(state: State, reason: str, ctx: Context) -> None:
+    best = max(s.points for s in state.sides)
+    state.winners = [i for i, s in enumerate(state.sides) if s.points == best]
+    state.over = True
+    state.reason = reason
+    state.frames.clear()
+    state.reaction = None
+    ctx.emit("game-over", f"game over: {reason}", {"winners": state.winners, "reason": reason})
+
+
+# -- placing pieces --------------------------------------------------------------------
+
+
+def place(state: State, piece_id: str, square: Square, ctx: Context) -> None:
+    piece = state.pieces[piece_id]
+    piece.square = square
+    piece.standing = True
+    ctx.emit(
+        "placed", f"{name(piece)} is placed on {sq_id(square)}", {"piece": piece.id, "square": list(square)}
+    )
+
+
+def release(state: State, side_index: int, item: str, ctx: Context) -> None:
+    """Something shifted off a cooldown track returns to play."""
+    kind, _, ident = item.partition(":")
+    side = state.sides[side_index]
+    if kind == "token":
+        side.pool.append(ident)
+    elif kind == "piece":
+        piece = state.pieces[ident]
+        state.placing.append(piece.id)
+    elif kind == "marker":
+        marker = state.markers[ident]
+        marker.square = marker.home
+    ctx.emit("returns", f"{item} returns to play", {"side": side_index, "item": item})
+
+
+# -- the round's end -------------------------------------------------------------------
+
+
+def end_round(state: State, ctx: Context) -> None:
+    """Score, check the goal and the round cap, cool down, refresh, pass the marker."""
+    score_round(state, ctx)
+    if state.over:
+        return
+    best = max(s.points for s in state.sides)
+    leaders = [i for i, s in enumerate(state.sides) if s.points == best]
+    if best >= state.goal and len(leaders) == 1:
+        finish(state, "most points at the end of a round, goal reached", ctx)
+        return
+    if state.round >= state.round_limit:
+        finish(state, f"round limit ({state.round_limit}) reached", ctx)
+        return
+    n = len(state.sides)
+    for step in range(n):
+        index = (state.first + step) % n
+        for item in state.sides[index].cooldown.shift():
+            release(state, index, item, ctx)
+    for piece in state.pieces.values():
+        piece.exhausted = False
+    state.first = (state.first + 1) % n
+    state.turn = state.first
+    state.round += 1
+    ctx.emit(
+        "round",
+        f"round {state.round} begins; side {state.first} goes first",
+        {"round": state.round, "first": state.first},
+    )
+
+
+def score_round(state: State, ctx: Context) -> None:
+    """The scenario's points at the end of a round."""
+    scenario = state.scenario
+    if scenario == "territory":
+        zone = set(area(state.map, "*"))
+        counts = [
+            sum(1 for p in state.pieces.values() if p.side == i and is_character(p) and p.square in zone)
+            for i in range(len(state.sides))
+        ]
+        per_side = sum(1 for p in state.pieces.values() if p.side == 0 and is_character(p))
+        if per_side > 2:
+            for i, c in enumerate(counts):
+                if c:
+                    score(state, i, 1, "a character in the scoring area", ctx)
+        best = max(counts)
+        if best and counts.count(best) == 1:
+            score(state, counts.index(best), 1, "most characters in the scoring area", ctx)
+    elif scenario == "triumph":
+        marker = state.markers["T"]
+        if marker.holder is not None:
+            holder = state.pieces[marker.holder]
+            score(state, holder.side, SCENARIOS[scenario].triumph_points, "holds the triumph marker", ctx)
+    elif scenario == "infiltrate":
+        for i in range(len(state.sides)):
+            for j, rival in enumerate(state.sides):
+                if j == i:
+                    continue
+                for base in rival.bases:
+                    zone = set(area(state.map, BASE_GLYPHS[base]))
+                    if any(
+                        p.side == i and is_character(p) and p.standing and p.square in zone
+                        for p in state.pieces.values()
+                    ):
+                        score(state, i, 1, f"infiltrates the {base} starting area", ctx)
+
+
+def choose_leader(state: State, seat: int, piece_id: str, ctx: Context) -> None:
+    side_index = next(i for i, s in enumerate(state.sides) if s.seats[0] == seat and s.leader is None)
+    side = state.sides[side_index]
+    side.leader = piece_id
+    ctx.emit("leader-chosen", f"side {side_index} has chosen a leader", {"side": side_index})
+    ctx.emit(
+        "my-leader",
+        f"your leader is {name(state.pieces[piece_id])}",
+        {"side": side_index, "leader": piece_id},
+        to=side.seats,
+    )
+    if all(s.leader is not None for s in state.sides):
+        state.choosing_leaders = False
+        state.leaders_revealed = True
+        ctx.emit(
+            "leaders",
+            "the leaders are revealed",
+            {"leaders": [state.planted.get(s.leader or "", s.leader) for s in state.sides]},
+        )

@@ -1,0 +1,136 @@
+"""Each scenario's set-up and scoring, point markers, and the end of a match."""
+
+from __future__ import annotations
+
+
+def _end_round(s, order):
+    for seat, piece in order:
+        s.choose(seat, f"pick:{piece}")
+        s.choose(seat, "end")
+
+
+def test_first_game_a_knock_out_scores_and_three_points_win_at_once(fk):
+    def build(seed):
+        def edit(state):
+            state.sides[0].points = 2
+
+        return fk.table(
+            {"jack-skellington": (4, 1), "vampire": (5, 1)}, down=("vampire",), seed=seed, edit=edit
+        )
+
+    s, _ = fk.with_rolls(
+        build,
+        lambda s: (s.choose(0, "pick:jack-skellington"), s.choose(0, "challenge:vampire")),
+        lambda d: d["won"],
+    )
+    assert s.prompts() == []
+    outcome = s.match.outcome()
+    assert outcome.winners == (0,) and outcome.scores == (3, 0)
+    s.finish()
+
+
+def test_point_marker_interact_scores_and_puts_the_marker_on_space_4(fk):
+    s = fk.table({"mummy": (2, 3), "vampire": (8, 8)}, variant="territory")  # marker A is on (1, 5)
+    s.choose(0, "pick:mummy")
+    assert "interact:A" not in fk.ids(s, 0, "action")  # two squares away
+    s.choose(0, "move")
+    s.choose(0, "to:2,4")
+    s.choose(0, "interact:A")
+    view = s.view(None)
+    assert view["sides"][0]["points"] == 1
+    assert view["sides"][0]["cooldown"][3]["things"] == ["marker:A"]
+    assert next(m for m in view["markers"] if m["id"] == "A")["square"] is None
+    s.leave_open(1, "turn")
+    s.finish()
+
+
+def test_a_point_marker_shifting_off_the_track_returns_to_its_setup_square(fk):
+    def edit(state):
+        state.markers["A"].square = None
+        state.sides[0].cooldown.place("marker:A", 1)
+
+    s = fk.table({"mummy": (2, 3), "vampire": (8, 8)}, variant="territory", edit=edit)
+    _end_round(s, [(0, "mummy"), (1, "vampire")])
+    assert next(m for m in s.view(None)["markers"] if m["id"] == "A")["square"] == [1, 5]
+    s.leave_open(1, "turn")
+    s.finish()
+
+
+def test_territory_most_characters_in_the_scoring_area_scores_at_round_end(fk):
+    # territory lineup: seat 0 Oogie Boogie + Mummy, seat 1 Dr. Finkelstein + Vampire
+    s = fk.table(
+        {"oogie-boogie": (4, 4), "mummy": (7, 7), "vampire": (4, 7), "dr-finkelstein": (0, 0)},
+        variant="territory",
+    )
+    _end_round(s, [(0, "oogie-boogie"), (1, "vampire"), (0, "mummy"), (1, "dr-finkelstein")])
+    points = [side["points"] for side in s.view(None)["sides"]]
+    assert points == [1, 0]  # two characters against one; with two a side no point for presence
+    s.leave_open(1, "turn")
+    s.finish()
+
+
+def test_leaders_are_secret_until_all_have_chosen_and_a_knocked_out_leader_scores_more(fk):
+    from nbc.core.testkit.scenario import Scenario
+
+    s = Scenario(fk.GAME, "leaders", players=2, seed=1)
+    s.choose(0, "leader:sally")
+    assert s.view(1)["sides"][0]["leader"] is None and s.view(None)["sides"][0]["leader"] is None
+    assert s.view(0)["sides"][0]["leader"] == "sally"
+    s.choose(1, "leader:vampire")
+    assert [side["leader"] for side in s.view(None)["sides"]] == ["sally", "vampire"]
+    assert s.expect(s.prompts()[0].seat, "place")
+
+    def build(seed):
+        def edit(state):
+            state.sides[1].leader = "vampire"
+
+        return fk.table(
+            {"sally": (4, 1), "vampire": (5, 1)}, variant="leaders", down=("vampire",), seed=seed, edit=edit
+        )
+
+    s, _ = fk.with_rolls(
+        build, lambda s: (s.choose(0, "pick:sally"), s.choose(0, "challenge:vampire")), lambda d: d["won"]
+    )
+    assert s.view(None)["sides"][0]["points"] == 3  # 1 for the knock-out, 2 for a leader
+
+
+def test_triumph_the_side_holding_the_marker_scores_2_at_round_end(fk):
+    # triumph lineup: seat 0 Dr. Finkelstein + Mummy, seat 1 Jack Skellington + Vampire; T on (5, 4)
+    s = fk.table({"mummy": (4, 4), "vampire": (8, 8)}, variant="triumph")
+    s.choose(0, "pick:mummy")
+    s.choose(0, "interact:T")
+    s.choose(0, "move")
+    s.choose(0, "to:4,2")
+    assert next(m for m in s.view(None)["markers"] if m["id"] == "T")["holder"] == "mummy"
+    s.choose(1, "pick:vampire")
+    s.choose(1, "end")
+    assert [side["points"] for side in s.view(None)["sides"]] == [2, 0]
+    s.leave_open(1, "turn")
+    s.finish()
+
+
+def test_infiltrate_a_standing_character_in_a_rival_starting_area_scores_at_round_end(fk):
+    # infiltrate lineup (default): seat 0 Jack + Mummy (red, top left), seat 1 Sally + Vampire (blue)
+    s = fk.table(
+        {"mummy": (10, 10), "vampire": (1, 1), "jack-skellington": (9, 11)},
+        variant="infiltrate",
+        down=("vampire",),
+    )
+    _end_round(s, [(0, "mummy"), (1, "vampire"), (0, "jack-skellington")])
+    assert [side["points"] for side in s.view(None)["sides"]] == [
+        1,
+        0,
+    ]  # one per area, knocked down does not count
+    s.leave_open(1, "turn")
+    s.finish()
+
+
+def test_ties_at_the_goal_play_on(fk):
+    def edit(state):
+        state.sides[0].points = state.sides[1].points = 6
+
+    s = fk.table({"mummy": (3, 3), "vampire": (8, 8)}, variant="infiltrate", edit=edit)
+    _end_round(s, [(0, "mummy"), (1, "vampire")])
+    assert s.view(None)["over"] is False and s.view(None)["round"] == 2
+    s.leave_open(1, "turn")
+    s.finish()
