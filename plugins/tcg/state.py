@@ -41,6 +41,11 @@ class Player:
     has_responses: bool = False  # the deck holds a card that may answer on other players' turns
 
 
+# Choices are frozen values that recur from one question to the next ("End your turn",
+# the same Function, the same card): each (id, label) is built once and shared.
+_CHOICES: dict[tuple[str, str], Choice] = {}
+
+
 @dataclass(slots=True)
 class Ask:
     """A question open to one seat: the choices offered (ids and labels, as clients see
@@ -56,8 +61,14 @@ class Ask:
     def of(cls, seat: int, kind: str, text: str, options: Any) -> Ask:
         """Build from (id, label, value) triples."""
         choices, values = [], []
+        known = _CHOICES
         for choice_id, label, value in options:
-            choices.append(Choice(choice_id, label))
+            choice = known.get((choice_id, label))
+            if choice is None:
+                if len(known) > 100_000:
+                    known.clear()
+                choice = known[choice_id, label] = Choice(choice_id, label)
+            choices.append(choice)
             values.append(value)
         return cls(seat, kind, text, choices, values)
 
