@@ -69,11 +69,12 @@ class TriggerDef(DataModel):
 class Response(DataModel):
     """A card that may answer another player's card. `against` is what it answers:
     `hand-discard` (a card making you discard from hand), `character` (a card affecting
-    one of your Characters in play) or `surprise-character` (an opponent's Surprise
-    affecting one of your Characters). `zone` is where the card must be: `hand` (a
+    one of your Characters in play), `surprise-character` (an opponent's Surprise
+    affecting one of your Characters) or `card` (a card affecting one of your other
+    cards in play). `zone` is where the card must be: `hand` (a
     Surprise played on another player's turn) or `play` (a card in your town)."""
 
-    against: Literal["hand-discard", "character", "surprise-character"]
+    against: Literal["hand-discard", "character", "surprise-character", "card"]
     zone: Literal["hand", "play"]
     label: str
     cost: str | None = None  # expression; default: the card's number (hand) or free (play)
@@ -212,6 +213,8 @@ FUNCTIONS = {
     "town": "town(card): the town of a Locale, or of the Locale a Character stands at ('' if none)",
     "in_town": "in_town(g, t): how many of your Characters answering to g stand in your town t",
     "has_keyword": "has_keyword(card, k): whether the card carries keyword k (or has been granted it)",
+    "active_in": "active_in(t, min_threshold=0): your Active Locales in town t with at least that threshold",
+    "locale_active": "locale_active(card): whether a Locale (or the Locale a Character stands at) is Active",
 }
 _SAFE_NODES = (
     ast.Expression,

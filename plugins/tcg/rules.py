@@ -262,6 +262,19 @@ class Scope:
             if self.g.is_(self.st, c, g)
         )
 
+    def x_active_in(self, t: str, min_threshold: int = 0) -> int:
+        return sum(
+            1
+            for k, slot in enumerate(self.st.players[self.seat].row)
+            if self.g.slot_town(self.st, self.seat, k) == t
+            and self.g.is_active(self.st, self.seat, k)
+            and self.g.threshold(self.st, slot) >= min_threshold
+        )
+
+    def x_locale_active(self, card: str) -> bool:
+        found = self.g.locate(self.st, card) or self.g.locate_locale(self.st, card)
+        return found is not None and self.g.is_active(self.st, found[0], found[1])
+
     def x_has_keyword(self, card: str, k: str) -> bool:
         return self.g.has_keyword(self.st, card, k)
 
