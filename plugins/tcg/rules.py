@@ -854,7 +854,7 @@ class Rules:
         )
         self.push(st, f"{d.id}.function{j}", seat, slot.locale)
         self.fire(st, "function_here", {"locale": slot.locale}, where=slot)
-        self.fire(st, "function_performed", {"seat": seat, "locale": slot.locale})
+        self.fire(st, "function_performed", {"player": seat, "locale": slot.locale})
         if st.expansions and self.hooks is not None:
             self.hooks.function_performed(self, st, seat, slot.locale)
 
