@@ -39,7 +39,15 @@ def _pick(g: Any, st: Any, f: Any, key: str, pool: list[str], text: str) -> Any:
             state["chosen"].append(card)
     if state["left"]:
         card = state["left"][0]
-        return _ask(g, st, f, key + "?", "pick", f"{text}: {g.label(st, card)}?", [("yes", "Yes", True), ("no", "No", False)])
+        return _ask(
+            g,
+            st,
+            f,
+            key + "?",
+            "pick",
+            f"{text}: {g.label(st, card)}?",
+            [("yes", "Yes", True), ("no", "No", False)],
+        )
     return None
 
 
@@ -66,7 +74,11 @@ def _magical_journey(g, st, f, ins, ctx):
             for j, s in enumerate(row)
             if j != k
             and not s.flipped
-            and (g.slot_town(st, seat, j) == CHRISTMAS_TOWN if at_circle else st.cards[s.locale] == "tree-circle")
+            and (
+                g.slot_town(st, seat, j) == CHRISTMAS_TOWN
+                if at_circle
+                else st.cards[s.locale] == "tree-circle"
+            )
         ]
         if not options:
             return False
@@ -74,7 +86,11 @@ def _magical_journey(g, st, f, ins, ctx):
     granted = st.flags.setdefault("keywords", {}).setdefault(card, [])
     if "travel" not in granted:
         granted.append("travel")
-    ctx.emit("grant", f"{g.label(st, card)} may travel between Holiday Towns today", {"card": g.card_data(st, card)})
+    ctx.emit(
+        "grant",
+        f"{g.label(st, card)} may travel between Holiday Towns today",
+        {"card": g.card_data(st, card)},
+    )
     g.move_character(st, seat, card, k, dest, ctx)
     return True
 
@@ -118,7 +134,11 @@ def _choo_choo(g, st, f, ins, ctx):
         done, route = _answer(g, st, f, "cc")
         if not done:
             options = [
-                (f"route:{a}:{b}", f"From {g.label(st, row[a].locale)} to {g.label(st, row[b].locale)}", [a, b])
+                (
+                    f"route:{a}:{b}",
+                    f"From {g.label(st, row[a].locale)} to {g.label(st, row[b].locale)}",
+                    [a, b],
+                )
                 for a in ct
                 if any(g.def_of(st, c).holiday == "christmas" for c in row[a].characters)
                 for b in ct
@@ -129,7 +149,11 @@ def _choo_choo(g, st, f, ins, ctx):
             return _ask(g, st, f, "cc", "route", "Which Locales does the train join?", options)
         f.vars["route"] = route
     a, b = f.vars["route"]
-    pool = [c for c in row[a].characters if g.def_of(st, c).holiday == "christmas" and not g.def_of(st, c).cannot_move]
+    pool = [
+        c
+        for c in row[a].characters
+        if g.def_of(st, c).holiday == "christmas" and not g.def_of(st, c).cannot_move
+    ]
     asked = _pick(g, st, f, "_cc", pool, "Take along")
     if asked:
         return asked
@@ -153,14 +177,21 @@ def _snowmobile(g, st, f, ins, ctx):
             options = [
                 (f"to:{j}", g.label(st, s.locale), j)
                 for j, s in enumerate(row)
-                if j != k and not s.flipped and g.slot_town(st, seat, j) == HALLOWEENTOWN and g.may_enter(st, seat, jack, k, j)
+                if j != k
+                and not s.flipped
+                and g.slot_town(st, seat, j) == HALLOWEENTOWN
+                and g.may_enter(st, seat, jack, k, j)
             ]
             if not options:
                 return False
             return _ask(g, st, f, "sm", "destination", "Where does the Snowmobile go?", options)
         f.vars["dest"] = dest
     dest = f.vars["dest"]
-    pool = [c for c in row[k].characters if c != jack and g.may_enter(st, seat, c, k, dest) and not g.def_of(st, c).cannot_move]
+    pool = [
+        c
+        for c in row[k].characters
+        if c != jack and g.may_enter(st, seat, c, k, dest) and not g.def_of(st, c).cannot_move
+    ]
     asked = _pick(g, st, f, "_sm", pool, "Ride along")
     if asked:
         return asked
@@ -174,7 +205,9 @@ def _snowmobile(g, st, f, ins, ctx):
 def _mission(g, st, f, ins, ctx):
     """Lock, Shock and Barrel together in your Christmas Town take everyone there to your Tree House."""
     row = st.players[f.seat].row
-    home = next((k for k, s in enumerate(row) if st.cards[s.locale] == "the-tree-house" and not s.flipped), None)
+    home = next(
+        (k for k, s in enumerate(row) if st.cards[s.locale] == "the-tree-house" and not s.flipped), None
+    )
     for k, slot in enumerate(row):
         trio = all(any(g.is_(st, c, x) for c in slot.characters) for x in ("lock", "shock", "barrel"))
         if trio and g.slot_town(st, f.seat, k) == CHRISTMAS_TOWN and home is not None:
@@ -216,7 +249,11 @@ def _swap_locales(g, st, f, ins, ctx):
         return _ask(g, st, f, "sw", "swap", "Which two Locales change places?", options)
     a, b = pick
     row[a], row[b] = row[b], row[a]
-    ctx.emit("swap", f"seat {f.seat}'s Locales {a + 1} and {b + 1} change places", {"seat": f.seat, "slots": [a, b]})
+    ctx.emit(
+        "swap",
+        f"seat {f.seat}'s Locales {a + 1} and {b + 1} change places",
+        {"seat": f.seat, "slots": [a, b]},
+    )
     return True
 
 
@@ -226,7 +263,11 @@ def _put_character(g, st, seat, card, k, price, ctx):
     p.pp -= price
     p.hand.remove(card)
     p.row[k].characters.append(card)
-    ctx.emit("play", f"seat {seat} plays {g.label(st, card)} for {price}", {"seat": seat, "card": g.card_data(st, card), "cost": price})
+    ctx.emit(
+        "play",
+        f"seat {seat} plays {g.label(st, card)} for {price}",
+        {"seat": seat, "card": g.card_data(st, card), "cost": price},
+    )
     g.push(st, f"{g.def_of(st, card).id}.on_play", seat, card)
     g.fire(st, "char_played", {"card": card})
 
@@ -263,7 +304,13 @@ def _play_character(g, st, f, ins, ctx):
         else:
             price = 0
         if price <= p.pp:
-            options.append((f"play:{k}", f"Play {g.label(st, card)} to {g.label(st, slot.locale)} for {price}", [k, price]))
+            options.append(
+                (
+                    f"play:{k}",
+                    f"Play {g.label(st, card)} to {g.label(st, slot.locale)} for {price}",
+                    [k, price],
+                )
+            )
     if not options:
         return False
     return _ask(g, st, f, "pc", "locale", f"Where does {g.label(st, card)} go?", options)
@@ -297,7 +344,11 @@ def _give_creation(g, st, f, ins, ctx):
         return False
     mine.remove(f.source)
     st.players[seat].creations.append(f.source)
-    ctx.emit("give", f"{g.label(st, f.source)} joins seat {seat}'s town", {"seat": seat, "card": g.card_data(st, f.source)})
+    ctx.emit(
+        "give",
+        f"{g.label(st, f.source)} joins seat {seat}'s town",
+        {"seat": seat, "card": g.card_data(st, f.source)},
+    )
     return True
 
 
@@ -312,7 +363,11 @@ def _steal_creation(g, st, f, ins, ctx):
         return verdict
     st.players[town].creations.remove(card)
     st.players[f.seat].creations.append(card)
-    ctx.emit("steal", f"seat {f.seat} takes {g.label(st, card)} into their town", {"seat": f.seat, "card": g.card_data(st, card)})
+    ctx.emit(
+        "steal",
+        f"seat {f.seat} takes {g.label(st, card)} into their town",
+        {"seat": f.seat, "card": g.card_data(st, card)},
+    )
     return True
 
 
@@ -320,7 +375,9 @@ def _steal_creation(g, st, f, ins, ctx):
 @custom("count")
 def _count(g, st, f, ins, ctx):
     """Count your Characters for which the expression `direction` holds (as `c`), into `as`."""
-    f.vars[ins.get("as", "k")] = sum(1 for c in g.characters(st, f.seat) if g.ev(st, f, ins["direction"], c=c))
+    f.vars[ins.get("as", "k")] = sum(
+        1 for c in g.characters(st, f.seat) if g.ev(st, f, ins["direction"], c=c)
+    )
     return True
 
 
@@ -333,7 +390,11 @@ def _remove_top(g, st, f, ins, ctx):
     top = st.players[seat].deck.pop()
     st.players[seat].removed.append(top)
     g.show(st, [top])
-    ctx.emit("remove", f"{g.label(st, top)} leaves the game from seat {seat}'s deck", {"seat": seat, "card": g.card_data(st, top)})
+    ctx.emit(
+        "remove",
+        f"{g.label(st, top)} leaves the game from seat {seat}'s deck",
+        {"seat": seat, "card": g.card_data(st, top)},
+    )
     return True
 
 
@@ -346,7 +407,9 @@ def _exile(g, st, f, ins, ctx):
         return False
     p.discard.remove(card)
     p.removed.append(card)
-    ctx.emit("remove", f"{g.label(st, card)} leaves the game", {"seat": f.seat, "card": g.card_data(st, card)})
+    ctx.emit(
+        "remove", f"{g.label(st, card)} leaves the game", {"seat": f.seat, "card": g.card_data(st, card)}
+    )
     return True
 
 
@@ -412,7 +475,15 @@ def _someplace_new(g, st, f, ins, ctx):
     if state["left"]:
         card = state["left"][0]
         g.show(st, [card], to=f.seat)
-        return _ask(g, st, f, "sn", "may", f"Put {g.label(st, card)} on the bottom of your Locale deck?", [("yes", "Yes", True), ("no", "No", False)])
+        return _ask(
+            g,
+            st,
+            f,
+            "sn",
+            "may",
+            f"Put {g.label(st, card)} on the bottom of your Locale deck?",
+            [("yes", "Yes", True), ("no", "No", False)],
+        )
     for card in f.vars.pop("_sn")["bottom"]:
         deck.remove(card)
         deck.insert(0, card)
@@ -435,7 +506,11 @@ def _flip_char(g, st, f, ins, ctx):
     g.take_out_of_play(st, card)
     st.flags.setdefault("flipped_chars", []).append([card, seat, st.players[seat].row[k].locale])
     st.flags.setdefault("flipped_titles", {}).setdefault(str(seat), []).append(g.def_of(st, card).title_key)
-    ctx.emit("flip", f"{g.label(st, card)} is turned face down until the End Phase", {"card": g.card_data(st, card)})
+    ctx.emit(
+        "flip",
+        f"{g.label(st, card)} is turned face down until the End Phase",
+        {"card": g.card_data(st, card)},
+    )
     return True
 
 
@@ -448,7 +523,15 @@ def _ban_title(g, st, f, ins, ctx):
         hand = [] if seat is None else st.players[seat].hand
         if not hand:
             return False
-        return _ask(g, st, f, "bt", "choose", "Which card is shown to everyone?", [(f"pick:{c}", g.label(st, c), c) for c in g.distinct(st, hand)])
+        return _ask(
+            g,
+            st,
+            f,
+            "bt",
+            "choose",
+            "Which card is shown to everyone?",
+            [(f"pick:{c}", g.label(st, c), c) for c in g.distinct(st, hand)],
+        )
     g.show(st, [card])
     st.flags.setdefault("banned_titles", []).append(g.def_of(st, card).name)
     ctx.emit("ban", f"nobody may play {g.def_of(st, card).name} this Round", {"card": g.card_data(st, card)})
@@ -495,7 +578,13 @@ def _uninvited_guest(g, st, f, ins, ctx):
                     continue
                 d = g.def_of(st, slot.locale)
                 for j, fn in enumerate(d.functions):
-                    options.append((f"fn:{seat}:{k}:{j}", f"Seat {seat}'s {d.name}: {fn.label} (discard {n})", [seat, k, j, n]))
+                    options.append(
+                        (
+                            f"fn:{seat}:{k}:{j}",
+                            f"Seat {seat}'s {d.name}: {fn.label} (discard {n})",
+                            [seat, k, j, n],
+                        )
+                    )
         if not options:
             return False
         return _ask(g, st, f, "ug", "function", "Whose Function do you use?", options)
@@ -519,8 +608,13 @@ register_program(
             "may": "Answer with Mirror, Mirror?",
             "then": [
                 {"op": "custom", "fn": "answer_from_hand"},
-                {"op": "choose", "from": "opp_chars", "as": "t", "label": "Whose Character goes?",
-                 "filter": "owner(c) == culprit and scare(c) <= lost and not immune(c)"},
+                {
+                    "op": "choose",
+                    "from": "opp_chars",
+                    "as": "t",
+                    "label": "Whose Character goes?",
+                    "filter": "owner(c) == culprit and scare(c) <= lost and not immune(c)",
+                },
                 {"op": "destroy", "card": "t"},
             ],
         }
@@ -538,7 +632,9 @@ def answer_event(g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
         for seat in g.opponents(st, player):
             card = _in_hand(g, st, seat, "how-dare-you")
             if card and g.may_play_surprise(st, seat, card, own_turn=False):
-                st.triggers.append(_trigger("christmas-town.how-dare-you", seat, card, {"target": data["card"]}))
+                st.triggers.append(
+                    _trigger("christmas-town.how-dare-you", seat, card, {"target": data["card"]})
+                )
     elif event == "char_discarded":
         card, seat = data["card"], st.owner[data["card"]]
         if seat == st.turn:
@@ -554,7 +650,9 @@ def answer_event(g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
         mirror = _in_hand(g, st, seat, "mirror-mirror")
         if mirror and g.may_play_surprise(st, seat, mirror, own_turn=False):
             lost = g.def_of(st, card).number or 0
-            st.triggers.append(_trigger("christmas-town.mirror-mirror", seat, mirror, {"culprit": st.turn, "lost": lost}))
+            st.triggers.append(
+                _trigger("christmas-town.mirror-mirror", seat, mirror, {"culprit": st.turn, "lost": lost})
+            )
     elif event == "end_phase":
         for card, seat, locale in st.flags.pop("flipped_chars", []):
             found = g.locate_locale(st, locale)
@@ -583,7 +681,11 @@ def _pay_from_hand(g, st, seat, card, ctx):
     p.pp -= price
     p.hand.remove(card)
     p.titles_this_round.append(d.name)
-    ctx.emit("response", f"seat {seat} answers with {g.label(st, card)}", {"seat": seat, "card": g.card_data(st, card)})
+    ctx.emit(
+        "response",
+        f"seat {seat} answers with {g.label(st, card)}",
+        {"seat": seat, "card": g.card_data(st, card)},
+    )
     return True
 
 

@@ -19,12 +19,23 @@ TOWNS = [("jacks-house", []), ("town-hall", []), ("the-bakery", []), ("toy-facto
 def test_each_locale_belongs_to_its_town_and_the_view_keeps_the_gap(tcg):
     s = ct_table(tcg, rows={0: TOWNS})
     slots = s.match.view(0)["players"][0]["row"]
-    assert [x["town"] for x in slots] == ["halloweentown", "halloweentown", "christmas-town", "christmas-town"]
+    assert [x["town"] for x in slots] == [
+        "halloweentown",
+        "halloweentown",
+        "christmas-town",
+        "christmas-town",
+    ]
     assert [x["gap_before"] for x in slots] == [False, False, True, False]
 
 
 def test_a_halloween_character_in_christmas_town_is_part_of_christmas_town(tcg):
-    rows = {0: [("jacks-house", []), ("town-hall", []), ("the-bakery", ["jack-skellington-explorer-of-unknown-realms"])]}
+    rows = {
+        0: [
+            ("jacks-house", []),
+            ("town-hall", []),
+            ("the-bakery", ["jack-skellington-explorer-of-unknown-realms"]),
+        ]
+    }
     s = ct_table(tcg, rows=rows, hands={0: ["electric-lights"]})
     jack = s.state.players[0].row[2].characters[0]
     scope_value = tcg.rules.ev_at(s.state, 0, jack, "town(self_card())")
@@ -49,24 +60,43 @@ def test_a_new_locale_goes_at_either_end_of_its_own_towns_group(tcg):
     assert [v for _, v in _placements(tcg, "the-courtyard")] == [0, 2]
 
 
-MAIN = {"mrs-claus": 4, "eddy-the-elf": 4, "suzy-the-elf": 4, "zero": 4, "igor": 4, "fetch": 4,
-        "nelly-the-elf": 4, "cyclops": 4, "clown": 4, "wolfman": 4}
+MAIN = {
+    "mrs-claus": 4,
+    "eddy-the-elf": 4,
+    "suzy-the-elf": 4,
+    "zero": 4,
+    "igor": 4,
+    "fetch": 4,
+    "nelly-the-elf": 4,
+    "cyclops": 4,
+    "clown": 4,
+    "wolfman": 4,
+}
 
 
 def test_up_to_five_christmas_town_locales_replace_halloweentown_ones(tcg):
-    deck = {"starting_locale": "jacks-house",
-            "locales": ["the-bakery", "candy-shop", "toy-factory", "town-center", "carousel"], "main": MAIN}
+    deck = {
+        "starting_locale": "jacks-house",
+        "locales": ["the-bakery", "candy-shop", "toy-factory", "town-center", "carousel"],
+        "main": MAIN,
+    }
     match = Match.new(tcg, "christmas-town", {"decks": [deck, "jack"]}, players=2, seed=1)
     assert match.state.expansions == ["christmas-town"]
 
 
 def test_a_christmas_town_locale_cannot_start_and_the_base_game_refuses_the_set(tcg):
-    bad = {"starting_locale": "the-bakery",
-           "locales": ["candy-shop", "toy-factory", "town-center", "carousel", "town-hall"], "main": MAIN}
+    bad = {
+        "starting_locale": "the-bakery",
+        "locales": ["candy-shop", "toy-factory", "town-center", "carousel", "town-hall"],
+        "main": MAIN,
+    }
     with pytest.raises(BadOptions, match="the Starting Locale must be a Halloweentown Locale"):
         Match.new(tcg, "christmas-town", {"decks": [bad, "jack"]}, players=2)
-    good = {"starting_locale": "jacks-house",
-            "locales": ["the-bakery", "candy-shop", "toy-factory", "town-center", "carousel"], "main": MAIN}
+    good = {
+        "starting_locale": "jacks-house",
+        "locales": ["the-bakery", "candy-shop", "toy-factory", "town-center", "carousel"],
+        "main": MAIN,
+    }
     with pytest.raises(BadOptions, match="which this variant does not use"):
         Match.new(tcg, "base", {"decks": [good, "jack"]}, players=2)
 
@@ -82,7 +112,13 @@ def test_characters_are_played_to_their_own_holidays_town(tcg):
 
 
 def test_no_second_copy_of_a_title_across_both_towns(tcg):
-    rows = {0: [("jacks-house", []), ("town-hall", []), ("the-bakery", ["jack-skellington-explorer-of-unknown-realms"])]}
+    rows = {
+        0: [
+            ("jacks-house", []),
+            ("town-hall", []),
+            ("the-bakery", ["jack-skellington-explorer-of-unknown-realms"]),
+        ]
+    }
     s = ct_table(tcg, rows=rows, hands={0: ["jack-skellington-the-pumpkin-king"]}, pp={0: 6})
     labels = options(s)
     assert not any(x.startswith("Play Jack Skellington (The Pumpkin King) to") for x in labels)
@@ -99,13 +135,19 @@ def test_travel_is_only_between_the_inner_edges(tcg):
     rows = {0: [("jacks-house", [explorer]), ("town-hall", []), ("the-bakery", []), ("toy-factory", [])]}
     s = ct_table(tcg, rows=rows)
     s.choose(0, "Jack's House: Move 4")
-    assert _move_labels(s) == ["Move Jack Skellington (Explorer of Unknown Realms) to Town Hall", "Stop moving"]
+    assert _move_labels(s) == [
+        "Move Jack Skellington (Explorer of Unknown Realms) to Town Hall",
+        "Stop moving",
+    ]
     s.choose(0, "Move Jack Skellington (Explorer of Unknown Realms) to Town Hall")
     assert "Move Jack Skellington (Explorer of Unknown Realms) to The Bakery" in _move_labels(s)
     s.choose(0, "Move Jack Skellington (Explorer of Unknown Realms) to The Bakery")
     s.choose(0, "Move Jack Skellington (Explorer of Unknown Realms) to Toy Factory")
     # the outer end of Christmas Town is not connected to the outer end of Halloweentown
-    assert _move_labels(s) == ["Move Jack Skellington (Explorer of Unknown Realms) to The Bakery", "Stop moving"]
+    assert _move_labels(s) == [
+        "Move Jack Skellington (Explorer of Unknown Realms) to The Bakery",
+        "Stop moving",
+    ]
 
 
 def test_a_character_without_the_travel_text_stays_in_its_town(tcg):
@@ -124,7 +166,14 @@ def test_town_meeting_does_not_grant_travel(tcg):
 
 
 def test_magical_journey_lets_a_halloween_character_travel(tcg):
-    rows = {0: [("jacks-house", []), ("tree-circle", ["sally-shy-creature"]), ("the-bakery", []), ("candy-shop", [])]}
+    rows = {
+        0: [
+            ("jacks-house", []),
+            ("tree-circle", ["sally-shy-creature"]),
+            ("the-bakery", []),
+            ("candy-shop", []),
+        ]
+    }
     s = ct_table(tcg, rows=rows, hands={0: ["magical-journey"]})
     s.choose(0, "Play Magical Journey for 0")
     s.choose(0, "Candy Shop", kind="destination")
@@ -142,7 +191,13 @@ def test_joy_counts_only_christmas_characters(tcg):
     rows = {0: [("jacks-house", []), ("town-hall", []), ("candy-shop", ["eddy-the-elf", explorer])]}
     s = ct_table(tcg, rows=rows)
     assert [x["active"] for x in s.match.view(0)["players"][0]["row"]] == [True, False, False]
-    rows = {0: [("jacks-house", []), ("town-hall", []), ("candy-shop", ["eddy-the-elf", "suzy-the-elf", explorer])]}
+    rows = {
+        0: [
+            ("jacks-house", []),
+            ("town-hall", []),
+            ("candy-shop", ["eddy-the-elf", "suzy-the-elf", explorer]),
+        ]
+    }
     s = ct_table(tcg, rows=rows)
     assert [x["active"] for x in s.match.view(0)["players"][0]["row"]] == [True, False, True]
 
@@ -162,9 +217,14 @@ def test_santas_house_lowers_the_joy_a_factory_needs(tcg):
 
 # --- 6. Christmas Town Locale Bonuses -------------------------------------------------------------
 def test_several_bonuses_work_at_once_and_the_function_is_still_one(tcg):
-    rows = {0: [("jacks-house", []), ("town-center", ["eddy-the-elf", "suzy-the-elf", "nelly-the-elf", "iggy-the-elf"]),
-                ("doll-factory", ["mrs-claus", "santa-claus", "pauly-the-elf"]),
-                ("toy-factory", ["barry-the-elf"])]}
+    rows = {
+        0: [
+            ("jacks-house", []),
+            ("town-center", ["eddy-the-elf", "suzy-the-elf", "nelly-the-elf", "iggy-the-elf"]),
+            ("doll-factory", ["mrs-claus", "santa-claus", "pauly-the-elf"]),
+            ("toy-factory", ["barry-the-elf"]),
+        ]
+    }
     deck = ["zero", "igor", "fire", "clown", "cyclops", "wolfman"]
     s = ct_table(tcg, rows=rows, hands={0: ["jingle-bells"]}, decks={0: deck}, pp={0: 4})
     s.choose(0, "Jack's House: Draw 2 cards")
