@@ -114,10 +114,10 @@ def joy_needed(g: Any, st: Any, seat: int, k: int) -> int:
     if "factory" in d.keywords:
         for slot in row:
             helper = g.defs[st.cards[slot.locale]]
-            if "eases-factories" in helper.keywords and not slot.flipped:
-                if any(g.is_(st, c, "santa-claus") for c in slot.characters):
-                    need -= 1
-                    break
+            eases = "eases-factories" in helper.keywords and not slot.flipped
+            if eases and any(g.is_(st, c, "santa-claus") for c in slot.characters):
+                need -= 1
+                break
     return need
 
 
