@@ -69,11 +69,12 @@ class TriggerDef(DataModel):
 class Response(DataModel):
     """A card that may answer another player's card. `against` is what it answers:
     `hand-discard` (a card making you discard from hand), `character` (a card affecting
-    one of your Characters in play) or `surprise-character` (an opponent's Surprise
-    affecting one of your Characters). `zone` is where the card must be: `hand` (a
+    one of your Characters in play), `surprise-character` (an opponent's Surprise
+    affecting one of your Characters) or `card` (a card affecting one of your other
+    cards in play). `zone` is where the card must be: `hand` (a
     Surprise played on another player's turn) or `play` (a card in your town)."""
 
-    against: Literal["hand-discard", "character", "surprise-character"]
+    against: Literal["hand-discard", "character", "surprise-character", "card"]
     zone: Literal["hand", "play"]
     label: str
     cost: str | None = None  # expression; default: the card's number (hand) or free (play)
@@ -130,6 +131,8 @@ class TcgCard(CardDef):
     center: bool = False  # a Surprise that sits in the centre of the table until the End Phase
     modifiers: dict[str, int] = Field(default_factory=dict)  # centre/placed effects on costs
     not_a_creation_count: bool = False
+    full_price: bool = False  # price cuts from centre or placed Surprises do not apply to it
+    keywords: list[str] = Field(default_factory=list)  # printed rules words an expansion's hooks read
     beneath_scare: int = 0  # Scare added per card tucked beneath it (House of Cards)
     authored: list[str] = Field(default_factory=list)  # fields whose values are a ruling, not print
 
@@ -141,8 +144,12 @@ class TcgCard(CardDef):
             raise ValueError("number is required unless variable = true")
         if self.variable and self.scare is None:
             raise ValueError("a variable card needs a `scare` expression")
-        if self.kind in ("locale", "starting-locale") and not self.functions:
-            raise ValueError("a Locale needs at least one entry in `functions`")
+        if self.kind in ("locale", "starting-locale") and not (
+            self.functions or self.triggers or self.abilities or self.keywords
+        ):
+            raise ValueError(
+                "a Locale needs `functions` (or, for an expansion's Locale, triggers, abilities or keywords)"
+            )
         if self.kind == "surprise" and not self.modes:
             raise ValueError("a Surprise needs at least one entry in `modes`")
         return self
@@ -200,6 +207,14 @@ FUNCTIONS = {
     "locales_named": "locales_named(loc): how many of your Locales are loc",
     "witches_locale": "witches_locale(): your Active Locale of threshold 4 or less with both witches, or ''",
     "dice_pending": "dice_pending(): whether your Sound of Rollin' Dice may be rolled again",
+    "left": "left(): the seat of the player on your left (next in turn order)",
+    "locale_of": "locale_of(card): the instance id of the Locale a Character stands at ('' if none)",
+    "holiday": "holiday(card): the card's holiday, 'halloween' or 'christmas'",
+    "town": "town(card): the town of a Locale, or of the Locale a Character stands at ('' if none)",
+    "in_town": "in_town(g, t): how many of your Characters answering to g stand in your town t",
+    "has_keyword": "has_keyword(card, k): whether the card carries keyword k (or has been granted it)",
+    "active_in": "active_in(t, min_threshold=0): your Active Locales in town t with at least that threshold",
+    "locale_active": "locale_active(card): whether a Locale (or the Locale a Character stands at) is Active",
 }
 _SAFE_NODES = (
     ast.Expression,
@@ -597,6 +612,23 @@ def _make_discard(g, st, f, ins, ctx):
     return True
 
 
+@op("grant", "card", "keyword")
+def _grant(g, st, f, ins, ctx):
+    """The card in variable `card` (default: the source) gains `keyword` until the End Phase."""
+    card = f.source if ins.get("card", "self") == "self" else f.vars.get(ins["card"])
+    if card is None:
+        return False
+    granted = st.flags.setdefault("keywords", {}).setdefault(card, [])
+    if ins["keyword"] not in granted:
+        granted.append(ins["keyword"])
+    ctx.emit(
+        "grant",
+        f"{g.label(st, card)} gains {ins['keyword']!r} until the End Phase",
+        {"card": g.card_data(st, card), "keyword": ins["keyword"]},
+    )
+    return True
+
+
 @op("custom", "fn", "card", "locale", "n", "direction")
 def _custom(g, st, f, ins, ctx):
     """A card whose effect no op fits: a named Python function in CUSTOM (below)."""
@@ -693,6 +725,8 @@ def _swap_empty(g, st, f, ins, ctx):
             empty = [k for k, s in enumerate(p.row) if not s.characters]
             for i, a in enumerate(empty):
                 for b in empty[i + 1 :]:
+                    if g.slot_town(st, seat, a) != g.slot_town(st, seat, b):
+                        continue  # a Locale stays in its own town's group
                     label = (
                         f"seat {seat}: swap {g.label(st, p.row[a].locale)} and {g.label(st, p.row[b].locale)}"
                     )
@@ -852,7 +886,9 @@ def _town_meeting(g, st, f, ins, ctx):
         card = state["left"][0]
         found = g.locate(st, card)
         options = [
-            (f"to:{k}", f"To {g.label(st, row[k].locale)}", k) for k in targets if found and k != found[1]
+            (f"to:{k}", f"To {g.label(st, row[k].locale)}", k)
+            for k in targets
+            if found and k != found[1] and g.may_enter(st, f.seat, card, found[1], k)
         ]
         if not options or found is None:
             state["left"].pop(0)
@@ -886,8 +922,11 @@ def _tub(g, st, f, ins, ctx):
         return False
     done, dest = _answer(g, st, f, "tub")
     if not done:
+        trio = [next(c for c in row[home].characters if g.is_(st, c, x)) for x in ("lock", "shock", "barrel")]
         options = [
-            (f"to:{k}", g.label(st, s.locale), k) for k, s in enumerate(row) if k != home and not s.flipped
+            (f"to:{k}", g.label(st, s.locale), k)
+            for k, s in enumerate(row)
+            if k != home and not s.flipped and all(g.may_enter(st, f.seat, c, home, k) for c in trio)
         ]
         if not options:
             return False

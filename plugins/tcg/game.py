@@ -196,6 +196,9 @@ class TcgGame(Game):
                 deck = starters[seat % len(starters)]
                 name = deck.id
             problems.extend(check_deck(deck, self.defs, sets, where))
+            if options.expansions and self.rules.hooks is not None:
+                hooks = self.rules.hooks
+                problems.extend(hooks.check_deck(tuple(options.expansions), deck, self.defs, where))
             chosen.append((name, deck))
         if problems:
             raise BadOptions("deck problems: " + "; ".join(problems))

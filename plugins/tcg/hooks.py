@@ -78,6 +78,34 @@ def tcg_tiebreak_threshold(g: Any, st: Any, seat: int, k: int) -> int | None:
     """The threshold of an Active Locale counted for the second tie-break."""
 
 
+@hookspec
+def tcg_event(g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
+    """A game event happened (one of `rules.TRIGGER_EVENTS`, with the data triggers see):
+    an expansion may queue triggers of its own (`st.triggers`), e.g. Locale Bonuses."""
+
+
+@hookspec
+def tcg_more_actions(g: Any, st: Any, seat: int) -> list[tuple[str, str, Any]]:
+    """Extra options for seat's turn menu: (choice id, label, action) triples, where an
+    action is `["use", card, j]` (ability j of a card, such as a Locale) like the menu's own."""
+
+
+@hookspec(firstresult=True)
+def tcg_adjust_cost(g: Any, st: Any, seat: int, card: str, price: int) -> int | None:
+    """The price of playing `card` after the expansion's changes (None: unchanged)."""
+
+
+@hookspec
+def tcg_check_deck(deck: Any, defs: dict[str, Any], where: str) -> list[str]:
+    """Problems with a deck list under the expansion's construction rules (each one a
+    sentence naming what is wrong and what is allowed)."""
+
+
+@hookspec(firstresult=True)
+def tcg_slot_town(g: Any, st: Any, seat: int, k: int) -> str | None:
+    """The town Locale k of seat's row belongs to (None: "halloweentown")."""
+
+
 HOOKS = (
     "tcg_locale_active",
     "tcg_may_play_character",
@@ -87,6 +115,11 @@ HOOKS = (
     "tcg_failed_search",
     "tcg_locale_placements",
     "tcg_tiebreak_threshold",
+    "tcg_event",
+    "tcg_more_actions",
+    "tcg_adjust_cost",
+    "tcg_check_deck",
+    "tcg_slot_town",
 )
 
 
@@ -99,10 +132,13 @@ class ExpansionHooks:
         self._callers: dict[tuple[tuple[str, ...], str], Any] = {}
 
     def caller(self, st: Any, hook: str) -> Any:
-        key = (tuple(st.expansions), hook)
+        return self.caller_for(tuple(st.expansions), hook)
+
+    def caller_for(self, expansions: tuple[str, ...], hook: str) -> Any:
+        key = (expansions, hook)
         found = self._callers.get(key)
         if found is None:
-            enabled = {self.plugin_of[e] for e in st.expansions}
+            enabled = {self.plugin_of[e] for e in expansions if e in self.plugin_of}
             others = [p for name, p in self.pm.list_name_plugin() if name not in enabled]
             found = self._callers[key] = self.pm.subset_hook_caller(hook, remove_plugins=others)
         return found
@@ -130,3 +166,21 @@ class ExpansionHooks:
 
     def tiebreak_threshold(self, g: Any, st: Any, seat: int, k: int) -> int | None:
         return self.caller(st, "tcg_tiebreak_threshold")(g=g, st=st, seat=seat, k=k)
+
+    def event(self, g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
+        self.caller(st, "tcg_event")(g=g, st=st, event=event, data=data)
+
+    def more_actions(self, g: Any, st: Any, seat: int) -> list[tuple[str, str, Any]]:
+        return [o for found in self.caller(st, "tcg_more_actions")(g=g, st=st, seat=seat) for o in found]
+
+    def adjust_cost(self, g: Any, st: Any, seat: int, card: str, price: int) -> int | None:
+        return self.caller(st, "tcg_adjust_cost")(g=g, st=st, seat=seat, card=card, price=price)
+
+    def check_deck(
+        self, expansions: tuple[str, ...], deck: Any, defs: dict[str, Any], where: str
+    ) -> list[str]:
+        found = self.caller_for(expansions, "tcg_check_deck")(deck=deck, defs=defs, where=where)
+        return [problem for problems in found for problem in problems]
+
+    def slot_town(self, g: Any, st: Any, seat: int, k: int) -> str | None:
+        return self.caller(st, "tcg_slot_town")(g=g, st=st, seat=seat, k=k)

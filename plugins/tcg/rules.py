@@ -239,6 +239,45 @@ class Scope:
     def x_dice_pending(self) -> bool:
         return self.st.flags.get("dice", {}).get("seat") == self.seat
 
+    def x_left(self) -> int:
+        return (self.seat + 1) % len(self.st.players)
+
+    def x_locale_of(self, card: str) -> str:
+        found = self.g.locate(self.st, card)
+        return "" if found is None else self.st.players[found[0]].row[found[1]].locale
+
+    def x_holiday(self, card: str) -> str:
+        return self.g.def_of(self.st, card).holiday
+
+    def x_town(self, card: str) -> str:
+        found = self.g.locate(self.st, card) or self.g.locate_locale(self.st, card)
+        return "" if found is None else self.g.slot_town(self.st, found[0], found[1])
+
+    def x_in_town(self, g: str, t: str) -> int:
+        return sum(
+            1
+            for k, slot in enumerate(self.st.players[self.seat].row)
+            if self.g.slot_town(self.st, self.seat, k) == t
+            for c in slot.characters
+            if self.g.is_(self.st, c, g)
+        )
+
+    def x_active_in(self, t: str, min_threshold: int = 0) -> int:
+        return sum(
+            1
+            for k, slot in enumerate(self.st.players[self.seat].row)
+            if self.g.slot_town(self.st, self.seat, k) == t
+            and self.g.is_active(self.st, self.seat, k)
+            and self.g.threshold(self.st, slot) >= min_threshold
+        )
+
+    def x_locale_active(self, card: str) -> bool:
+        found = self.g.locate(self.st, card) or self.g.locate_locale(self.st, card)
+        return found is not None and self.g.is_active(self.st, found[0], found[1])
+
+    def x_has_keyword(self, card: str, k: str) -> bool:
+        return self.g.has_keyword(self.st, card, k)
+
 
 class Rules:
     """The rules object for one card pool. Stateless: every method takes the state."""
@@ -306,6 +345,26 @@ class Rules:
                 if card in slot.characters:
                     return seat, k
         return None
+
+    def locate_locale(self, st: State, locale: str) -> tuple[int, int] | None:
+        """(seat, row index) of a Locale in play."""
+        for seat, p in enumerate(st.players):
+            for k, slot in enumerate(p.row):
+                if slot.locale == locale:
+                    return seat, k
+        return None
+
+    def slot_town(self, st: State, seat: int, k: int) -> str:
+        """The town Locale k of seat's row belongs to: an expansion may have several."""
+        if st.expansions and self.hooks is not None:
+            town = self.hooks.slot_town(self, st, seat, k)
+            if town is not None:
+                return town
+        return "halloweentown"
+
+    def has_keyword(self, st: State, card: str, k: str) -> bool:
+        """A printed keyword, or one granted until the End Phase (the `grant` op)."""
+        return k in self.defs[st.cards[card]].keywords or k in st.flags.get("keywords", {}).get(card, ())
 
     def locale_id_of(self, st: State, card: str) -> str:
         found = self.locate(st, card)
@@ -640,6 +699,12 @@ class Rules:
 
     # -- End Phase --
     def end_phase(self, st: State, ctx: Context) -> None:
+        if "end_begun" not in st.flags:
+            # effects that happen "at the start of the End Phase" resolve first
+            st.flags["end_begun"] = True
+            self.fire(st, "end_phase", {})
+            if st.triggers:
+                return
         ctx.emit("end-phase", f"the End Phase of Day {st.round}", {"day": st.round})
         for p in st.players:
             p.pp = 0
@@ -763,6 +828,8 @@ class Rules:
                 if ability.when and not self.ev_at(st, seat, card, ability.when):
                     continue
                 out.append((f"use:{card}:{j}", f"{self.label(st, card)}: {ability.label}", ["use", card, j]))
+        if st.expansions and self.hooks is not None:
+            out.extend(self.hooks.more_actions(self, st, seat))
         out.append(("end", "End your turn", ["end"]))
         return out
 
@@ -783,6 +850,7 @@ class Rules:
         )
         self.push(st, f"{d.id}.function{j}", seat, slot.locale)
         self.fire(st, "function_here", {"locale": slot.locale}, where=slot)
+        self.fire(st, "function_performed", {"player": seat, "locale": slot.locale})
         if st.expansions and self.hooks is not None:
             self.hooks.function_performed(self, st, seat, slot.locale)
 
@@ -814,9 +882,15 @@ class Rules:
                 mods = self.def_of(st, mod_card).modifiers
                 for key, delta in mods.items():
                     if key != "floor" and self.is_(st, card, key):
+                        if delta < 0 and d.full_price:
+                            continue
                         value += delta
                         if delta < 0 and "floor" in mods:
                             value = max(value, mods["floor"])
+        if st.expansions and self.hooks is not None:
+            changed = self.hooks.adjust_cost(self, st, seat, card, value)
+            if changed is not None:
+                value = changed
         return max(0, value)
 
     def max_discount(self, st: State, seat: int, card: str) -> int:
@@ -959,6 +1033,8 @@ class Rules:
     # --- triggers ------------------------------------------------------------------------
     def fire(self, st: State, event: str, data: dict[str, Any], where: Slot | None = None) -> None:
         """Queue every in-play card's trigger that listens for `event`."""
+        if st.expansions and self.hooks is not None:
+            self.hooks.event(self, st, event, data)
         listeners = TRIGGERS_BY_EVENT.get(event)
         if not listeners:
             return
@@ -1584,6 +1660,7 @@ class Rules:
                         for c in row[j].characters
                         if not self.def_of(st, c).cannot_move
                         and self.def_of(st, c).leave_cost.get(st.cards[row[j].locale], 1) <= 1
+                        and self.may_enter(st, seat, c, j, k)
                     ]
                     if pulled:
                         out.append(
@@ -1696,6 +1773,8 @@ TRIGGER_EVENTS = (
     "moved",
     "stacked_on_creation",
     "char_played",
+    "function_performed",
+    "end_phase",
 )
 TRIGGERS_BY_EVENT: dict[str, set[str]] = {}
 INTERNAL: dict[str, list[dict[str, Any]]] = {}

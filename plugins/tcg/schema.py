@@ -31,6 +31,7 @@ class TcgInPlay:
 class TcgLocale:
     locale: TcgCard
     town: str
+    gap_before: bool = strawberry.field(description="a space before it in the row: a border between towns")
     active: bool
     threshold: int
     characters: list[TcgInPlay]
@@ -112,6 +113,7 @@ def build(view: dict[str, Any]) -> TcgView:
                     TcgLocale(
                         locale=_card(slot["locale"]),
                         town=slot["town"],
+                        gap_before=slot["gap_before"],
                         active=slot["active"],
                         threshold=slot["threshold"],
                         characters=[_in_play(c) for c in slot["characters"]],

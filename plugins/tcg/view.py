@@ -25,6 +25,7 @@ def build(rules: Any, st: State, seat: int | None) -> dict[str, Any]:
     players = []
     for s, p in enumerate(st.players):
         row = []
+        towns = [rules.slot_town(st, s, k) for k in range(len(p.row))]
         for k, slot in enumerate(p.row):
             row.append(
                 {
@@ -34,7 +35,9 @@ def build(rules: Any, st: State, seat: int | None) -> dict[str, Any]:
                     "characters": [character(c) for c in slot.characters],
                     "beneath": len(slot.beneath),
                     "flipped": slot.flipped,
-                    "town": "halloweentown",
+                    "town": towns[k],
+                    # the space the row keeps between two towns, before this Locale
+                    "gap_before": k > 0 and towns[k] != towns[k - 1],
                 }
             )
         players.append(

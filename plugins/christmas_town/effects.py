@@ -1,0 +1,714 @@
+"""Christmas Town cards no TCG op fits: custom effects (`{op = "custom", fn = ...}`).
+
+They are registered in the TCG's custom-effect table (`nbc.plugins.tcg.effects.custom`),
+the TCG's documented way for card data to reach Python, and each takes and returns what
+an op does: True (done), False (failed: the card's program ends) or ASK. Cards that
+answer events in other players' turns (How dare you!, Mirror, Mirror, Safety in Numbers)
+and Evil Eye's return in the End Phase are handled by `answer_event`, which the
+expansion's `tcg_event` hook calls.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nbc.plugins.tcg.effects import ASK, custom, register_program
+
+HALLOWEENTOWN, CHRISTMAS_TOWN = "halloweentown", "christmas-town"
+
+
+def _answer(g: Any, st: Any, f: Any, key: str) -> tuple[bool, Any]:
+    if g.got(st) and f.vars.get("_wait") == key:
+        del f.vars["_wait"]
+        return True, g.take(st)
+    return False, None
+
+
+def _ask(g: Any, st: Any, f: Any, key: str, kind: str, text: str, options: list, seat: int | None = None):
+    f.vars["_wait"] = key
+    return g.ask(st, f.seat if seat is None else seat, kind, text, options)
+
+
+def _pick(g: Any, st: Any, f: Any, key: str, pool: list[str], text: str) -> Any:
+    """Ask yes/no about each card of `pool` in turn; None when done (chosen in f.vars[key])."""
+    state = f.vars.setdefault(key, {"left": list(pool), "chosen": []})
+    done, yes = _answer(g, st, f, key + "?")
+    if done:
+        card = state["left"].pop(0)
+        if yes:
+            state["chosen"].append(card)
+    if state["left"]:
+        card = state["left"][0]
+        return _ask(
+            g,
+            st,
+            f,
+            key + "?",
+            "pick",
+            f"{text}: {g.label(st, card)}?",
+            [("yes", "Yes", True), ("no", "No", False)],
+        )
+    return None
+
+
+def _slot_of(g: Any, st: Any, card: str) -> tuple[int, int] | None:
+    return g.locate(st, card)
+
+
+# --- moving --------------------------------------------------------------------------------------
+@custom("magical_journey")
+def _magical_journey(g, st, f, ins, ctx):
+    """The Character gains travel until the End Phase and goes between your Tree Circle and
+    one of your Christmas Town Locales (the card's own move, not only between inner edges)."""
+    card = f.vars.get(ins["card"])
+    found = None if card is None else g.locate(st, card)
+    if found is None:
+        return False
+    seat, k = found
+    row = st.players[seat].row
+    done, dest = _answer(g, st, f, "mj")
+    if not done:
+        at_circle = st.cards[row[k].locale] == "tree-circle"
+        options = [
+            (f"to:{j}", g.label(st, s.locale), j)
+            for j, s in enumerate(row)
+            if j != k
+            and not s.flipped
+            and (
+                g.slot_town(st, seat, j) == CHRISTMAS_TOWN
+                if at_circle
+                else st.cards[s.locale] == "tree-circle"
+            )
+        ]
+        if not options:
+            return False
+        return _ask(g, st, f, "mj", "destination", f"Where does {g.label(st, card)} travel?", options)
+    granted = st.flags.setdefault("keywords", {}).setdefault(card, [])
+    if "travel" not in granted:
+        granted.append("travel")
+    ctx.emit(
+        "grant",
+        f"{g.label(st, card)} may travel between Holiday Towns today",
+        {"card": g.card_data(st, card)},
+    )
+    g.move_character(st, seat, card, k, dest, ctx)
+    return True
+
+
+@custom("move_to")
+def _move_to(g, st, f, ins, ctx):
+    """Move the Character in `card` (free) to a Locale of its row for which the expression
+    `direction` holds (`c` is the Locale's instance id); crossing towns still needs travel."""
+    card = f.vars.get(ins["card"])
+    found = None if card is None else g.locate(st, card)
+    if found is None:
+        return False
+    seat, k = found
+    row = st.players[seat].row
+    done, dest = _answer(g, st, f, "mt")
+    if not done:
+        options = [
+            (f"to:{j}", g.label(st, s.locale), j)
+            for j, s in enumerate(row)
+            if j != k
+            and not s.flipped
+            and g.ev(st, f, ins["direction"], c=s.locale)
+            and (g.slot_town(st, seat, j) == g.slot_town(st, seat, k) or g.may_enter(st, seat, card, k, j))
+        ]
+        if not options:
+            return False
+        if len(options) == 1:
+            dest = options[0][2]
+        else:
+            return _ask(g, st, f, "mt", "destination", f"Where does {g.label(st, card)} go?", options)
+    g.move_character(st, seat, card, k, dest, ctx)
+    return True
+
+
+@custom("choo_choo")
+def _choo_choo(g, st, f, ins, ctx):
+    """Move any of your Christmas Characters from one Christmas Town Locale to another."""
+    row = st.players[f.seat].row
+    ct = [k for k in range(len(row)) if g.slot_town(st, f.seat, k) == CHRISTMAS_TOWN and not row[k].flipped]
+    if "route" not in f.vars:
+        done, route = _answer(g, st, f, "cc")
+        if not done:
+            options = [
+                (
+                    f"route:{a}:{b}",
+                    f"From {g.label(st, row[a].locale)} to {g.label(st, row[b].locale)}",
+                    [a, b],
+                )
+                for a in ct
+                if any(g.def_of(st, c).holiday == "christmas" for c in row[a].characters)
+                for b in ct
+                if b != a
+            ]
+            if not options:
+                return False
+            return _ask(g, st, f, "cc", "route", "Which Locales does the train join?", options)
+        f.vars["route"] = route
+    a, b = f.vars["route"]
+    pool = [
+        c
+        for c in row[a].characters
+        if g.def_of(st, c).holiday == "christmas" and not g.def_of(st, c).cannot_move
+    ]
+    asked = _pick(g, st, f, "_cc", pool, "Take along")
+    if asked:
+        return asked
+    for c in f.vars.pop("_cc")["chosen"]:
+        g.move_character(st, f.seat, c, a, b, ctx)
+    return True
+
+
+@custom("snowmobile")
+def _snowmobile(g, st, f, ins, ctx):
+    """Jack and up to 3 Characters beside him go together to one other Halloweentown Locale."""
+    jack = f.vars.get(ins["card"])
+    found = None if jack is None else g.locate(st, jack)
+    if found is None:
+        return False
+    seat, k = found
+    row = st.players[seat].row
+    if "dest" not in f.vars:
+        done, dest = _answer(g, st, f, "sm")
+        if not done:
+            options = [
+                (f"to:{j}", g.label(st, s.locale), j)
+                for j, s in enumerate(row)
+                if j != k
+                and not s.flipped
+                and g.slot_town(st, seat, j) == HALLOWEENTOWN
+                and g.may_enter(st, seat, jack, k, j)
+            ]
+            if not options:
+                return False
+            return _ask(g, st, f, "sm", "destination", "Where does the Snowmobile go?", options)
+        f.vars["dest"] = dest
+    dest = f.vars["dest"]
+    pool = [
+        c
+        for c in row[k].characters
+        if c != jack and g.may_enter(st, seat, c, k, dest) and not g.def_of(st, c).cannot_move
+    ]
+    asked = _pick(g, st, f, "_sm", pool, "Ride along")
+    if asked:
+        return asked
+    riders = f.vars.pop("_sm")["chosen"][:3]
+    for c in [jack, *riders]:
+        g.move_character(st, seat, c, k, dest, ctx)
+    return True
+
+
+@custom("mission_of_menace")
+def _mission(g, st, f, ins, ctx):
+    """Lock, Shock and Barrel together in your Christmas Town take everyone there to your Tree House."""
+    row = st.players[f.seat].row
+    home = next(
+        (k for k, s in enumerate(row) if st.cards[s.locale] == "the-tree-house" and not s.flipped), None
+    )
+    for k, slot in enumerate(row):
+        trio = all(any(g.is_(st, c, x) for c in slot.characters) for x in ("lock", "shock", "barrel"))
+        if trio and g.slot_town(st, f.seat, k) == CHRISTMAS_TOWN and home is not None:
+            for c in list(slot.characters):
+                g.move_character(st, f.seat, c, k, home, ctx)
+            return True
+    return False
+
+
+@custom("gather")
+def _gather(g, st, f, ins, ctx):
+    """Every Character of yours in group `direction` goes to the Locale of the one in `card`."""
+    anchor = f.vars.get(ins["card"])
+    found = None if anchor is None else g.locate(st, anchor)
+    if found is None:
+        return False
+    seat, k = found
+    for c in g.characters(st, seat):
+        where = g.locate(st, c)
+        if g.is_(st, c, ins["direction"]) and where[1] != k and g.may_enter(st, seat, c, where[1], k):
+            g.move_character(st, seat, c, where[1], k, ctx)
+    return True
+
+
+@custom("swap_locales")
+def _swap_locales(g, st, f, ins, ctx):
+    """Morning Rounds: two of your Halloweentown Locales change places, Characters and all."""
+    row = st.players[f.seat].row
+    done, pick = _answer(g, st, f, "sw")
+    if not done:
+        ht = [k for k in range(len(row)) if g.slot_town(st, f.seat, k) == HALLOWEENTOWN]
+        options = [
+            (f"swap:{a}:{b}", f"Swap {g.label(st, row[a].locale)} and {g.label(st, row[b].locale)}", [a, b])
+            for i, a in enumerate(ht)
+            for b in ht[i + 1 :]
+        ]
+        if not options:
+            return False
+        return _ask(g, st, f, "sw", "swap", "Which two Locales change places?", options)
+    a, b = pick
+    row[a], row[b] = row[b], row[a]
+    ctx.emit(
+        "swap",
+        f"seat {f.seat}'s Locales {a + 1} and {b + 1} change places",
+        {"seat": f.seat, "slots": [a, b]},
+    )
+    return True
+
+
+# --- playing cards -------------------------------------------------------------------------------
+def _put_character(g, st, seat, card, k, price, ctx):
+    p = st.players[seat]
+    p.pp -= price
+    p.hand.remove(card)
+    p.row[k].characters.append(card)
+    ctx.emit(
+        "play",
+        f"seat {seat} plays {g.label(st, card)} for {price}",
+        {"seat": seat, "card": g.card_data(st, card), "cost": price},
+    )
+    g.push(st, f"{g.def_of(st, card).id}.on_play", seat, card)
+    g.fire(st, "char_played", {"card": card})
+
+
+@custom("play_character")
+def _play_character(g, st, f, ins, ctx):
+    """Play the Character in `card` from hand: `direction` is `per-player` (1 less per
+    Player at the Locale, Halloweentown only), `half` (half price, rounded down) or `free`
+    (to the Locale in variable `locale`)."""
+    card = f.vars.get(ins["card"])
+    p = st.players[f.seat]
+    if card is None or card not in p.hand or g.title_in_town(st, f.seat, card) is not None:
+        return False
+    done, pick = _answer(g, st, f, "pc")
+    if done:
+        k, price = pick
+        _put_character(g, st, f.seat, card, k, price, ctx)
+        return True
+    mode = ins["direction"]
+    only = f.vars.get(ins["locale"]) if ins.get("locale") else None
+    options = []
+    for k, slot in enumerate(p.row):
+        if only is not None and slot.locale != only:
+            continue
+        if not g.may_play_character(st, f.seat, card, f.seat, k):
+            continue
+        price = g.cost(st, f.seat, card, (f.seat, k))
+        if mode == "per-player":
+            if g.slot_town(st, f.seat, k) != HALLOWEENTOWN:
+                continue
+            price = max(0, price - sum(1 for c in slot.characters if g.is_(st, c, "player")))
+        elif mode == "half":
+            price //= 2
+        else:
+            price = 0
+        if price <= p.pp:
+            options.append(
+                (
+                    f"play:{k}",
+                    f"Play {g.label(st, card)} to {g.label(st, slot.locale)} for {price}",
+                    [k, price],
+                )
+            )
+    if not options:
+        return False
+    return _ask(g, st, f, "pc", "locale", f"Where does {g.label(st, card)} go?", options)
+
+
+@custom("play_creation_free")
+def _play_creation_free(g, st, f, ins, ctx):
+    card = f.vars.get(ins["card"])
+    if card is None or card not in st.players[f.seat].hand or g.title_in_town(st, f.seat, card) is not None:
+        return False
+    g.play_free(st, f.seat, card, ctx)
+    return True
+
+
+@custom("rerun")
+def _rerun(g, st, f, ins, ctx):
+    """Christmas Equation: a Creation's on-play text happens again."""
+    card = f.vars.get(ins["card"])
+    if card is None:
+        return False
+    g.push(st, f"{g.def_of(st, card).id}.on_play", f.seat, card)
+    return True
+
+
+@custom("give_creation")
+def _give_creation(g, st, f, ins, ctx):
+    """Cute Puppy: the Creation just played goes to the chosen opponent's town."""
+    seat = f.vars.get(ins["card"])
+    mine = st.players[f.seat].creations
+    if seat is None or f.source not in mine:
+        return False
+    mine.remove(f.source)
+    st.players[seat].creations.append(f.source)
+    ctx.emit(
+        "give",
+        f"{g.label(st, f.source)} joins seat {seat}'s town",
+        {"seat": seat, "card": g.card_data(st, f.source)},
+    )
+    return True
+
+
+@custom("steal_creation")
+def _steal_creation(g, st, f, ins, ctx):
+    card = f.vars.get(ins["card"])
+    town = None if card is None else g.town_of(st, card)
+    if town is None or town == f.seat:
+        return False
+    verdict = g.window(st, f, town, "card", ctx)
+    if verdict is not True:
+        return verdict
+    st.players[town].creations.remove(card)
+    st.players[f.seat].creations.append(card)
+    ctx.emit(
+        "steal",
+        f"seat {f.seat} takes {g.label(st, card)} into their town",
+        {"seat": f.seat, "card": g.card_data(st, card)},
+    )
+    return True
+
+
+# --- cards, piles and decks ----------------------------------------------------------------------
+@custom("count")
+def _count(g, st, f, ins, ctx):
+    """Count your Characters for which the expression `direction` holds (as `c`), into `as`."""
+    f.vars[ins.get("as", "k")] = sum(
+        1 for c in g.characters(st, f.seat) if g.ev(st, f, ins["direction"], c=c)
+    )
+    return True
+
+
+@custom("remove_top")
+def _remove_top(g, st, f, ins, ctx):
+    """A Good Scare: the top card of that player's Main Deck leaves the game (shown to all)."""
+    seat = f.vars.get(ins["card"])
+    if seat is None or not st.players[seat].deck:
+        return False
+    top = st.players[seat].deck.pop()
+    st.players[seat].removed.append(top)
+    g.show(st, [top])
+    ctx.emit(
+        "remove",
+        f"{g.label(st, top)} leaves the game from seat {seat}'s deck",
+        {"seat": seat, "card": g.card_data(st, top)},
+    )
+    return True
+
+
+@custom("exile")
+def _exile(g, st, f, ins, ctx):
+    """Worthy Accomplice: a card from your discard pile leaves the game."""
+    card = f.vars.get(ins["card"])
+    p = st.players[f.seat]
+    if card is None or card not in p.discard:
+        return False
+    p.discard.remove(card)
+    p.removed.append(card)
+    ctx.emit(
+        "remove", f"{g.label(st, card)} leaves the game", {"seat": f.seat, "card": g.card_data(st, card)}
+    )
+    return True
+
+
+@custom("discard_chosen")
+def _discard_chosen(g, st, f, ins, ctx):
+    """Depraved Offering: any of your Characters matching `direction` (as `c`) are discarded;
+    the number goes into `as`."""
+    pool = [c for c in g.characters(st, f.seat) if g.ev(st, f, ins["direction"], c=c)]
+    asked = _pick(g, st, f, "_dc", pool, "Discard")
+    if asked:
+        return asked
+    chosen = f.vars.pop("_dc")["chosen"]
+    for c in chosen:
+        g.remove_for_cost(st, c, ctx)
+    f.vars[ins.get("as", "k")] = len(chosen)
+    return True
+
+
+@custom("strip_stacks")
+def _strip_stacks(g, st, f, ins, ctx):
+    """Give It All Up: every other Surprise Stacked on a Character is discarded; draw as many."""
+    gone = 0
+    for host in [c for s in range(len(st.players)) for c in g.characters(st, s)]:
+        for s in [s for s in st.stacked.get(host, []) if s != f.source]:
+            st.stacked[host].remove(s)
+            g.to_discard(st, s, ctx, "Give It All Up")
+            gone += 1
+    g.draw(st, f.seat, gone, ctx)
+    return True
+
+
+@custom("unstack")
+def _unstack(g, st, f, ins, ctx):
+    """Nothing Underneath: discard one Surprise Stacked on one of your cards in play."""
+    done, pick = _answer(g, st, f, "us")
+    if done:
+        host, s = pick
+        st.stacked[host].remove(s)
+        g.to_discard(st, s, ctx, "Nothing Underneath")
+        return True
+    options = [
+        (f"unstack:{s}", f"{g.label(st, s)} on {g.label(st, host)}", [host, s])
+        for host in g.own_cards(st, f.seat)
+        for s in st.stacked.get(host, [])
+    ]
+    if not options:
+        return False
+    return _ask(g, st, f, "us", "choose", "Which Stacked Surprise goes?", options)
+
+
+@custom("someplace_new")
+def _someplace_new(g, st, f, ins, ctx):
+    """Look at the top 2 Locales of your Locale deck; put one or both on the bottom."""
+    deck = st.players[f.seat].locale_deck
+    state = f.vars.setdefault("_sn", {"left": deck[-2:][::-1], "bottom": []})
+    if not state["left"] and not state["bottom"]:
+        return False
+    done, yes = _answer(g, st, f, "sn")
+    if done:
+        card = state["left"].pop(0)
+        if yes:
+            state["bottom"].append(card)
+    if state["left"]:
+        card = state["left"][0]
+        g.show(st, [card], to=f.seat)
+        return _ask(
+            g,
+            st,
+            f,
+            "sn",
+            "may",
+            f"Put {g.label(st, card)} on the bottom of your Locale deck?",
+            [("yes", "Yes", True), ("no", "No", False)],
+        )
+    for card in f.vars.pop("_sn")["bottom"]:
+        deck.remove(card)
+        deck.insert(0, card)
+    return True
+
+
+# --- rules for a Round ---------------------------------------------------------------------------
+@custom("flip_char")
+def _flip_char(g, st, f, ins, ctx):
+    """Evil Eye: the Character is face down (out of play) until the End Phase; its owner
+    may not play that title again this Round."""
+    card = f.vars.get(ins["card"])
+    found = None if card is None else g.locate(st, card)
+    if found is None:
+        return False
+    seat, k = found
+    verdict = g.window(st, f, seat, "character", ctx)
+    if verdict is not True:
+        return verdict
+    g.take_out_of_play(st, card)
+    st.flags.setdefault("flipped_chars", []).append([card, seat, st.players[seat].row[k].locale])
+    st.flags.setdefault("flipped_titles", {}).setdefault(str(seat), []).append(g.def_of(st, card).title_key)
+    ctx.emit(
+        "flip",
+        f"{g.label(st, card)} is turned face down until the End Phase",
+        {"card": g.card_data(st, card)},
+    )
+    return True
+
+
+@custom("ban_title")
+def _ban_title(g, st, f, ins, ctx):
+    """I can't make decisions!: a card of that hand is shown; nobody plays its title this Round."""
+    seat = f.vars.get(ins["card"])
+    done, card = _answer(g, st, f, "bt")
+    if not done:
+        hand = [] if seat is None else st.players[seat].hand
+        if not hand:
+            return False
+        return _ask(
+            g,
+            st,
+            f,
+            "bt",
+            "choose",
+            "Which card is shown to everyone?",
+            [(f"pick:{c}", g.label(st, c), c) for c in g.distinct(st, hand)],
+        )
+    g.show(st, [card])
+    st.flags.setdefault("banned_titles", []).append(g.def_of(st, card).name)
+    ctx.emit("ban", f"nobody may play {g.def_of(st, card).name} this Round", {"card": g.card_data(st, card)})
+    return True
+
+
+@custom("lovely")
+def _lovely(g, st, f, ins, ctx):
+    """Lovely!: that player's Surprises cost 1 more until the End Phase, when Lovely! is discarded."""
+    seat = f.vars.get(ins["card"])
+    if seat is None:
+        return False
+    st.flags.setdefault("lovely", []).append(seat)
+    p = st.players[f.seat]
+    if f.source in p.surprise_discard:
+        p.surprise_discard.remove(f.source)  # it sits in front of them, so it earns no reimbursement
+        st.flags.setdefault("lovely_cards", []).append(f.source)
+    return True
+
+
+@custom("same_routine")
+def _same_routine(g, st, f, ins, ctx):
+    """Do the Pumpkin King's activity of this Day once more (paying again); not for the King."""
+    if st.king == f.seat or not st.king_activity:
+        return False
+    g.push(st, "rules.king", f.seat, f.source, activity=st.king_activity)
+    return True
+
+
+@custom("uninvited_guest")
+def _uninvited_guest(g, st, f, ins, ctx):
+    """In place of your Function: discard as many cards as an opponent has Active Locales,
+    then perform a Function of one of that opponent's Active Locales."""
+    done, pick = _answer(g, st, f, "ug")
+    hand = len(st.players[f.seat].hand)
+    if not done:
+        options = []
+        for seat in g.opponents(st, f.seat):
+            n = g.active_count(st, seat)
+            if n > hand:
+                continue
+            for k, slot in enumerate(st.players[seat].row):
+                if slot.flipped or not g.is_active(st, seat, k):
+                    continue
+                d = g.def_of(st, slot.locale)
+                for j, fn in enumerate(d.functions):
+                    options.append(
+                        (
+                            f"fn:{seat}:{k}:{j}",
+                            f"Seat {seat}'s {d.name}: {fn.label} (discard {n})",
+                            [seat, k, j, n],
+                        )
+                    )
+        if not options:
+            return False
+        return _ask(g, st, f, "ug", "function", "Whose Function do you use?", options)
+    seat, k, j, n = pick
+    st.function_used = True
+    slot = st.players[seat].row[k]
+    g.push(st, f"{g.def_of(st, slot.locale).id}.function{j}", f.seat, slot.locale)
+    g.push(st, "rules.discard", f.seat, f.source, n=n, by=f.seat)
+    return True
+
+
+# --- cards that answer events (called from the tcg_event hook) ----------------------------------
+register_program(
+    "christmas-town.how-dare-you",
+    [{"may": "Answer with How dare you!?", "then": [{"op": "custom", "fn": "how_dare_you"}]}],
+)
+register_program(
+    "christmas-town.mirror-mirror",
+    [
+        {
+            "may": "Answer with Mirror, Mirror?",
+            "then": [
+                {"op": "custom", "fn": "answer_from_hand"},
+                {
+                    "op": "choose",
+                    "from": "opp_chars",
+                    "as": "t",
+                    "label": "Whose Character goes?",
+                    "filter": "owner(c) == culprit and scare(c) <= lost and not immune(c)",
+                },
+                {"op": "destroy", "card": "t"},
+            ],
+        }
+    ],
+)
+
+
+def _in_hand(g, st, seat, card_id):
+    return next((c for c in st.players[seat].hand if st.cards[c] == card_id), None)
+
+
+def answer_event(g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
+    if event == "surprise_played":
+        player = st.owner[data["card"]]
+        for seat in g.opponents(st, player):
+            card = _in_hand(g, st, seat, "how-dare-you")
+            if card and g.may_play_surprise(st, seat, card, own_turn=False):
+                st.triggers.append(
+                    _trigger("christmas-town.how-dare-you", seat, card, {"target": data["card"]})
+                )
+    elif event == "char_discarded":
+        card, seat = data["card"], st.owner[data["card"]]
+        if seat == st.turn:
+            return
+        if any(g.is_(st, card, x) for x in ("lock", "shock", "barrel")) and any(
+            st.cards[c] == "safety-in-numbers" for c in st.players[seat].placed
+        ):
+            p = st.players[seat]
+            if card in p.discard:  # Safety in Numbers: to the hand instead
+                p.discard.remove(card)
+                p.hand.append(card)
+            return
+        mirror = _in_hand(g, st, seat, "mirror-mirror")
+        if mirror and g.may_play_surprise(st, seat, mirror, own_turn=False):
+            lost = g.def_of(st, card).number or 0
+            st.triggers.append(
+                _trigger("christmas-town.mirror-mirror", seat, mirror, {"culprit": st.turn, "lost": lost})
+            )
+    elif event == "end_phase":
+        for card, seat, locale in st.flags.pop("flipped_chars", []):
+            found = g.locate_locale(st, locale)
+            if found is not None:
+                st.players[found[0]].row[found[1]].characters.append(card)
+            else:
+                st.players[seat].discard.append(card)
+        for card in st.flags.pop("lovely_cards", []):
+            st.players[st.owner[card]].discard.append(card)
+
+
+def _trigger(prog: str, seat: int, source: str, vars: dict[str, Any]) -> Any:
+    from nbc.plugins.tcg.state import Trigger
+
+    return Trigger(prog, seat, source, vars)
+
+
+def _pay_from_hand(g, st, seat, card, ctx):
+    p = st.players[seat]
+    if card not in p.hand:
+        return False
+    d = g.def_of(st, card)
+    price = g.cost(st, seat, card)
+    if price > p.pp:
+        return False
+    p.pp -= price
+    p.hand.remove(card)
+    p.titles_this_round.append(d.name)
+    ctx.emit(
+        "response",
+        f"seat {seat} answers with {g.label(st, card)}",
+        {"seat": seat, "card": g.card_data(st, card)},
+    )
+    return True
+
+
+@custom("answer_from_hand")
+def _answer_from_hand(g, st, f, ins, ctx):
+    """Play the source Surprise from hand in another player's turn."""
+    if not _pay_from_hand(g, st, f.seat, f.source, ctx):
+        return False
+    st.players[f.seat].surprise_discard.append(f.source)
+    return True
+
+
+@custom("how_dare_you")
+def _how_dare_you(g, st, f, ins, ctx):
+    """How dare you! goes on the table in your Halloweentown with their Surprise Stacked on it."""
+    target = f.vars["target"]
+    other = st.players[st.owner[target]]
+    if target not in other.surprise_discard or not _pay_from_hand(g, st, f.seat, f.source, ctx):
+        return False
+    other.surprise_discard.remove(target)
+    st.players[f.seat].placed.append(f.source)
+    st.stacked.setdefault(f.source, []).append(target)
+    return True
+
+
+__all__ = ["ASK", "answer_event"]

@@ -1,0 +1,233 @@
+"""The Christmas Town rules, as answers to the TCG's expansion hooks.
+
+Each function below implements one hook of `nbc.plugins.tcg.hooks`; the TCG calls them
+only in matches whose `expansions` option lists "christmas-town". Sections follow the
+expansion rules (shared/rules/002): 1-2 the two towns and the Locale row, 3 where
+Characters are played, 4 travel, 5 Joy Thresholds, 6 Bonuses, 7 winning.
+
+The row: a player's Halloweentown Locales come first (left), then their Christmas Town
+Locales (right); the view leaves a gap between the groups. A Locale's town is its card's
+`holiday`, so a town never depends on where a Locale lies. The two inner edges are the
+last Halloweentown Locale and the first Christmas Town Locale.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nbc.core.hookspecs import hookimpl
+from nbc.plugins.tcg.state import Trigger
+
+HALLOWEENTOWN = "halloweentown"
+CHRISTMAS_TOWN = "christmas-town"
+MAX_CHRISTMAS_LOCALES = 5
+TRAVEL = "travel"  # keyword: "may travel between Holiday Towns" (printed, or granted)
+
+
+def town_of_locale(g: Any, st: Any, locale: str) -> str:
+    return CHRISTMAS_TOWN if g.defs[st.cards[locale]].holiday == "christmas" else HALLOWEENTOWN
+
+
+def halloweentown_size(g: Any, st: Any, seat: int) -> int:
+    """How many Locales the Halloweentown group holds (they come first in the row)."""
+    defs, cards = g.defs, st.cards
+    return sum(1 for slot in st.players[seat].row if defs[cards[slot.locale]].holiday != "christmas")
+
+
+# --- 1-2. Two towns, one row with a gap ----------------------------------------------------
+@hookimpl
+def tcg_slot_town(g: Any, st: Any, seat: int, k: int) -> str:
+    return town_of_locale(g, st, st.players[seat].row[k].locale)
+
+
+@hookimpl
+def tcg_locale_placements(g: Any, st: Any, seat: int, card: str) -> list[tuple[str, str, int]]:
+    """A new Locale goes at either end of its own town's group."""
+    row = st.players[seat].row
+    name = g.label(st, card)
+    h = halloweentown_size(g, st, seat)
+    if town_of_locale(g, st, card) == HALLOWEENTOWN:
+        return [
+            ("left", f"{name} at the left end of your Halloweentown", 0),
+            ("right", f"{name} at the right end of your Halloweentown", h),
+        ]
+    if h == len(row):
+        return [("right", f"{name} starts your Christmas Town", h)]
+    return [
+        ("left", f"{name} at the left end of your Christmas Town", h),
+        ("right", f"{name} at the right end of your Christmas Town", len(row)),
+    ]
+
+
+@hookimpl
+def tcg_check_deck(deck: Any, defs: dict[str, Any], where: str) -> list[str]:
+    problems = []
+    start = defs.get(deck.starting_locale)
+    if start is not None and start.holiday == "christmas":
+        problems.append(f"{where}: the Starting Locale must be a Halloweentown Locale")
+    christmas = [c for c in deck.locales if c in defs and defs[c].holiday == "christmas"]
+    if len(christmas) > MAX_CHRISTMAS_LOCALES:
+        problems.append(
+            f"{where}: {len(christmas)} Christmas Town Locales; at most {MAX_CHRISTMAS_LOCALES} "
+            "may replace Halloweentown Locales"
+        )
+    return problems
+
+
+# --- 3. Characters are played to their own holiday's town -------------------------------------
+@hookimpl
+def tcg_may_play_character(g: Any, st: Any, seat: int, card: str, k: int) -> bool | None:
+    d = g.defs[st.cards[card]]
+    slot_town = town_of_locale(g, st, st.players[seat].row[k].locale)
+    if (slot_town == CHRISTMAS_TOWN) != (d.holiday == "christmas"):
+        return False
+    banned = st.flags.get("flipped_titles", {}).get(str(seat), ())
+    if d.title_key in banned:
+        return False  # Evil Eye: that title may not come back this Round
+    if d.title_key == "sandy-claws" and any(g.is_(st, c, "santa-claus") for c in g.characters(st, seat)):
+        return False  # Santa Claus and Sandy Claws never share a player's towns
+    return None
+
+
+# --- 4. Travel between Holiday Towns -----------------------------------------------------------
+@hookimpl
+def tcg_may_move(g: Any, st: Any, town: int, card: str, frm: int, to: int) -> bool | None:
+    row = st.players[town].row
+    for stacked in st.stacked.get(card, ()):
+        if "anchored" in g.defs[st.cards[stacked]].keywords:
+            return False  # Ain't Goin' Nowhere
+    a, b = town_of_locale(g, st, row[frm].locale), town_of_locale(g, st, row[to].locale)
+    if a == b:
+        return None
+    if not g.has_keyword(st, card, TRAVEL):
+        return False
+    h = halloweentown_size(g, st, town)
+    return {frm, to} == {h - 1, h}  # only the two inner edges are connected
+
+
+# --- 5. Joy Thresholds -------------------------------------------------------------------------
+def joy_needed(g: Any, st: Any, seat: int, k: int) -> int:
+    """A Christmas Town Locale's Joy Threshold, less Santa's House's help for Factories."""
+    row = st.players[seat].row
+    d = g.defs[st.cards[row[k].locale]]
+    need = d.number or 0
+    if "factory" in d.keywords:
+        for slot in row:
+            helper = g.defs[st.cards[slot.locale]]
+            eases = "eases-factories" in helper.keywords and not slot.flipped
+            if eases and any(g.is_(st, c, "santa-claus") for c in slot.characters):
+                need -= 1
+                break
+    return need
+
+
+@hookimpl
+def tcg_locale_active(g: Any, st: Any, seat: int, k: int) -> bool | None:
+    slot = st.players[seat].row[k]
+    d = g.defs[st.cards[slot.locale]]
+    if d.holiday != "christmas":
+        for word in d.keywords:  # Zero's Doghouse: Active whenever Zero is there
+            if word.startswith("active-with:") and any(g.is_(st, c, word[12:]) for c in slot.characters):
+                return True
+        return None
+    if f"active:{slot.locale}" in st.flags:
+        return True
+    joy = sum(1 for c in slot.characters if g.defs[st.cards[c]].holiday == "christmas")
+    return joy >= joy_needed(g, st, seat, k)
+
+
+# --- 6. Bonuses of Active Christmas Town Locales -----------------------------------------------
+def active_bonus_locales(g: Any, st: Any, seat: int, keyword: str | None = None):
+    """(row index, slot, card) of seat's Active Christmas Town Locales (with a keyword)."""
+    for k, slot in enumerate(st.players[seat].row):
+        d = g.defs[st.cards[slot.locale]]
+        if d.holiday != "christmas" or (keyword is not None and keyword not in d.keywords):
+            continue
+        if g.is_active(st, seat, k):
+            yield k, slot, d
+
+
+_LISTENING: dict[str, bool] = {}
+
+
+def _listens(g: Any, event: str) -> bool:
+    """Whether some Christmas Town Locale has a Bonus on this event (worked out once)."""
+    key = f"{id(g.defs)}:{event}"
+    found = _LISTENING.get(key)
+    if found is None:
+        found = _LISTENING[key] = any(
+            d.holiday == "christmas" and d.is_locale and any(t.on == event for t in d.triggers)
+            for d in g.defs.values()
+        )
+    return found
+
+
+@hookimpl
+def tcg_event(g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
+    from nbc.plugins.christmas_town import effects
+
+    effects.answer_event(g, st, event, data)  # cards that answer events (How dare you!, ...)
+    if not _listens(g, event):
+        return
+    for seat in range(len(st.players)):
+        for _, slot, d in active_bonus_locales(g, st, seat):
+            for j, trig in enumerate(d.triggers):
+                if trig.on != event:
+                    continue
+                if trig.when and not g.ev_at(st, seat, slot.locale, trig.when, **data):
+                    continue
+                st.triggers.append(Trigger(f"{d.id}.trigger{j}", seat, slot.locale, dict(data)))
+
+
+@hookimpl
+def tcg_more_actions(g: Any, st: Any, seat: int) -> list[tuple[str, str, Any]]:
+    """Bonuses used in your turn (Cookie Factory): the abilities of Active CT Locales."""
+    out = []
+    for _, slot, d in active_bonus_locales(g, st, seat):
+        for j, ability in enumerate(d.abilities):
+            if ability.when and not g.ev_at(st, seat, slot.locale, ability.when):
+                continue
+            out.append((f"use:{slot.locale}:{j}", f"{d.name}: {ability.label}", ["use", slot.locale, j]))
+    return out
+
+
+@hookimpl
+def tcg_search_bonus(g: Any, st: Any, seat: int) -> int:
+    return sum(1 for _ in active_bonus_locales(g, st, seat, "search-bonus"))
+
+
+@hookimpl
+def tcg_adjust_cost(g: Any, st: Any, seat: int, card: str, price: int) -> int | None:
+    d = g.defs[st.cards[card]]
+    changed = price
+    if d.kind == "creation":
+        for _ in active_bonus_locales(g, st, seat, "creations-cost-less"):
+            changed = max(min(changed, 1), changed - 1)  # Toy Factory: never below 1
+    if d.kind == "surprise":
+        changed += st.flags.get("lovely", []).count(seat)  # Lovely!
+        for p in st.players:
+            for c in p.placed:
+                if any(g.defs[st.cards[s]].name == d.name for s in st.stacked.get(c, ())):
+                    changed += 1  # How dare you!: that title costs 1 more
+    if d.name in st.flags.get("banned_titles", ()):
+        changed = 99  # I can't make decisions!: nobody may play it this Round
+    return None if changed == price else changed
+
+
+@hookimpl
+def tcg_failed_search(g: Any, st: Any, seat: int, frame: Any, shown: list[str]) -> str | None:
+    """Zero, Pale Retriever: with Jack at The Dark Wood, a Surprise's failed Search keeps a card."""
+    if not shown or not frame.source or g.def_of(st, frame.source).kind != "surprise":
+        return None
+    for slot in g.slots_named(st, seat, "the-dark-wood"):
+        retriever = any("keeps-failed-search" in g.def_of(st, c).keywords for c in slot.characters)
+        if retriever and any(g.is_(st, c, "jack-skellington") for c in slot.characters):
+            return shown[0]  # ruling: the first card turned over
+    return None
+
+
+# --- 7. Winning --------------------------------------------------------------------------------
+@hookimpl
+def tcg_tiebreak_threshold(g: Any, st: Any, seat: int, k: int) -> int | None:
+    """Scare and Joy Thresholds count alike: the printed number of each Active Locale."""
+    return g.defs[st.cards[st.players[seat].row[k].locale]].number or 0

@@ -1,0 +1,59 @@
+"""The expansion is a plugin of its own: present, or disabled and gone without a trace."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from nbc.api.cli import app
+from nbc.core.host import PluginHost
+from nbc.core.match import Match
+from nbc.core.rng import Rng
+
+
+def _play_out(match: Match, seed: int = 0, limit: int = 5000) -> None:
+    rng = Rng(seed)
+    for _ in range(limit):
+        if match.outcome() is not None:
+            return
+        prompt = match.prompts()[0]
+        match.act(prompt.seat, prompt.choices[rng.below(len(prompt.choices))].id)
+    raise AssertionError("the match did not finish")
+
+
+def test_the_variant_is_offered_and_plays_to_the_end():
+    tcg = PluginHost.load(disabled=[]).game("tcg")
+    assert "christmas-town" in tcg.variants
+    match = Match.new(tcg, "christmas-town", {"days": 4}, players=2, seed=3)
+    assert match.state.expansions == ["christmas-town"]
+    assert [p.deck_name for p in match.state.players] == ["mrs-claus-pie-factory", "the-minion-engine"]
+    _play_out(match)
+
+
+def test_ready_decks_are_chosen_by_name():
+    tcg = PluginHost.load(disabled=[]).game("tcg")
+    match = Match.new(tcg, "christmas-town", {"decks": ["the-minion-engine", "jack"]}, players=2, seed=1)
+    assert [p.deck_name for p in match.state.players] == ["the-minion-engine", "jack"]
+
+
+def test_disabling_the_plugin_leaves_the_base_game_working():
+    host = PluginHost.load(disabled=["christmas_town"])
+    assert "christmas_town" in host.blocked
+    tcg = host.game("tcg")
+    assert "christmas-town" not in tcg.variants
+    assert "the-bakery" not in tcg.defs
+    _play_out(Match.new(tcg, "base", {"days": 3}, players=2, seed=5))
+
+
+def test_nbc_games_drops_the_variant_when_disabled(monkeypatch):
+    runner = CliRunner()
+    shown = json.loads(runner.invoke(app, ["games", "--json"]).output)
+    assert "christmas-town" in [v["name"] for v in next(g for g in shown if g["name"] == "tcg")["variants"]]
+    monkeypatch.setenv("NBC_DISABLE_PLUGINS", "christmas_town")
+    result = runner.invoke(app, ["games", "--json"])
+    assert result.exit_code == 0
+    variants = [
+        v["name"] for v in next(g for g in json.loads(result.output) if g["name"] == "tcg")["variants"]
+    ]
+    assert variants == ["base"]
