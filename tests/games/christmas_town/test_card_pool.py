@@ -218,7 +218,7 @@ def test_the_answering_surprises_answer():
     tcg = christmas_tcg()
     rows = {0: [("jacks-house", ["clown"])], 1: [("oogies-lair", ["igor"])]}
     s = ct_table(tcg, rows=rows, hands={0: ["fetch"], 1: ["how-dare-you", "mirror-mirror"]}, pp={0: 6})
-    s.choose(0, "Play Fetch for 0")
+    s.choose(0, "Play Fetch (0 PP)")
     _resolve_until_seat(s, 1)
     s.choose(1, "Yes", kind="may")
     assert [tcg.rules.def_of(s.state, c).id for c in s.state.players[1].placed] == ["how-dare-you"]
@@ -270,9 +270,9 @@ def test_every_locale_function_or_bonus_works(card):
         assert not any(x.startswith(card.name + ":") and "Function" in x for x in labels)
         for wanted in (
             "Jack's House: Draw 2 cards",
-            f"Play Timmy the Elf (Tenacious Toymaker) to {card.name} for 0",
-            "Play Road Kill for 3",
-            "Play Road Kill for 2",
+            f"Play Timmy the Elf (Tenacious Toymaker) under {card.name} (0 PP)",
+            "Play Road Kill (3 PP)",
+            "Play Road Kill (2 PP)",
         ):
             if wanted in [c.label for c in s.expect(0, "turn").choices]:
                 s.choose(0, wanted)

@@ -105,9 +105,9 @@ def test_a_christmas_town_locale_cannot_start_and_the_base_game_refuses_the_set(
 def test_characters_are_played_to_their_own_holidays_town(tcg):
     s = ct_table(tcg, rows={0: TOWNS}, hands={0: ["eddy-the-elf", "igor"]}, pp={0: 3})
     labels = options(s)
-    assert "Play Eddy the Elf (Eager Electrician) to The Bakery for 0" in labels
+    assert "Play Eddy the Elf (Eager Electrician) under The Bakery (0 PP)" in labels
     assert not any(x.startswith("Play Eddy the Elf (Eager Electrician) to Town Hall") for x in labels)
-    assert "Play Igor (Faithful Lackey) to Town Hall for 1" in labels
+    assert "Play Igor (Faithful Lackey) under Town Hall (1 PP)" in labels
     assert not any(x.startswith("Play Igor (Faithful Lackey) to The Bakery") for x in labels)
 
 
@@ -160,7 +160,7 @@ def test_a_character_without_the_travel_text_stays_in_its_town(tcg):
 def test_town_meeting_does_not_grant_travel(tcg):
     rows = {0: [("town-hall", []), ("town-square", []), ("the-bakery", ["zero"]), ("candy-shop", [])]}
     s = ct_table(tcg, rows=rows, hands={0: ["town-meeting"]}, pp={0: 6})
-    s.choose(0, "Play Town Meeting! for 1")
+    s.choose(0, "Play Town Meeting! (1 PP)")
     assert s.prompts() and s.prompts()[0].kind == "turn"  # Zero in Christmas Town was never offered
     assert row(s, 0)[2] == ("the-bakery", ["zero"])
 
@@ -175,7 +175,7 @@ def test_magical_journey_lets_a_halloween_character_travel(tcg):
         ]
     }
     s = ct_table(tcg, rows=rows, hands={0: ["magical-journey"]})
-    s.choose(0, "Play Magical Journey for 0")
+    s.choose(0, "Play Magical Journey (0 PP)")
     s.choose(0, "Candy Shop", kind="destination")
     assert row(s, 0)[3] == ("candy-shop", ["sally-shy-creature"])
     s.choose(0, "Jack's House: Move 4")
@@ -205,7 +205,7 @@ def test_joy_counts_only_christmas_characters(tcg):
 def test_christmas_characters_are_free_and_score_nothing(tcg):
     rows = {0: [("jacks-house", []), ("candy-shop", ["eddy-the-elf", "santa-claus"])]}
     s = ct_table(tcg, rows=rows, hands={0: ["suzy-the-elf"]})
-    assert "Play Suzy the Elf (Stocking Stuffer) to Candy Shop for 0" in options(s)
+    assert "Play Suzy the Elf (Stocking Stuffer) under Candy Shop (0 PP)" in options(s)
     assert s.match.view(0)["players"][0]["score"] == 0
 
 
@@ -230,7 +230,7 @@ def test_several_bonuses_work_at_once_and_the_function_is_still_one(tcg):
     s.choose(0, "Jack's House: Draw 2 cards")
     assert hand(s, 0) == sorted(["jingle-bells", "zero", "igor", "fire"])  # Town Center added one
     assert not any(x.startswith("Jack's House:") for x in options(s))  # one Function per turn
-    s.choose(0, "Play Jingle Bells for 4")  # Toy Factory is not Active: full price
+    s.choose(0, "Play Jingle Bells (4 PP)")  # Toy Factory is not Active: full price
     assert "clown" in hand(s, 0)  # Doll Factory draws for the Creation
 
 
@@ -246,8 +246,8 @@ def test_toy_factory_makes_creations_cheaper_but_never_below_one(tcg):
     rows = {0: [("jacks-house", []), ("toy-factory", six)]}
     s = ct_table(tcg, rows=rows, hands={0: ["road-kill", "spider-flake"]}, pp={0: 6})
     labels = options(s)
-    assert "Play Road Kill for 2" in labels
-    assert "Play Spider Flake for 1" in labels
+    assert "Play Road Kill (2 PP)" in labels
+    assert "Play Spider Flake (1 PP)" in labels
 
 
 def test_cookie_factory_is_a_bonus_used_in_your_turn(tcg):
