@@ -98,12 +98,19 @@ def _magical_journey(g, st, f, ins, ctx):
 @custom("move_to")
 def _move_to(g, st, f, ins, ctx):
     """Move the Character in `card` (free) to a Locale of its row for which the expression
-    `direction` holds (`c` is the Locale's instance id); crossing towns still needs travel."""
+    `direction` holds (`c` is the Locale's instance id, `distance` how many Locales away it
+    is); crossing towns still needs travel. Moving an opponent's Character lets them answer."""
     card = f.vars.get(ins["card"])
     found = None if card is None else g.locate(st, card)
     if found is None:
         return False
     seat, k = found
+    if not g.can_move(st, card) or g.shields(st, f, card, seat):
+        return False
+    if seat != f.vars.get("by", f.seat):
+        verdict = g.window(st, f, seat, "character", ctx)
+        if verdict is not True:
+            return verdict
     row = st.players[seat].row
     done, dest = _answer(g, st, f, "mt")
     if not done:
@@ -112,7 +119,7 @@ def _move_to(g, st, f, ins, ctx):
             for j, s in enumerate(row)
             if j != k
             and not s.flipped
-            and g.ev(st, f, ins["direction"], c=s.locale)
+            and g.ev(st, f, ins["direction"], c=s.locale, distance=abs(j - k))
             and (g.slot_town(st, seat, j) == g.slot_town(st, seat, k) or g.may_enter(st, seat, card, k, j))
         ]
         if not options:

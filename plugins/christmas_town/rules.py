@@ -93,9 +93,6 @@ def tcg_may_play_character(g: Any, st: Any, seat: int, card: str, k: int) -> boo
 @hookimpl
 def tcg_may_move(g: Any, st: Any, town: int, card: str, frm: int, to: int) -> bool | None:
     row = st.players[town].row
-    for stacked in st.stacked.get(card, ()):
-        if "anchored" in g.defs[st.cards[stacked]].keywords:
-            return False  # Ain't Goin' Nowhere
     a, b = town_of_locale(g, st, row[frm].locale), town_of_locale(g, st, row[to].locale)
     if a == b:
         return None

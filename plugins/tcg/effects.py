@@ -127,6 +127,7 @@ class TcgCard(CardDef):
     follows: str | None = None  # group: may follow that Character when it leaves their shared Locale
     brings: list[str] = Field(default_factory=list)  # groups it may take along when it moves
     immune: bool = False  # cannot be discarded from play by any card
+    lends: list[str] = Field(default_factory=list)  # keywords it gives the card it is Stacked on
     guards: str | None = None  # group: may be discarded instead of a Character of that group here
     center: bool = False  # a Surprise that sits in the centre of the table until the End Phase
     modifiers: dict[str, int] = Field(default_factory=dict)  # centre/placed effects on costs
@@ -495,7 +496,7 @@ def _discard_up_to(g, st, f, ins, ctx):
     return g.discard_from_hand(st, f, ins, ctx, optional=True)
 
 
-@op("search", "n", "find", "count")
+@op("search", "n", "find", "count", "filter")
 def _search(g, st, f, ins, ctx):
     return g.search(st, f, ins, ctx)
 
@@ -752,7 +753,7 @@ def _hello_oogie(g, st, f, ins, ctx):
         return verdict
     for group in ("jack-skellington", "oogie-boogie"):
         for c in g.characters(st, seat):
-            if g.is_(st, c, group) and not g.def_of(st, c).immune:
+            if g.is_(st, c, group) and not g.is_immune(st, c):
                 f.vars["_immune"] = [*f.vars.get("_immune", []), seat]  # the window was offered already
                 g.remove_card(st, f, c, "discard", ctx)
                 f.vars["_immune"].remove(seat)
@@ -826,7 +827,7 @@ def _pick_characters(g, st, f, key, pool, text):
 
 def _movable(g, st, seat, card):
     d = g.def_of(st, card)
-    return not d.cannot_move and not (d.move_when and not g.ev_at(st, seat, card, d.move_when))
+    return g.can_move(st, card) and not (d.move_when and not g.ev_at(st, seat, card, d.move_when))
 
 
 @custom("hitch")

@@ -178,14 +178,14 @@ class Scope:
         return len(self.st.players[seat].hand)
 
     def x_immune(self, card: str) -> bool:
-        return self.g.def_of(self.st, card).immune
+        return self.g.is_immune(self.st, card)
 
     def x_opp_scare_count(self, lo: int, hi: int) -> int:
         return sum(
             1
             for s in self.g.opponents(self.st, self.seat)
             for c in self.g.characters(self.st, s)
-            if lo <= self.g.scare(self.st, c) <= hi and not self.g.def_of(self.st, c).immune
+            if lo <= self.g.scare(self.st, c) <= hi and not self.g.is_immune(self.st, c)
         )
 
     def x_function_used(self) -> bool:
@@ -363,8 +363,23 @@ class Rules:
         return "halloweentown"
 
     def has_keyword(self, st: State, card: str, k: str) -> bool:
-        """A printed keyword, or one granted until the End Phase (the `grant` op)."""
-        return k in self.defs[st.cards[card]].keywords or k in st.flags.get("keywords", {}).get(card, ())
+        """A printed keyword, one granted until the End Phase (the `grant` op), or one lent
+        by a card Stacked on it (`lends`). The TCG itself reads `immune` (cannot be
+        discarded from play), `anchored` (cannot move), `kept` (an opponent's card cannot
+        return it to hand) and `shielded` (an opponent's card cannot affect it)."""
+        if k in self.defs[st.cards[card]].keywords or k in st.flags.get("keywords", {}).get(card, ()):
+            return True
+        return any(k in self.defs[st.cards[s]].lends for s in st.stacked.get(card, ()))
+
+    def is_immune(self, st: State, card: str) -> bool:
+        return self.defs[st.cards[card]].immune or self.has_keyword(st, card, "immune")
+
+    def can_move(self, st: State, card: str) -> bool:
+        return not self.defs[st.cards[card]].cannot_move and not self.has_keyword(st, card, "anchored")
+
+    def shields(self, st: State, f: Frame, card: str, town: int | None) -> bool:
+        """Whether `card` (in `town`) is out of reach of the running effect's player."""
+        return town is not None and town != f.vars.get("by", f.seat) and self.has_keyword(st, card, "shielded")
 
     def locale_id_of(self, st: State, card: str) -> str:
         found = self.locate(st, card)
@@ -1231,7 +1246,12 @@ class Rules:
                 {"seat": seat, "cards": [self.card_data(st, c) for c in shown], "find": find},
             )
             self.show(st, shown)
-            matches = [c for c in shown if any(self.is_(st, c, g) for g in find)]
+            flt = ins.get("filter")
+            matches = [
+                c
+                for c in shown
+                if any(self.is_(st, c, g) for g in find) and (not flt or self.ev(st, f, flt, c=c))
+            ]
             f.vars[key] = {"shown": shown, "matches": matches, "taken": [], "left": count}
         s = f.vars[key]
         if self.got(st) and f.vars.get("_wait") == key:
@@ -1399,7 +1419,11 @@ class Rules:
             verdict = self.window(st, f, town, "character" if d.kind == "character" else "card", ctx)
             if verdict is not True:
                 return verdict
-        if dest == "discard" and d.immune:
+        if self.shields(st, f, card, town):
+            return False
+        if dest == "discard" and self.is_immune(st, card):
+            return False
+        if dest == "hand" and town != f.vars.get("by", f.seat) and self.has_keyword(st, card, "kept"):
             return False
         if dest == "discard" and d.kind == "character":
             guard = self.guard_for(st, f, card, ctx)
@@ -1455,6 +1479,8 @@ class Rules:
         if host is None or not self.in_play(st, host):
             return False
         town = self.town_of(st, host)
+        if self.shields(st, f, host, town):
+            return False
         if town is not None and town != f.seat:
             verdict = self.window(st, f, town, "character", ctx)
             if verdict is not True:
@@ -1526,6 +1552,8 @@ class Rules:
         if found is None:
             return False
         town, k = found
+        if not self.can_move(st, card) or self.shields(st, f, card, town):
+            return False
         if town != f.vars.get("by", f.seat) and card != f.source:
             verdict = self.window(st, f, town, "character", ctx)
             if verdict is not True:
@@ -1586,7 +1614,7 @@ class Rules:
             od = self.def_of(st, other)
             follows = od.follows is not None and self.is_(st, card, od.follows)
             brought = any(self.is_(st, other, g) for g in d.brings)
-            if (follows or brought) and not od.cannot_move:
+            if (follows or brought) and self.can_move(st, other):
                 st.triggers.append(
                     Trigger("rules.follow", town, other, {"card": other, "from_slot": frm, "to_slot": to})
                 )
@@ -1632,7 +1660,7 @@ class Rules:
         for k, slot in enumerate(row):
             for card in slot.characters:
                 d = self.def_of(st, card)
-                if d.cannot_move or (flt and not self.ev(st, f, flt, c=card)):
+                if not self.can_move(st, card) or (flt and not self.ev(st, f, flt, c=card)):
                     continue
                 if ins.get("different") and card in m["moved"]:
                     continue
@@ -1658,7 +1686,7 @@ class Rules:
                         for j in (k - 1, k + 1)
                         if 0 <= j < len(row)
                         for c in row[j].characters
-                        if not self.def_of(st, c).cannot_move
+                        if self.can_move(st, c)
                         and self.def_of(st, c).leave_cost.get(st.cards[row[j].locale], 1) <= 1
                         and self.may_enter(st, seat, c, j, k)
                     ]

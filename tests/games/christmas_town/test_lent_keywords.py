@@ -1,0 +1,67 @@
+"""Stacked Surprises that protect the card under them (the TCG's `lends`)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "tcg"))
+
+from tcgkit import labels, row, table  # noqa: E402
+
+from nbc.core.host import PluginHost  # noqa: E402
+
+
+def _tcg():
+    return PluginHost.load().game("tcg")
+
+
+def _stack(seat, slot, surprise, on_creation=False):
+    def edit(st):
+        zone = st.players[seat].creations if on_creation else st.players[seat].row[slot].characters
+        host = zone[0]
+        cid = f"c9{len(st.cards)}"
+        st.cards[cid], st.owner[cid] = surprise, seat
+        st.stacked[host] = [cid]
+        st.expansions = ["christmas-town"]
+
+    return edit
+
+
+def test_aint_goin_nowhere_keeps_its_character_in_play_and_in_place():
+    tcg = _tcg()
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", ["clown"])], 1: [("oogies-lair", ["igor", "oogie-boogie-meanest-guy-around"]), ("the-well", [])]},
+        edit=_stack(1, 0, "aint-goin-nowhere"),
+    )
+    igor = s.state.players[1].row[0].characters[0]
+    assert tcg.rules.is_immune(s.state, igor) and not tcg.rules.can_move(s.state, igor)
+    assert not any(label.startswith("Clown") for label in labels(s, 0))  # no Scare 1 target left
+
+
+def test_alas_poor_jack_stops_opponents_returning_him():
+    tcg = _tcg()
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", ["jack-skellington-the-pumpkin-king"])], 1: [("oogies-lair", ["jack-skellington-the-pumpkin-king"])]},
+        hands={0: ["hello-oogie"]},
+        pp={0: 3},
+        edit=_stack(1, 0, "alas-poor-jack"),
+    )
+    s.choose(0, "Play Hello, Oogie (3 PP)")
+    assert row(s, 1) == [("oogies-lair", ["jack-skellington-the-pumpkin-king"])]
+
+
+def test_we_bagged_him_keeps_the_bag_from_opponents():
+    tcg = _tcg()
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])], 1: [("oogies-lair", [])]},
+        creations={1: ["jumbo-treat-bag"]},
+        hands={0: ["fire"]},
+        pp={0: 5},
+        edit=_stack(1, 0, "we-bagged-him", on_creation=True),
+    )
+    s.choose(0, "Play Fire! (5 PP)")
+    assert [s.state.cards[c] for c in s.state.players[1].creations] == ["jumbo-treat-bag"]
