@@ -108,7 +108,7 @@ def _move_to(g, st, f, ins, ctx):
     if not g.can_move(st, card) or g.shields(st, f, card, seat):
         return False
     if seat != f.vars.get("by", f.seat):
-        verdict = g.window(st, f, seat, "character", ctx)
+        verdict = g.window(st, f, seat, "character", ctx, card)
         if verdict is not True:
             return verdict
     row = st.players[seat].row
@@ -365,7 +365,7 @@ def _steal_creation(g, st, f, ins, ctx):
     town = None if card is None else g.town_of(st, card)
     if town is None or town == f.seat:
         return False
-    verdict = g.window(st, f, town, "card", ctx)
+    verdict = g.window(st, f, town, "card", ctx, card)
     if verdict is not True:
         return verdict
     st.players[town].creations.remove(card)
@@ -507,7 +507,7 @@ def _flip_char(g, st, f, ins, ctx):
     if found is None:
         return False
     seat, k = found
-    verdict = g.window(st, f, seat, "character", ctx)
+    verdict = g.window(st, f, seat, "character", ctx, card)
     if verdict is not True:
         return verdict
     g.take_out_of_play(st, card)

@@ -78,6 +78,7 @@ class Response(DataModel):
     zone: Literal["hand", "play"]
     label: str
     cost: str | None = None  # expression; default: the card's number (hand) or free (play)
+    when: str | None = None  # expression over `c`, the card being affected; without one it may answer any
     ops: list[dict[str, Any]] = Field(default_factory=list)  # after the answer, for the responder
 
 

@@ -379,7 +379,9 @@ class Rules:
 
     def shields(self, st: State, f: Frame, card: str, town: int | None) -> bool:
         """Whether `card` (in `town`) is out of reach of the running effect's player."""
-        return town is not None and town != f.vars.get("by", f.seat) and self.has_keyword(st, card, "shielded")
+        return (
+            town is not None and town != f.vars.get("by", f.seat) and self.has_keyword(st, card, "shielded")
+        )
 
     def locale_id_of(self, st: State, card: str) -> str:
         found = self.locate(st, card)
@@ -1093,7 +1095,9 @@ class Rules:
         )
 
     # --- response windows ----------------------------------------------------------------
-    def responses_for(self, st: State, seat: int, against: str, from_surprise: bool) -> list[tuple[str, int]]:
+    def responses_for(
+        self, st: State, seat: int, against: str, from_surprise: bool, target: str | None = None
+    ) -> list[tuple[str, int]]:
         """The (card, response index) pairs `seat` may use now against such an effect."""
         p = st.players[seat]
         kinds = {against}
@@ -1106,6 +1110,8 @@ class Rules:
                 for j, resp in enumerate(d.responses):
                     if resp.zone != zone or resp.against not in kinds:
                         continue
+                    if resp.when and (target is None or not self.ev_at(st, seat, card, resp.when, c=target)):
+                        continue
                     if zone == "hand":
                         if not self.may_play_surprise(st, seat, card, own_turn=False):
                             continue
@@ -1115,9 +1121,12 @@ class Rules:
                     out.append((card, j))
         return out
 
-    def window(self, st: State, f: Frame, seat: int, against: str, ctx: Context) -> Any:
-        """Offer `seat` the chance to answer the running effect. True: go on; False: the
-        effect is cancelled for that player; ASK: waiting for the answer."""
+    def window(
+        self, st: State, f: Frame, seat: int, against: str, ctx: Context, target: str | None = None
+    ) -> Any:
+        """Offer `seat` the chance to answer the running effect (aimed at `target`, when it
+        is one card). True: go on; False: the effect is cancelled for that player; ASK:
+        waiting for the answer."""
         by = f.vars.get("by", f.seat)
         if seat == by:
             return True
@@ -1139,7 +1148,7 @@ class Rules:
             return False
         source = f.source
         from_surprise = bool(source) and self.defs[st.cards[source]].kind == "surprise"
-        options = self.responses_for(st, seat, against, from_surprise)
+        options = self.responses_for(st, seat, against, from_surprise, target)
         if not options:
             f.vars[key] = True
             return True
@@ -1416,7 +1425,7 @@ class Rules:
         town = self.town_of(st, card)
         d = self.def_of(st, card)
         if card != f.source and town is not None:
-            verdict = self.window(st, f, town, "character" if d.kind == "character" else "card", ctx)
+            verdict = self.window(st, f, town, "character" if d.kind == "character" else "card", ctx, card)
             if verdict is not True:
                 return verdict
         if self.shields(st, f, card, town):
@@ -1482,7 +1491,7 @@ class Rules:
         if self.shields(st, f, host, town):
             return False
         if town is not None and town != f.seat:
-            verdict = self.window(st, f, town, "character", ctx)
+            verdict = self.window(st, f, town, "character", ctx, host)
             if verdict is not True:
                 return verdict
         p = st.players[f.seat]
@@ -1555,7 +1564,7 @@ class Rules:
         if not self.can_move(st, card) or self.shields(st, f, card, town):
             return False
         if town != f.vars.get("by", f.seat) and card != f.source:
-            verdict = self.window(st, f, town, "character", ctx)
+            verdict = self.window(st, f, town, "character", ctx, card)
             if verdict is not True:
                 return verdict
         row = st.players[town].row

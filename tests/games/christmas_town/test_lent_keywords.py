@@ -32,7 +32,10 @@ def test_aint_goin_nowhere_keeps_its_character_in_play_and_in_place():
     tcg = _tcg()
     s = table(
         tcg,
-        rows={0: [("jacks-house", ["clown"])], 1: [("oogies-lair", ["igor", "oogie-boogie-meanest-guy-around"]), ("the-well", [])]},
+        rows={
+            0: [("jacks-house", ["clown"])],
+            1: [("oogies-lair", ["igor", "oogie-boogie-meanest-guy-around"]), ("the-well", [])],
+        },
         edit=_stack(1, 0, "aint-goin-nowhere"),
     )
     igor = s.state.players[1].row[0].characters[0]
@@ -44,7 +47,10 @@ def test_alas_poor_jack_stops_opponents_returning_him():
     tcg = _tcg()
     s = table(
         tcg,
-        rows={0: [("jacks-house", ["jack-skellington-the-pumpkin-king"])], 1: [("oogies-lair", ["jack-skellington-the-pumpkin-king"])]},
+        rows={
+            0: [("jacks-house", ["jack-skellington-the-pumpkin-king"])],
+            1: [("oogies-lair", ["jack-skellington-the-pumpkin-king"])],
+        },
         hands={0: ["hello-oogie"]},
         pp={0: 3},
         edit=_stack(1, 0, "alas-poor-jack"),
@@ -65,3 +71,35 @@ def test_we_bagged_him_keeps_the_bag_from_opponents():
     )
     s.choose(0, "Play Fire! (5 PP)")
     assert [s.state.cards[c] for c in s.state.players[1].creations] == ["jumbo-treat-bag"]
+
+
+def _rat_table(igor_locale):
+    rows = {
+        0: [("jacks-house", ["jack-skellington-the-pumpkin-king"])],
+        1: [("oogies-lair", ["the-rat"]), ("the-well", [])],
+    }
+    rows[1][igor_locale] = (rows[1][igor_locale][0], [*rows[1][igor_locale][1], "igor"])
+    return table(
+        _tcg(),
+        rows=rows,
+        hands={0: ["hello-oogie"]},
+        pp={0: 3},
+        edit=lambda st: setattr(st, "expansions", ["christmas-town"]),
+    )
+
+
+def test_the_rat_answers_for_a_character_at_his_locale():
+    s = _rat_table(0)
+    s.choose(0, "Play Hello, Oogie (3 PP)")
+    s.choose(0, "Igor (Faithful Lackey) at seat 1's Oogie's Lair", kind="choose")
+    s.choose(1, "Answer with The Rat (Prodigal Vermin): Discard The Rat and ignore it", kind="respond")
+    assert row(s, 1) == [("oogies-lair", ["igor"]), ("the-well", [])]
+    assert [s.state.cards[c] for c in s.state.players[1].discard] == ["the-rat"]
+
+
+def test_the_rat_does_not_answer_for_a_character_elsewhere():
+    s = _rat_table(1)
+    s.choose(0, "Play Hello, Oogie (3 PP)")
+    s.choose(0, "Igor (Faithful Lackey) at seat 1's The Well", kind="choose")
+    assert not s.prompts(1)
+    assert row(s, 1) == [("oogies-lair", ["the-rat"]), ("the-well", [])]  # Igor went back to hand
