@@ -46,6 +46,9 @@ class Mode(DataModel):
     label: str
     ops: list[dict[str, Any]]
     when: str | None = None  # expression: the mode may only be chosen when true
+    # when the Surprise may be played this way: in your own turn, or in the Start Phase
+    # when your turn to do the Pumpkin King's activity comes
+    phase: Literal["turn", "king"] = "turn"
 
 
 class Ability(DataModel):
@@ -188,6 +191,7 @@ FUNCTIONS = {
     "alias": "alias(card): the card's alias",
     "owner": "owner(card): the seat owning a card",
     "me": "me(): your seat",
+    "king": "king(): the seat holding the Pumpkin King card",
     "self_card": "self_card(): the instance id of the card whose effect this is",
     "where": "where(card): the Locale id a Character stands at",
     "alias_in_play": "alias_in_play(g, a): whether your Character answering to g with alias a is in play",

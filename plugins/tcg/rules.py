@@ -146,6 +146,9 @@ class Scope:
     def x_me(self) -> int:
         return self.seat
 
+    def x_king(self) -> int:
+        return self.st.king
+
     def x_self_card(self) -> str:
         return self.source
 
@@ -1035,11 +1038,13 @@ class Rules:
             return False
         return not (own_turn and len(p.surprise_discard) >= SURPRISE_LIMIT)
 
-    def modes_open(self, st: State, seat: int, card: str) -> list[int]:
+    def modes_open(self, st: State, seat: int, card: str, phase: str = "turn") -> list[int]:
         d = self.def_of(st, card)
         out = []
         keeps = self.title_in_town(st, seat, card) is not None
         for k, mode in enumerate(d.modes):
+            if mode.phase != phase:
+                continue
             if keeps and any(i["op"] in ("place", "stack") for i in PROGRAMS[f"{d.id}.mode{k}"]):
                 continue
             if mode.when and not self.ev_at(st, seat, card, mode.when):
@@ -1848,6 +1853,9 @@ def _king_pay(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
             return False
         if choice == "free":
             ctx.emit("king-free", f"seat {seat} does the activity for free", {"seat": seat})
+        elif isinstance(choice, list):  # a Surprise played now; the question comes back after it
+            g.push(st, "rules.play", seat, choice[1], verb="play", to=None, mode=None, phase="king")
+            return ASK
         else:
             g.discard_hand_card(st, seat, choice, ctx, "for the Pumpkin King's activity")
         return True
@@ -1860,6 +1868,20 @@ def _king_pay(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
     )
     if activity == "move" and not any(g.move_options(st, f, {}, {"left": 1, "moved": []})):
         options = options[:1]
+    if st.phase == "king":
+        p = st.players[seat]
+        for card in g.distinct(st, p.hand):
+            d = g.def_of(st, card)
+            if (
+                d.kind == "surprise"
+                and g.may_play_surprise(st, seat, card, own_turn=False)
+                and g.cost(st, seat, card) <= p.pp
+                and g.modes_open(st, seat, card, "king")
+            ):
+                price = g.cost(st, seat, card)
+                options.append(
+                    (f"surprise:{card}", f"First play {g.label(st, card)} ({price} PP)", ["surprise", card])
+                )
     return g.ask(st, seat, "king", KING_ACTIVITIES[activity], options)
 
 
@@ -1871,7 +1893,7 @@ def _play_mode(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
     if g.got(st):
         f.vars["mode"] = g.take(st)
         return True
-    modes = g.modes_open(st, f.seat, card)
+    modes = g.modes_open(st, f.seat, card, f.vars.get("phase", "turn"))
     if len(modes) == 1:
         f.vars["mode"] = modes[0]
         return True

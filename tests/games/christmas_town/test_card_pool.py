@@ -193,7 +193,8 @@ def _board(card_id, seat_hand):
 
 
 PLAYABLE = [c for c in CARDS if c.kind in ("character", "creation", "surprise")]
-ANSWERS_ONLY = {"how-dare-you", "mirror-mirror"}  # played only in answer to another player's card
+# played only in answer to another player's card, or in the Start Phase (test_rules.py)
+ANSWERS_ONLY = {"how-dare-you", "mirror-mirror", "same-routine"}
 
 
 @pytest.mark.parametrize("card", PLAYABLE, ids=lambda c: c.id)

@@ -103,3 +103,28 @@ def test_the_rat_does_not_answer_for_a_character_elsewhere():
     s.choose(0, "Igor (Faithful Lackey) at seat 1's The Well", kind="choose")
     assert not s.prompts(1)
     assert row(s, 1) == [("oogies-lair", ["the-rat"]), ("the-well", [])]  # Igor went back to hand
+
+
+def test_same_routine_repeats_the_kings_activity_in_the_start_phase():
+    def setup(st):
+        st.expansions = ["christmas-town"]
+        for p in st.players:
+            p.locale_deck.clear()
+
+    s = table(
+        _tcg(),
+        hands={0: ["same-routine", "igor", "zero"]},
+        decks={0: ["fire", "clown", "reaper"]},
+        turns_taken=1,
+        edit=setup,
+    )
+    s.choose(0, "End your turn")
+    assert s.state.king == 1
+    s.choose(1, "draw", kind="king-activity")
+    s.choose(1, "Decline", kind="king")
+    s.choose(0, "First play Same Routine (0 PP)", kind="king")
+    s.choose(0, "Discard Igor (Faithful Lackey) to do it", kind="king")  # the extra time
+    s.choose(0, "Discard Zero (Ghost Dog) to do it", kind="king")  # the usual time
+    hand = sorted(s.state.cards[c] for c in s.state.players[0].hand)
+    assert hand == ["clown", "fire"]
+    assert [s.state.cards[c] for c in s.state.players[0].surprise_discard] == ["same-routine"]
