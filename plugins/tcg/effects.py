@@ -116,6 +116,7 @@ class TcgCard(CardDef):
     play_where: str | None = None  # expression over `to`: where a Character may be played
     play_when: str | None = None  # expression: whether the card may be played at all
     opponent_play: str | None = None  # expression for the cost of playing it into an opponent's town
+    opponent_when: str | None = None  # expression: whether it may be played into an opponent's town now
     discounts: list[CostDiscount] = Field(default_factory=list)
     on_play: list[dict[str, Any]] = Field(default_factory=list)
     functions: list[Function] = Field(default_factory=list)

@@ -583,6 +583,8 @@ class Rules:
             f.pc = len(code)
 
     def push(self, st: State, prog: str, seat: int, source: str = "", **vars: Any) -> None:
+        if prog.endswith(".on_play"):
+            vars.setdefault("into", seat)  # the seat whose town the card entered
         st.stack.append(Frame(prog, seat, source, 0, dict(vars)))
 
     def next_step(self, st: State, ctx: Context) -> None:
@@ -986,7 +988,7 @@ class Rules:
                             )
                         )
             if d.opponent_play:
-                price = int(self.ev_at(st, seat, card, d.opponent_play))
+                price = int(self.ev_at(st, seat, card, d.opponent_play, number=d.number or 0))
                 if price <= p.pp:
                     for s in self.opponents(st, seat):
                         for k, slot in enumerate(st.players[s].row):
@@ -1002,11 +1004,18 @@ class Rules:
                             )
             return out
         if d.kind == "creation":
-            if self.title_in_town(st, seat, card) is not None:
-                return []
-            price = self.cost(st, seat, card)
-            if price - self.max_discount(st, seat, card) <= p.pp:
-                out.append((f"play:{card}", f"Play {name} ({price} PP)", ["play", card, None]))
+            if self.title_in_town(st, seat, card) is None:
+                price = self.cost(st, seat, card)
+                if price - self.max_discount(st, seat, card) <= p.pp:
+                    out.append((f"play:{card}", f"Play {name} ({price} PP)", ["play", card, None]))
+            if d.opponent_play and (not d.opponent_when or self.ev_at(st, seat, card, d.opponent_when)):
+                price = int(self.ev_at(st, seat, card, d.opponent_play, number=d.number or 0))
+                for s in self.opponents(st, seat) if price <= p.pp else ():
+                    if self.title_in_town(st, s, card) is None:
+                        out.append(
+                            (f"playopp:{card}:{s}", f"Play {name} into seat {s}'s town ({price} PP)",
+                             ["playopp", card, [s, -1]])
+                        )
             return out
         if d.kind == "surprise":
             if not self.may_play_surprise(st, seat, card, own_turn=True):
@@ -1960,7 +1969,7 @@ def _play_pay(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
         old = g.title_in_town(st, seat, card)
         price = (d.number or 0) - (g.def_of(st, old).number or 0)
     elif verb == "playopp":
-        price = int(g.ev_at(st, seat, card, d.opponent_play))
+        price = int(g.ev_at(st, seat, card, d.opponent_play, number=d.number or 0))
     else:
         price = max(0, g.cost(st, seat, card, to) - f.vars.get("discount", 0))
     if price > p.pp:  # discounts were declined: the play is called off, nothing is spent
@@ -1991,8 +2000,9 @@ def _play_pay(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
         g.push(st, f"{d.id}.on_play", seat, card)
         g.fire(st, "char_played", {"card": card})
     elif d.kind == "creation":
-        p.creations.append(card)
-        g.push(st, f"{d.id}.on_play", seat, card)
+        into = to[0] if verb == "playopp" else seat
+        st.players[into].creations.append(card)
+        g.push(st, f"{d.id}.on_play", seat, card, into=into)
         g.fire(st, "creation_played", {"card": card})
     else:
         p.surprise_discard.append(card)

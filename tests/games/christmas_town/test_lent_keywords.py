@@ -128,3 +128,18 @@ def test_same_routine_repeats_the_kings_activity_in_the_start_phase():
     hand = sorted(s.state.cards[c] for c in s.state.players[0].hand)
     assert hand == ["clown", "fire"]
     assert [s.state.cards[c] for c in s.state.players[0].surprise_discard] == ["same-routine"]
+
+
+def test_extendable_arm_goes_into_an_opponents_town_and_pulls_a_creation_back():
+    s = table(
+        _tcg(),
+        rows={0: [("jacks-house", []), ("town-hall", ["clown"])], 1: [("oogies-lair", [])]},
+        creations={1: ["road-kill"]},
+        hands={0: ["extendable-arm"]},
+        pp={0: 4},
+        edit=lambda st: setattr(st, "expansions", ["christmas-town"]),
+    )
+    s.choose(0, "Play Extendable Arm into seat 1's town (4 PP)")
+    mine = [s.state.cards[c] for c in s.state.players[0].creations]
+    theirs = [s.state.cards[c] for c in s.state.players[1].creations]
+    assert mine == ["road-kill"] and theirs == ["extendable-arm"]
