@@ -719,3 +719,22 @@ def _how_dare_you(g, st, f, ins, ctx):
 
 
 __all__ = ["ASK", "answer_event"]
+
+
+@custom("animate")
+def _animate(g, st, f, ins, ctx):
+    """It's Alive!: the Creation in `card` leaves the side of the table and stands at your
+    Locale `locale`, counting as a Character as well (the Stacked card lends `animated`)."""
+    card = f.vars.get(ins["card"])
+    p = st.players[f.seat]
+    slot = next((s for s in p.row if st.cards[s.locale] == ins["locale"] and not s.flipped), None)
+    if card is None or card not in p.creations or slot is None:
+        return False
+    p.creations.remove(card)
+    slot.characters.append(card)
+    ctx.emit(
+        "animate",
+        f"{g.label(st, card)} comes to life at {g.label(st, slot.locale)}",
+        {"seat": f.seat, "card": g.card_data(st, card)},
+    )
+    return True

@@ -101,7 +101,7 @@ class Scope:
         )
 
     def x_creations(self, g: str = "any") -> int:
-        return sum(1 for c in self.st.players[self.seat].creations if self.g.is_(self.st, c, g))
+        return sum(1 for c in self.g.creations_of(self.st, self.seat) if self.g.is_(self.st, c, g))
 
     def x_hand(self) -> int:
         return len(self.st.players[self.seat].hand)
@@ -337,7 +337,16 @@ class Rules:
 
     def is_(self, st: State, card: str, group: str) -> bool:
         d = self.defs[st.cards[card]]
-        return group == "any" or group == d.id or group in d.groups or group == d.kind
+        if group == "any" or group == d.id or group in d.groups or group == d.kind:
+            return True
+        # a Creation brought to life stands at a Locale and counts as a Character too
+        return group == "character" and d.kind == "creation" and self.has_keyword(st, card, "animated")
+
+    def creations_of(self, st: State, seat: int) -> list[str]:
+        """Seat's Creations in play: beside the row, and any standing at a Locale."""
+        p = st.players[seat]
+        standing = [c for slot in p.row for c in slot.characters if self.defs[st.cards[c]].kind == "creation"]
+        return [*p.creations, *standing] if standing else list(p.creations)
 
     def characters(self, st: State, seat: int) -> list[str]:
         return [c for slot in st.players[seat].row for c in slot.characters]
@@ -369,7 +378,8 @@ class Rules:
         """A printed keyword, one granted until the End Phase (the `grant` op), or one lent
         by a card Stacked on it (`lends`). The TCG itself reads `immune` (cannot be
         discarded from play), `anchored` (cannot move), `kept` (an opponent's card cannot
-        return it to hand) and `shielded` (an opponent's card cannot affect it)."""
+        return it to hand), `shielded` (an opponent's card cannot affect it) and `animated` (a
+        Creation standing at a Locale that also counts as a Character)."""
         if k in self.defs[st.cards[card]].keywords or k in st.flags.get("keywords", {}).get(card, ()):
             return True
         return any(k in self.defs[st.cards[s]].lends for s in st.stacked.get(card, ()))
@@ -696,7 +706,8 @@ class Rules:
             best = min(counts)
         elif activity == "pp":
             counts = [
-                sum(1 for c in p.creations if not self.def_of(st, c).not_a_creation_count) for p in st.players
+                sum(1 for c in self.creations_of(st, s) if not self.def_of(st, c).not_a_creation_count)
+                for s in range(len(st.players))
             ]
             best = max(counts)
         else:
@@ -936,7 +947,7 @@ class Rules:
                 if self.def_of(st, c).title_key == key:
                     return c
             return None
-        zone = st.players[seat].creations if d.kind == "creation" else st.players[seat].placed
+        zone = self.creations_of(st, seat) if d.kind == "creation" else st.players[seat].placed
         for c in zone:
             if self.def_of(st, c).name == d.name:
                 return c
@@ -1013,8 +1024,11 @@ class Rules:
                 for s in self.opponents(st, seat) if price <= p.pp else ():
                     if self.title_in_town(st, s, card) is None:
                         out.append(
-                            (f"playopp:{card}:{s}", f"Play {name} into seat {s}'s town ({price} PP)",
-                             ["playopp", card, [s, -1]])
+                            (
+                                f"playopp:{card}:{s}",
+                                f"Play {name} into seat {s}'s town ({price} PP)",
+                                ["playopp", card, [s, -1]],
+                            )
                         )
             return out
         if d.kind == "surprise":
@@ -1362,9 +1376,9 @@ class Rules:
         if source == "any_chars":
             return [c for s in range(len(st.players)) for c in self.characters(st, s)]
         if source == "my_creations":
-            return list(st.players[seat].creations)
+            return self.creations_of(st, seat)
         if source == "opp_creations":
-            return [c for s in self.opponents(st, seat) for c in st.players[s].creations]
+            return [c for s in self.opponents(st, seat) for c in self.creations_of(st, s)]
         if source == "opp_placed":
             return [c for s in self.opponents(st, seat) for c in st.players[s].placed]
         if source == "hand":

@@ -143,3 +143,24 @@ def test_extendable_arm_goes_into_an_opponents_town_and_pulls_a_creation_back():
     mine = [s.state.cards[c] for c in s.state.players[0].creations]
     theirs = [s.state.cards[c] for c in s.state.players[1].creations]
     assert mine == ["road-kill"] and theirs == ["extendable-arm"]
+
+
+def test_its_alive_brings_a_creation_to_the_laboratory_as_a_character():
+    tcg = _tcg()
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", []), ("the-laboratory", ["dr-finklestein-mad-scientist"])]},
+        creations={0: ["road-kill"]},
+        hands={0: ["its-alive"]},
+        pp={0: 1},
+        edit=lambda st: setattr(st, "expansions", ["christmas-town"]),
+    )
+    before = tcg.rules.score(s.state, 0)
+    s.choose(0, "Play It's Alive! (1 PP)")
+    st = s.state
+    assert st.players[0].creations == []
+    lab = st.players[0].row[1].characters
+    kill = next(c for c in lab if st.cards[c] == "road-kill")
+    assert tcg.rules.is_(st, kill, "character") and tcg.rules.is_(st, kill, "creation")
+    assert tcg.rules.creations_of(st, 0) == [kill]
+    assert tcg.rules.score(st, 0) == before + 1  # Road Kill counted once, plus It's Alive! (1)
