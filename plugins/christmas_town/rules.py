@@ -134,11 +134,14 @@ def tcg_locale_active(g: Any, st: Any, seat: int, k: int) -> bool | None:
 
 
 # --- 6. Bonuses of Active Christmas Town Locales -----------------------------------------------
-def active_bonus_locales(g: Any, st: Any, seat: int, keyword: str | None = None):
-    """(row index, slot, card) of seat's Active Christmas Town Locales (with a keyword)."""
+def active_bonus_locales(g: Any, st: Any, seat: int, keyword: str | None = None, want: Any = None):
+    """(row index, slot, card) of seat's Active Christmas Town Locales (with a keyword, or
+    whose card `want` accepts); the cheap tests come before the Joy count."""
     for k, slot in enumerate(st.players[seat].row):
         d = g.defs[st.cards[slot.locale]]
         if d.holiday != "christmas" or (keyword is not None and keyword not in d.keywords):
+            continue
+        if want is not None and not want(d):
             continue
         if g.is_active(st, seat, k):
             yield k, slot, d
@@ -166,8 +169,12 @@ def tcg_event(g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
     effects.answer_event(g, st, event, data)  # cards that answer events (How dare you!, ...)
     if not _listens(g, event):
         return
+
+    def listens(d: Any) -> bool:
+        return any(t.on == event for t in d.triggers)
+
     for seat in range(len(st.players)):
-        for _, slot, d in active_bonus_locales(g, st, seat):
+        for _, slot, d in active_bonus_locales(g, st, seat, want=listens):
             for j, trig in enumerate(d.triggers):
                 if trig.on != event:
                     continue
@@ -176,11 +183,15 @@ def tcg_event(g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
                 st.triggers.append(Trigger(f"{d.id}.trigger{j}", seat, slot.locale, dict(data)))
 
 
+def _has_abilities(d: Any) -> bool:
+    return bool(d.abilities)
+
+
 @hookimpl
 def tcg_more_actions(g: Any, st: Any, seat: int) -> list[tuple[str, str, Any]]:
     """Bonuses used in your turn (Cookie Factory): the abilities of Active CT Locales."""
     out = []
-    for _, slot, d in active_bonus_locales(g, st, seat):
+    for _, slot, d in active_bonus_locales(g, st, seat, want=_has_abilities):
         for j, ability in enumerate(d.abilities):
             if ability.when and not g.ev_at(st, seat, slot.locale, ability.when):
                 continue

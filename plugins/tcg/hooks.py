@@ -130,9 +130,16 @@ class ExpansionHooks:
         self.pm = pm
         self.plugin_of = plugin_of  # expansion name -> plugin name
         self._callers: dict[tuple[tuple[str, ...], str], Any] = {}
+        self._last_state: Any = None
+        self._last_list: Any = None
+        self._last_key: tuple[str, ...] = ()
 
     def caller(self, st: Any, hook: str) -> Any:
-        return self.caller_for(tuple(st.expansions), hook)
+        # the last state asked about is remembered: one match calls many hooks in a row
+        if st is not self._last_state or st.expansions is not self._last_list:
+            self._last_state, self._last_list, self._last_key = st, st.expansions, tuple(st.expansions)
+        found = self._callers.get((self._last_key, hook))
+        return found if found is not None else self.caller_for(self._last_key, hook)
 
     def caller_for(self, expansions: tuple[str, ...], hook: str) -> Any:
         key = (expansions, hook)
@@ -140,47 +147,83 @@ class ExpansionHooks:
         if found is None:
             enabled = {self.plugin_of[e] for e in expansions if e in self.plugin_of}
             others = [p for name, p in self.pm.list_name_plugin() if name not in enabled]
-            found = self._callers[key] = self.pm.subset_hook_caller(hook, remove_plugins=others)
+            subset = self.pm.subset_hook_caller(hook, remove_plugins=others)
+            found = _DirectCall(subset)
+            if found.first and len(found.impls) == 1 and found.impls[0][1] is None:
+                found = found.impls[0][0]  # one implementation, same arguments: call it as it is
+            self._callers[key] = found
         return found
 
     def locale_active(self, g: Any, st: Any, seat: int, k: int) -> bool | None:
-        return self.caller(st, "tcg_locale_active")(g=g, st=st, seat=seat, k=k)
+        return self.caller(st, "tcg_locale_active")(g, st, seat, k)
 
     def may_play_character(self, g: Any, st: Any, seat: int, card: str, k: int) -> bool | None:
-        return self.caller(st, "tcg_may_play_character")(g=g, st=st, seat=seat, card=card, k=k)
+        return self.caller(st, "tcg_may_play_character")(g, st, seat, card, k)
 
     def may_move(self, g: Any, st: Any, town: int, card: str, frm: int, to: int) -> bool | None:
-        return self.caller(st, "tcg_may_move")(g=g, st=st, town=town, card=card, frm=frm, to=to)
+        return self.caller(st, "tcg_may_move")(g, st, town, card, frm, to)
 
     def function_performed(self, g: Any, st: Any, seat: int, locale: str) -> None:
-        self.caller(st, "tcg_function_performed")(g=g, st=st, seat=seat, locale=locale)
+        self.caller(st, "tcg_function_performed")(g, st, seat, locale)
 
     def search_bonus(self, g: Any, st: Any, seat: int) -> int:
-        return sum(self.caller(st, "tcg_search_bonus")(g=g, st=st, seat=seat))
+        return sum(self.caller(st, "tcg_search_bonus")(g, st, seat))
 
     def failed_search(self, g: Any, st: Any, seat: int, frame: Any, shown: list[str]) -> str | None:
-        return self.caller(st, "tcg_failed_search")(g=g, st=st, seat=seat, frame=frame, shown=shown)
+        return self.caller(st, "tcg_failed_search")(g, st, seat, frame, shown)
 
     def locale_placements(self, g: Any, st: Any, seat: int, card: str) -> list[tuple[str, str, int]] | None:
-        return self.caller(st, "tcg_locale_placements")(g=g, st=st, seat=seat, card=card)
+        return self.caller(st, "tcg_locale_placements")(g, st, seat, card)
 
     def tiebreak_threshold(self, g: Any, st: Any, seat: int, k: int) -> int | None:
-        return self.caller(st, "tcg_tiebreak_threshold")(g=g, st=st, seat=seat, k=k)
+        return self.caller(st, "tcg_tiebreak_threshold")(g, st, seat, k)
 
     def event(self, g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
-        self.caller(st, "tcg_event")(g=g, st=st, event=event, data=data)
+        self.caller(st, "tcg_event")(g, st, event, data)
 
     def more_actions(self, g: Any, st: Any, seat: int) -> list[tuple[str, str, Any]]:
-        return [o for found in self.caller(st, "tcg_more_actions")(g=g, st=st, seat=seat) for o in found]
+        return [o for found in self.caller(st, "tcg_more_actions")(g, st, seat) for o in found]
 
     def adjust_cost(self, g: Any, st: Any, seat: int, card: str, price: int) -> int | None:
-        return self.caller(st, "tcg_adjust_cost")(g=g, st=st, seat=seat, card=card, price=price)
+        return self.caller(st, "tcg_adjust_cost")(g, st, seat, card, price)
 
     def check_deck(
         self, expansions: tuple[str, ...], deck: Any, defs: dict[str, Any], where: str
     ) -> list[str]:
-        found = self.caller_for(expansions, "tcg_check_deck")(deck=deck, defs=defs, where=where)
+        found = self.caller_for(expansions, "tcg_check_deck")(deck, defs, where)
         return [problem for problems in found for problem in problems]
 
     def slot_town(self, g: Any, st: Any, seat: int, k: int) -> str | None:
-        return self.caller(st, "tcg_slot_town")(g=g, st=st, seat=seat, k=k)
+        return self.caller(st, "tcg_slot_town")(g, st, seat, k)
+
+
+class _DirectCall:
+    """A hook caller for the rules' inner loop: the implementations that pluggy would call,
+    in pluggy's order (last registered first, honouring tryfirst/trylast), called directly
+    with positional arguments in the spec's order. Hooks here never wrap each other, so
+    this gives pluggy's results without its per-call bookkeeping, which was the largest
+    cost of a Christmas Town game."""
+
+    __slots__ = ("impls", "first")
+
+    def __init__(self, caller: Any) -> None:
+        impls = caller.get_hookimpls()
+        if any(i.hookwrapper or i.wrapper for i in impls):
+            raise ValueError(f"{caller.name}: TCG hooks cannot be wrappers")
+        spec = tuple(caller.spec.argnames) if caller.spec else ()
+        # each implementation with the positions of the spec arguments it takes
+        self.impls = [
+            (i.function, None if tuple(i.argnames) == spec else tuple(spec.index(n) for n in i.argnames))
+            for i in reversed(impls)
+        ]
+        self.first = bool(caller.spec and caller.spec.opts.get("firstresult"))
+
+    def __call__(self, *args: Any) -> Any:
+        results = []
+        for function, picks in self.impls:
+            result = function(*args) if picks is None else function(*[args[k] for k in picks])
+            if result is not None:
+                if self.first:
+                    return result
+                results.append(result)
+        return None if self.first else results
