@@ -234,6 +234,20 @@ def tcg_failed_search(g: Any, st: Any, seat: int, frame: Any, shown: list[str]) 
     return None
 
 
+@hookimpl
+def tcg_shelter(g: Any, st: Any, by: int, seat: int, source: str, against: str) -> bool | None:
+    """Parasols: before Day 10, each opponent's turn may reach your Characters or hand
+    with one card only; a second card of that turn does not affect you."""
+    if by != st.turn or st.round >= 10 or against not in ("character", "surprise-character", "hand-discard"):
+        return None
+    if not any(st.cards[c] == "parasols" for c in st.players[seat].placed):
+        return None
+    used = st.flags.setdefault("parasols", {})
+    key = f"{st.round}:{by}>{seat}"
+    first = used.setdefault(key, source)
+    return None if first == source else False
+
+
 # --- 7. Winning --------------------------------------------------------------------------------
 @hookimpl
 def tcg_tiebreak_threshold(g: Any, st: Any, seat: int, k: int) -> int | None:

@@ -102,6 +102,12 @@ def tcg_check_deck(deck: Any, defs: dict[str, Any], where: str) -> list[str]:
 
 
 @hookspec(firstresult=True)
+def tcg_shelter(g: Any, st: Any, by: int, seat: int, source: str, against: str) -> bool | None:
+    """Before `seat` is offered answers to player `by`'s card `source`: False shelters the
+    player (the card does not affect them, as if answered); None lets it go on."""
+
+
+@hookspec(firstresult=True)
 def tcg_slot_town(g: Any, st: Any, seat: int, k: int) -> str | None:
     """The town Locale k of seat's row belongs to (None: "halloweentown")."""
 
@@ -120,6 +126,7 @@ HOOKS = (
     "tcg_adjust_cost",
     "tcg_check_deck",
     "tcg_slot_town",
+    "tcg_shelter",
 )
 
 
@@ -192,6 +199,9 @@ class ExpansionHooks:
     ) -> list[str]:
         found = self.caller_for(expansions, "tcg_check_deck")(deck, defs, where)
         return [problem for problems in found for problem in problems]
+
+    def shelter(self, g: Any, st: Any, by: int, seat: int, source: str, against: str) -> bool | None:
+        return self.caller(st, "tcg_shelter")(g, st, by, seat, source, against)
 
     def slot_town(self, g: Any, st: Any, seat: int, k: int) -> str | None:
         return self.caller(st, "tcg_slot_town")(g, st, seat, k)

@@ -1175,6 +1175,19 @@ class Rules:
             f.vars[key] = False
             return False
         source = f.source
+        if (
+            st.expansions
+            and self.hooks is not None
+            and self.hooks.shelter(self, st, by, seat, source, against) is False
+        ):
+            f.vars.setdefault("_immune", []).append(seat)
+            f.vars[key] = False
+            ctx.emit(
+                "sheltered",
+                f"seat {seat} is sheltered from {self.label(st, source) if source else 'it'}",
+                {"seat": seat},
+            )
+            return False
         from_surprise = bool(source) and self.defs[st.cards[source]].kind == "surprise"
         options = self.responses_for(st, seat, against, from_surprise, target)
         if not options:

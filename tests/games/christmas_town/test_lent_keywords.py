@@ -164,3 +164,34 @@ def test_its_alive_brings_a_creation_to_the_laboratory_as_a_character():
     assert tcg.rules.is_(st, kill, "character") and tcg.rules.is_(st, kill, "creation")
     assert tcg.rules.creations_of(st, 0) == [kill]
     assert tcg.rules.score(st, 0) == before + 1  # Road Kill counted once, plus It's Alive! (1)
+
+
+def test_parasols_let_only_one_card_a_turn_reach_you():
+    def shade(st):
+        st.expansions = ["christmas-town"]
+        cid = "c98765"
+        st.cards[cid], st.owner[cid] = "parasols", 1
+        st.players[1].placed.append(cid)
+
+    s = table(
+        _tcg(),
+        rows={0: [("jacks-house", ["behemoth"])], 1: [("oogies-lair", [])]},
+        hands={0: ["mad-genius"], 1: ["igor", "zero", "clown"]},
+        pp={0: 1},
+        edit=shade,
+    )
+    s.choose(0, "Behemoth (Axe Victim): Discard Behemoth: every opponent discards a card")
+    s.choose(1, "Discard Igor (Faithful Lackey)", kind="discard")
+    assert len(s.state.players[1].hand) == 2
+    s.choose(0, "Play Mad Genius (1 PP)")
+    assert len(s.state.players[1].hand) == 2  # the second card of the turn passes seat 1 by
+    assert any(e.kind == "sheltered" for e in s.match.events)
+
+
+def test_every_hook_written_in_rules_is_registered():
+    import nbc.plugins.christmas_town as plugin
+    from nbc.plugins.christmas_town import rules
+
+    written = {name for name in vars(rules) if name.startswith("tcg_")}
+    registered = {name for name in vars(plugin) if name.startswith("tcg_")}
+    assert written <= registered, f"not registered: {sorted(written - registered)}"
