@@ -223,14 +223,14 @@ def tcg_adjust_cost(g: Any, st: Any, seat: int, card: str, price: int) -> int | 
 
 
 @hookimpl
-def tcg_failed_search(g: Any, st: Any, seat: int, frame: Any, shown: list[str]) -> str | None:
+def tcg_failed_search(g: Any, st: Any, seat: int, frame: Any, shown: list[str]) -> bool | None:
     """Zero, Pale Retriever: with Jack at The Dark Wood, a Surprise's failed Search keeps a card."""
     if not shown or not frame.source or g.def_of(st, frame.source).kind != "surprise":
         return None
     for slot in g.slots_named(st, seat, "the-dark-wood"):
         retriever = any("keeps-failed-search" in g.def_of(st, c).keywords for c in slot.characters)
         if retriever and any(g.is_(st, c, "jack-skellington") for c in slot.characters):
-            return shown[0]  # ruling: the first card turned over
+            return True  # the player chooses which card to keep
     return None
 
 

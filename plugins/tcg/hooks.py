@@ -64,8 +64,9 @@ def tcg_search_bonus(g: Any, st: Any, seat: int) -> int:
 
 
 @hookspec(firstresult=True)
-def tcg_failed_search(g: Any, st: Any, seat: int, frame: Any, shown: list[str]) -> str | None:
-    """A card `seat` may keep from a Search that found nothing."""
+def tcg_failed_search(g: Any, st: Any, seat: int, frame: Any, shown: list[str]) -> bool | str | None:
+    """A Search found nothing: True lets `seat` choose one of the `shown` cards to keep,
+    a card id keeps that card, None discards them all as usual."""
 
 
 @hookspec(firstresult=True)
@@ -176,7 +177,7 @@ class ExpansionHooks:
     def search_bonus(self, g: Any, st: Any, seat: int) -> int:
         return sum(self.caller(st, "tcg_search_bonus")(g, st, seat))
 
-    def failed_search(self, g: Any, st: Any, seat: int, frame: Any, shown: list[str]) -> str | None:
+    def failed_search(self, g: Any, st: Any, seat: int, frame: Any, shown: list[str]) -> bool | str | None:
         return self.caller(st, "tcg_failed_search")(g, st, seat, frame, shown)
 
     def locale_placements(self, g: Any, st: Any, seat: int, card: str) -> list[tuple[str, str, int]] | None:

@@ -1326,7 +1326,25 @@ class Rules:
                     "Choose a card to take from the search",
                     [(f"take:{c}", f"Take {self.label(st, c)}", c) for c in self.distinct(st, s["matches"])],
                 )
+        if self.got(st) and f.vars.get("_wait") == key + ":keep":
+            del f.vars["_wait"]
+            s["keep"] = self.take(st)
+        if st.expansions and self.hooks is not None and not s["taken"] and "keep" not in s:
+            # a Search that found nothing may still let its player keep a card (by a ruling of the expansion)
+            allowed = self.hooks.failed_search(self, st, seat, f, list(s["shown"]))
+            if allowed is True and s["shown"]:
+                f.vars["_wait"] = key + ":keep"
+                return self.ask(
+                    st,
+                    seat,
+                    "search-keep",
+                    "The search found nothing: keep one of the cards?",
+                    [(f"keep:{c}", f"Keep {self.label(st, c)}", c) for c in self.distinct(st, s["shown"])],
+                )
+            s["keep"] = allowed or None
         del f.vars[key]
+        if s.get("keep"):
+            s["taken"].append(s["keep"])
         p.hand.extend(s["taken"])
         if s["taken"]:
             ctx.emit(
@@ -1335,14 +1353,9 @@ class Rules:
                 {"seat": seat, "cards": [self.card_data(st, c) for c in s["taken"]]},
             )
         rest = [c for c in s["shown"] if c not in s["taken"]]
-        if st.expansions and self.hooks is not None and not s["taken"]:
-            kept = self.hooks.failed_search(self, st, seat, f, rest)
-            if kept:
-                rest.remove(kept)
-                p.hand.append(kept)
         for c in rest:
             self.to_discard(st, c, ctx, "searched and not taken")
-        _store_var(f, ins, len(s["taken"]))
+        _store_var(f, ins, len(s["taken"]) - (1 if s.get("keep") else 0))
         return True
 
     def recover(self, st: State, f: Frame, ins: dict, ctx: Context) -> Any:

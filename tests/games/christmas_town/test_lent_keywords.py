@@ -195,3 +195,18 @@ def test_every_hook_written_in_rules_is_registered():
     written = {name for name in vars(rules) if name.startswith("tcg_")}
     registered = {name for name in vars(plugin) if name.startswith("tcg_")}
     assert written <= registered, f"not registered: {sorted(written - registered)}"
+
+
+def test_zero_pale_retriever_keeps_a_card_of_a_failed_search():
+    s = table(
+        _tcg(),
+        rows={0: [("the-dark-wood", ["jack-skellington-the-pumpkin-king", "zero-pale-retriever"])]},
+        hands={0: ["i-never-realized"]},
+        decks={0: ["igor", "clown", "fire", "reaper"]},
+        edit=lambda st: setattr(st, "expansions", ["christmas-town"]),
+    )
+    s.choose(0, "Play I never realized (0 PP)")
+    s.choose(0, "Keep Clown (With the Tear-away Face)", kind="search-keep")
+    hand = sorted(s.state.cards[c] for c in s.state.players[0].hand)
+    assert hand == ["clown"]
+    assert sorted(s.state.cards[c] for c in s.state.players[0].discard) == ["fire", "igor"]
