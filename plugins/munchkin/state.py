@@ -1,0 +1,116 @@
+"""The state of a Munchkin match: plain slots dataclasses, saved by nbc's codec.
+
+Cards are known by opaque instance ids; `State.cards` maps each to its card
+definition id. A card is always in exactly one place: a deck, a discard pile, a
+hand, in play in front of a player, in the combat, in the face-up reward pool, or
+on a dead character's body.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from nbc.core.piles import Pile
+
+
+@dataclass(slots=True)
+class Player:
+    hand: Pile
+    level: int = 1
+    citizenships: list[str] = field(default_factory=list)
+    dual: str | None = None  # the Dual Citizenship card, attached to the Citizenship(s)
+    ride: str | None = None
+    ride_enhancers: list[str] = field(default_factory=list)
+    items: list[str] = field(default_factory=list)  # carried Items in play, equipped or not
+    equipped: list[str] = field(default_factory=list)  # the subset of `items` in use
+    cheat: str | None = None  # a Cheat! card ...
+    cheat_item: str | None = None  # ... and the Item it is attached to
+    curses: list[str] = field(default_factory=list)  # Curses kept in front of the player
+    dead: bool = False
+    redraw: bool = False  # died: draws four of each deck at the start of the next own turn
+
+
+@dataclass(slots=True)
+class Foe:
+    """A monster in the combat and the Enhancers played on it."""
+
+    card: str
+    enhancers: list[str] = field(default_factory=list)
+    undead: bool = False  # made Undead by an Enhancer
+
+
+@dataclass(slots=True)
+class Combat:
+    foes: list[Foe]
+    passed: list[bool]  # per seat: has passed since the last card was played
+    helper: int | None = None
+    asked: list[int] = field(default_factory=list)  # seats asked for help this combat
+    bribe_item: str | None = None
+    bribe_share: int = 0  # Treasures promised to the helper
+    helper_first: bool = False  # who picks first when the Treasures are shared
+    hero_bonus: int = 0  # one-shots and abilities for the fighters
+    run_bonus: int = 0  # one-shots that help the fighters Run Away
+    played: list[str] = field(default_factory=list)  # cards to discard when the fight ends
+    halloween: list[int] = field(default_factory=list)  # per seat: monsters discarded for power
+    defeated: list[str] = field(default_factory=list)  # monsters removed without a kill
+    kept_treasure: int = 0  # Treasure still earned from monsters defeated that way
+
+
+@dataclass(slots=True)
+class Runner:
+    seat: int
+    left: list[str]  # monster cards this runner still has to flee
+
+
+@dataclass(slots=True)
+class Pending:
+    """A decision that must be made before anything else goes on."""
+
+    seat: int
+    kind: str
+    card: str | None = None  # the card being played, or the Bad Stuff/Curse source
+    options: list[str] = field(default_factory=list)
+    n: int = 0
+    target: int | None = None
+    order: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class State:
+    win_level: int
+    kill_levels: list[int]  # levels that only a kill can give (rule 4)
+    listen: bool
+    shared_victories: bool
+    epic: bool
+    turn_limit: int
+    door_deck: Pile
+    treasure_deck: Pile
+    door_discard: Pile
+    treasure_discard: Pile
+    players: list[Player]
+    cards: dict[str, str]  # instance id -> card definition id
+    turn: int = 0  # the seat whose turn it is
+    turns: int = 1  # turns begun so far
+    phase: str = "create"
+    ready: list[bool] = field(default_factory=list)  # character creation
+    combat: Combat | None = None
+    runners: list[Runner] = field(default_factory=list)
+    pending: list[Pending] = field(default_factory=list)
+    revealed: list[str] = field(default_factory=list)  # face-up Door cards awaiting a decision
+    lurking: list[str] = field(default_factory=list)  # Epic: monsters and Enhancers fought after `revealed`
+    pool: list[str] = field(default_factory=list)  # face-up Treasures being shared out
+    body: list[str] = field(default_factory=list)  # a dead character's cards, being looted
+    sale: list[str] = field(default_factory=list)  # Items put up for sale
+    sale_from: list[str] = field(default_factory=list)  # per sale card: "hand" or "table"
+    split_helper: int | None = None  # sharing out a helped fight's Treasures
+    split_share: int = 0  # Treasures the helper still gets
+    split_next: int = 0  # the seat that picks next
+    fought: bool = False  # fought a monster this turn (no Loot the Room)
+    equips: int = 0  # equipment changes this turn (capped)
+    sales: int = 0  # sales started this turn (capped)
+    trades: int = 0  # trades proposed this turn (capped)
+    last_roll: int | None = None
+    winners: list[int] = field(default_factory=list)
+    reason: str = ""
+    over: bool = False
+    planted: dict[str, str] = field(default_factory=dict)  # test kit: id -> marker name
