@@ -53,7 +53,7 @@ class _Cache:
 class Match:
     """A running match. Build one with `Match.new`, `Match.replay` or `Match.from_json`."""
 
-    __slots__ = ("game", "header", "state", "rng", "log", "events", "_cache")
+    __slots__ = ("game", "header", "state", "rng", "log", "events", "_cache", "_event_text")
 
     def __init__(
         self,
@@ -71,6 +71,7 @@ class Match:
         self.log = log
         self.events = events
         self._cache = _Cache()
+        self._event_text: tuple[list[Event], list[str]] = (events, [])
 
     # --- creating ---------------------------------------------------------------
     @classmethod
@@ -233,27 +234,52 @@ class Match:
         self._cache = _Cache()
 
     # --- saving -----------------------------------------------------------------
+    def _events_json(self) -> str:
+        """`canonical_json(to_data(self.events))`, built from a per-event cache. Events
+        are immutable and only ever appended, so a long match does not serialise its
+        whole history again at every fingerprint; a replaced list starts afresh."""
+        events, texts = self._event_text
+        if events is not self.events or len(texts) > len(events):
+            events, texts = self.events, []
+            self._event_text = (events, texts)
+        texts.extend(canonical_json(_event_data(e)) for e in events[len(texts) :])
+        return "[" + ",".join(texts) + "]"
+
     def fingerprint(self) -> str:
-        """A digest of everything the match holds; equal after replay or reload."""
-        data = {
-            "state": self.game.dump_state(self.state),
-            "rng": self.rng.get_state(),
-            "events": to_data(self.events),
-            "seq": len(self.log),
-        }
-        return hashlib.sha256(canonical_json(data).encode()).hexdigest()
+        """A digest of everything the match holds; equal after replay or reload.
+        It hashes `canonical_json({"events", "rng", "seq", "state"})`, written out
+        key by key (sorted) so the events can come from their cache."""
+        text = (
+            '{"events":'
+            + self._events_json()
+            + ',"rng":'
+            + canonical_json(self.rng.get_state())
+            + ',"seq":'
+            + canonical_json(len(self.log))
+            + ',"state":'
+            + canonical_json(self.game.dump_state(self.state))
+            + "}"
+        )
+        return hashlib.sha256(text.encode()).hexdigest()
 
     def to_json(self) -> str:
-        """The whole match, secrets included: for the server's storage only."""
-        return canonical_json(
-            {
-                "format": FORMAT,
-                "header": to_data(self.header),
-                "log": [[a.seat, a.choice] for a in self.log],
-                "state": self.game.dump_state(self.state),
-                "rng": self.rng.get_state(),
-                "events": to_data(self.events),
-            }
+        """The whole match, secrets included: for the server's storage only. The
+        same text as `canonical_json` of {"events", "format", "header", "log", "rng",
+        "state"}, written out key by key (sorted) so the events come from their cache."""
+        return (
+            '{"events":'
+            + self._events_json()
+            + ',"format":'
+            + canonical_json(FORMAT)
+            + ',"header":'
+            + canonical_json(to_data(self.header))
+            + ',"log":'
+            + canonical_json([[a.seat, a.choice] for a in self.log])
+            + ',"rng":'
+            + canonical_json(self.rng.get_state())
+            + ',"state":'
+            + canonical_json(self.game.dump_state(self.state))
+            + "}"
         )
 
     @classmethod
@@ -270,7 +296,7 @@ class Match:
             if game is None or game.name != header.game:
                 raise ReplayError(f"the saved match is of game '{header.game}', which is not loaded")
             log = [Action(int(seat), str(choice)) for seat, choice in data["log"]]
-            events = from_data(list[Event], data["events"], "events")
+            events = _load_events(data["events"])
             state = game.load_state(data["state"])
             rng = Rng.from_state(int(data["rng"]))
         except (KeyError, TypeError, ValueError, SerialError) as error:
@@ -278,6 +304,47 @@ class Match:
                 raise
             raise ReplayError(f"saved match is malformed: {error}") from None
         return cls(game, header, state, rng, log, events)
+
+
+def _event_data(event: Event) -> dict[str, Any]:
+    """`to_data(event)`, without looking the dataclass's fields up each time."""
+    return {
+        "kind": event.kind,
+        "text": event.text,
+        "data": to_data(event.data),
+        "to": None if event.to is None else list(event.to),
+        "seq": event.seq,
+        "index": event.index,
+    }
+
+
+_EVENT_KEYS = frozenset({"kind", "text", "data", "to", "seq", "index"})
+
+
+def _load_events(data: Any) -> list[Event]:
+    """Saved events. Well-formed entries are built directly (a long match holds
+    thousands); anything else goes through `from_data`, which explains the problem."""
+    if not isinstance(data, list):
+        return from_data(list[Event], data, "events")
+    events = []
+    for item in data:
+        if (
+            type(item) is dict
+            and item.keys() == _EVENT_KEYS
+            and type(item["kind"]) is str
+            and type(item["text"]) is str
+            and type(item["data"]) is dict
+            and type(item["seq"]) is int
+            and type(item["index"]) is int
+            and (item["to"] is None or (type(item["to"]) is list and all(type(s) is int for s in item["to"])))
+        ):
+            to = item["to"]
+            events.append(
+                Event(item["kind"], item["text"], item["data"], None if to is None else tuple(to), item["seq"], item["index"])
+            )
+        else:
+            return from_data(list[Event], data, "events")
+    return events
 
 
 def describe_choices(prompts: list[Prompt], limit: int = 12) -> str:

@@ -17,7 +17,7 @@ from nbc.core.piles import Pile
 from nbc.plugins.munchkin import rules
 from nbc.plugins.munchkin.cards import CARDS
 from nbc.plugins.munchkin.effects import name
-from nbc.plugins.munchkin.state import Player, State
+from nbc.plugins.munchkin.state import Player, State, dump, load
 from nbc.plugins.munchkin.view import view as build_view
 
 OFFICIAL = range(3, 7)
@@ -122,15 +122,23 @@ class Munchkin(Game):
             reason=state.reason,
         )
 
+    def dump_state(self, state: State) -> dict[str, Any]:
+        return dump(state)
+
+    def load_state(self, data: Any) -> State:
+        return load(State, data)
+
     def card_name(self, state: State, card: str) -> str:
         return name(state, card)
 
     def plant(self, state: State, seat: int | None, marker: str) -> int:
-        """Hands are known only to their owner; the decks to nobody."""
+        """Hands are known only to their owner (but for cards everyone saw go
+        there); the decks to nobody."""
         if seat is None:
             hidden = state.door_deck.cards + state.treasure_deck.cards
         else:
-            hidden = state.players[seat].hand.cards
+            player = state.players[seat]
+            hidden = [c for c in player.hand.cards if c not in player.known]
         for k, c in enumerate(hidden):
             state.planted[c] = f"{marker}-{k}"
         return len(hidden)

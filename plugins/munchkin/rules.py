@@ -26,8 +26,8 @@ from nbc.plugins.munchkin.effects import card, name
 from nbc.plugins.munchkin.state import Combat, Foe, Pending, Runner, State
 
 DIE = d6()
-SELL_CAP = 2  # sales started per turn (termination cap)
-TRADE_CAP = 2  # trades proposed per turn (termination cap)
+SELL_CAP = 1  # sales started per turn (termination cap)
+TRADE_CAP = 1  # trades proposed per turn (termination cap)
 TURN_ORDER = ("arrange", "kick", "trouble", "combat", "run", "split", "charity")
 
 # kinds of hand play: "direct" needs nothing more, "player" a target player,
@@ -406,8 +406,7 @@ def on_arrange(state: State, seat: int, verb: str, rest: str, ctx: Context) -> N
         start_play(state, seat, rest, "turn", ctx)
     elif verb == "equip":
         state.equips += 1
-        fx.equip(state, player, rest)
-        ctx.emit("equip", f"seat {seat} equips {name(state, rest)}", {"seat": seat, "card": rest})
+        fx.equip(state, player, rest)  # no event: the view shows what is equipped
     elif verb == "dropcit":
         fx.lose_citizenship(state, seat, rest, ctx)
     elif verb == "sell":
@@ -423,8 +422,7 @@ def on_revealed(state: State, seat: int, verb: str, rest: str, ctx: Context) -> 
     if verb == "play":
         play_direct(state, seat, c, ctx)
     else:
-        state.players[seat].hand.cards.append(c)
-        ctx.emit("keep", f"seat {seat} keeps {name(state, c)}", {"seat": seat, "card": c})
+        to_hand_face_up(state, seat, c)  # everyone saw it drawn: no event
     if state.revealed:
         return
     if state.lurking:
@@ -550,7 +548,7 @@ def on_split(state: State, seat: int, verb: str, rest: str, ctx: Context) -> Non
 
 def take_from_pool(state: State, seat: int, c: str, ctx: Context) -> None:
     state.pool.remove(c)
-    state.players[seat].hand.cards.append(c)
+    to_hand_face_up(state, seat, c)
     ctx.emit("take", f"seat {seat} takes {name(state, c)}", {"seat": seat, "card": c})
 
 
@@ -621,7 +619,7 @@ def resolve_pending(state: State, p: Pending, verb: str, rest: str, ctx: Context
         pile = state.door_discard if rest in state.door_discard.cards else state.treasure_discard
         pile.remove(rest)
         player.hand.remove(p.card)
-        player.hand.cards.append(rest)
+        to_hand_face_up(state, seat, rest)
         if state.combat is not None:
             state.combat.played.append(p.card)
             reopen(state)
@@ -640,12 +638,11 @@ def resolve_pending(state: State, p: Pending, verb: str, rest: str, ctx: Context
             count, first = rest.split(":")
             offer.n = int(count)
             offer.order = [1 if first == "you" else 0]
-        ctx.emit("ask", f"seat {seat} asks seat {p.target} for help", {"seat": seat, "asked": p.target})
         state.pending.insert(0, offer)
     elif kind == "help":
         hero = p.target
         if verb == "refuse":
-            ctx.emit("refuse", f"seat {seat} refuses to help", {"seat": seat})
+            ctx.emit("refuse", f"seat {seat} refuses to help seat {hero}", {"seat": seat, "hero": hero})
             return
         combat = state.combat
         combat.helper = seat
@@ -662,7 +659,7 @@ def resolve_pending(state: State, p: Pending, verb: str, rest: str, ctx: Context
         fx.lose_citizenship(state, seat, rest, ctx)
     elif kind == "loot":
         state.body.remove(rest)
-        player.hand.cards.append(rest)
+        to_hand_face_up(state, seat, rest)
         ctx.emit("loot", f"seat {seat} loots {name(state, rest)}", {"seat": seat, "card": rest})
         if state.body and p.order:
             state.pending.insert(0, Pending(p.order[0], "loot", order=p.order[1:]))
@@ -716,7 +713,10 @@ def resolve_sale(state: State, seat: int, p: Pending, verb: str, rest: str, ctx:
             fx.discard(state, c)
     else:  # called off: everything goes back where it came from
         for c, origin in zip(state.sale, state.sale_from, strict=True):
-            (player.hand.cards if origin == "hand" else player.items).append(c)
+            if origin == "hand":
+                to_hand_face_up(state, seat, c)  # it was shown for sale
+            else:
+                player.items.append(c)
     state.sale, state.sale_from = [], []
 
 
@@ -855,8 +855,23 @@ def play_on_foe(state: State, seat: int, c: str, index: int, ctx: Context) -> No
     )
 
 
+def to_hand_face_up(state: State, seat: int, c: str) -> None:
+    """A card goes to a hand after everyone has seen it."""
+    player = state.players[seat]
+    player.hand.cards.append(c)
+    player.known.append(c)
+
+
+def forget_known(state: State) -> None:
+    """Cards that left a hand are no longer known to be in it."""
+    for player in state.players:
+        if player.known:
+            player.known = [c for c in player.known if c in player.hand.cards]
+
+
 def give_face_down(state: State, seat: int, drawn: list[str], ctx: Context, verb: str) -> None:
     """Cards drawn face down: everyone learns how many, only the drawer which."""
+    forget_known(state)
     if not drawn:
         ctx.emit("empty", f"seat {seat} {verb}: no card is left to draw", {"seat": seat})
         return
@@ -941,14 +956,14 @@ def resolve_combat(state: State, ctx: Context) -> None:
     hero = state.turn
     heroes = fx.heroes_strength(state, combat)
     monsters = fx.monsters_strength(state, combat)
+    if not combat.foes or heroes > monsters:
+        win_combat(state, ctx, heroes, monsters)
+        return
     ctx.emit(
         "combat",
-        f"the fight stands {heroes} to {monsters}",
-        {"heroes": heroes, "monsters": monsters, "won": heroes > monsters or not combat.foes},
+        f"seat {hero} loses the fight, {heroes} to {monsters}, and must Run Away",
+        {"heroes": heroes, "monsters": monsters, "won": False},
     )
-    if not combat.foes or heroes > monsters:
-        win_combat(state, ctx)
-        return
     runners = [hero] if combat.helper is None else [hero, combat.helper]
     state.runners = []
     for seat in runners:
@@ -963,7 +978,7 @@ def resolve_combat(state: State, ctx: Context) -> None:
     state.phase = "run"
 
 
-def win_combat(state: State, ctx: Context) -> None:
+def win_combat(state: State, ctx: Context, heroes: int, monsters: int) -> None:
     """Kill every monster left; rewards come only after the fight is over (rule 3)."""
     combat = state.combat
     hero = state.turn
@@ -972,12 +987,11 @@ def win_combat(state: State, ctx: Context) -> None:
     helper = combat.helper
     finish_combat(state)
     gained = fx.gain_levels(state, hero, levels, by_kill=True)  # only a kill levels you up (rule 2)
-    if levels:
-        ctx.emit(
-            "kill",
-            f"seat {hero} wins the fight and goes up {gained} level(s)",
-            {"seat": hero, "gained": gained, "level": state.players[hero].level},
-        )
+    ctx.emit(
+        "combat",
+        f"seat {hero} wins the fight, {heroes} to {monsters}, and goes up {gained} level(s)",
+        {"heroes": heroes, "monsters": monsters, "won": True, "gained": gained, "level": state.players[hero].level},
+    )
     if state.players[hero].level >= state.win_level:
         state.over = True
         state.winners = [hero]
@@ -1041,6 +1055,7 @@ def end_turn(state: State, ctx: Context) -> None:
 
 def settle(state: State, ctx: Context) -> None:
     """Take the steps nobody has to decide, until someone has to."""
+    forget_known(state)
     while not state.over and not state.pending:
         phase = state.phase
         if phase == "combat" and all(state.combat.passed):

@@ -50,6 +50,7 @@ class MunchkinPlayer:
     items: list[MunchkinItem]
     curses: list[MunchkinCard]
     hand: MunchkinHand
+    known: list[MunchkinCard] = strawberry.field(description="cards in the hand that everyone has seen")
 
 
 @strawberry.type(description="A monster in the fight, with what was played on it.")
@@ -136,6 +137,7 @@ def _player(p: dict[str, Any]) -> MunchkinPlayer:
         items=[MunchkinItem(**i) for i in p["items"]],
         curses=_cards(p["curses"]),
         hand=MunchkinHand(count=hand["count"], cards=None if hand["cards"] is None else _cards(hand["cards"])),
+        known=_cards(p["known"]),
     )
 
 

@@ -8,7 +8,8 @@ on a dead character's body.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from nbc.core.piles import Pile
 
@@ -26,6 +27,7 @@ class Player:
     cheat: str | None = None  # a Cheat! card ...
     cheat_item: str | None = None  # ... and the Item it is attached to
     curses: list[str] = field(default_factory=list)  # Curses kept in front of the player
+    known: list[str] = field(default_factory=list)  # cards in the hand that everyone has seen
     dead: bool = False
     redraw: bool = False  # died: draws four of each deck at the start of the next own turn
 
@@ -114,3 +116,86 @@ class State:
     reason: str = ""
     over: bool = False
     planted: dict[str, str] = field(default_factory=dict)  # test kit: id -> marker name
+
+
+# --- saving and loading ------------------------------------------------------------------
+# A match is saved and fingerprinted after every choice, so the state has its own
+# codec: each dataclass's fields are classified once, instead of nbc.core.serial
+# inspecting every value's type each time. The data it writes is plain JSON.
+
+_PLAIN, _LIST, _DICT, _PILE, _OBJ, _OPT_OBJ, _OBJ_LIST = range(7)
+
+
+def _schema(cls: type) -> list[tuple[str, int, type | None]]:
+    hints = {
+        "Pile": (_PILE, None),
+        "Player": (_OBJ, Player),
+        "list[Player]": (_OBJ_LIST, Player),
+        "list[Foe]": (_OBJ_LIST, Foe),
+        "list[Runner]": (_OBJ_LIST, Runner),
+        "list[Pending]": (_OBJ_LIST, Pending),
+        "Combat | None": (_OPT_OBJ, Combat),
+    }
+    schema = []
+    for f in fields(cls):
+        hint = str(f.type)
+        if hint in hints:
+            kind, sub = hints[hint]
+        elif hint.startswith("list["):
+            kind, sub = _LIST, None
+        elif hint.startswith("dict["):
+            kind, sub = _DICT, None
+        else:
+            kind, sub = _PLAIN, None
+        schema.append((f.name, kind, sub))
+    return schema
+
+
+_SCHEMAS: dict[type, list[tuple[str, int, type | None]]] = {}
+
+
+def dump(obj: Any) -> dict[str, Any]:
+    cls = type(obj)
+    schema = _SCHEMAS.get(cls) or _SCHEMAS.setdefault(cls, _schema(cls))
+    out: dict[str, Any] = {}
+    for name, kind, _ in schema:
+        value = getattr(obj, name)
+        if kind == _PLAIN:
+            out[name] = value
+        elif kind == _LIST:
+            out[name] = list(value)
+        elif kind == _DICT:
+            out[name] = dict(value)
+        elif kind == _PILE:
+            out[name] = {"name": value.name, "cards": list(value.cards), "seen_by": value.seen_by, "owner": value.owner}
+        elif kind == _OBJ:
+            out[name] = dump(value)
+        elif kind == _OPT_OBJ:
+            out[name] = None if value is None else dump(value)
+        else:
+            out[name] = [dump(v) for v in value]
+    return out
+
+
+def load(cls: type, data: dict[str, Any]) -> Any:
+    schema = _SCHEMAS.get(cls) or _SCHEMAS.setdefault(cls, _schema(cls))
+    if set(data) != {name for name, _, _ in schema}:
+        raise ValueError(f"{cls.__name__}: expected fields {sorted(n for n, _, _ in schema)}, found {sorted(data)}")
+    values: dict[str, Any] = {}
+    for name, kind, sub in schema:
+        value = data[name]
+        if kind == _PLAIN:
+            values[name] = value
+        elif kind == _LIST:
+            values[name] = list(value)
+        elif kind == _DICT:
+            values[name] = {str(k): v for k, v in value.items()}
+        elif kind == _PILE:
+            values[name] = Pile(value["name"], list(value["cards"]), value["seen_by"], value["owner"])
+        elif kind == _OBJ:
+            values[name] = load(sub, value)
+        elif kind == _OPT_OBJ:
+            values[name] = None if value is None else load(sub, value)
+        else:
+            values[name] = [load(sub, v) for v in value]
+    return cls(**values)

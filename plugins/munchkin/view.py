@@ -42,6 +42,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                 ],
                 "curses": cards(state, p.curses),
                 "hand": {"count": len(p.hand.cards), "cards": cards(state, p.hand.cards) if mine else None},
+                "known": cards(state, p.known),
             }
         )
     pending = state.pending[0] if state.pending else None

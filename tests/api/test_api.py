@@ -12,7 +12,8 @@ from nbc.api.service import MatchService, SeatSpec
 from nbc.api.storage import Store, make_engine
 from nbc.core.host import PluginHost
 
-GAMES = sorted(PluginHost.load().games)
+HOST = PluginHost.load()
+GAMES = sorted(HOST.games)
 
 
 def test_games_lists_variants_seats_and_option_schemas(api):
@@ -30,7 +31,8 @@ def test_games_lists_variants_seats_and_option_schemas(api):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_person_plays_a_bot_to_the_end(api, game):
-    match, tokens = api.create(game, ["PERSON", "BOT"], seed="e2e")
+    fewest = HOST.games[game].seat_counts(None).start  # the default variant's smallest table
+    match, tokens = api.create(game, ["PERSON", *["BOT"] * (fewest - 1)], seed="e2e")
     assert set(tokens) == {0} and match["seats"][1] == {"seat": 1, "kind": "BOT", "bot": "random"}
     final = play_to_end(api, match["id"], tokens)
     assert final["outcome"] is not None and final["outcome"]["winners"]
