@@ -340,7 +340,14 @@ def _load_events(data: Any) -> list[Event]:
         ):
             to = item["to"]
             events.append(
-                Event(item["kind"], item["text"], item["data"], None if to is None else tuple(to), item["seq"], item["index"])
+                Event(
+                    item["kind"],
+                    item["text"],
+                    item["data"],
+                    None if to is None else tuple(to),
+                    item["seq"],
+                    item["index"],
+                )
             )
         else:
             return from_data(list[Event], data, "events")

@@ -40,7 +40,9 @@ def draw(state: State, deck: str, n: int, rng: Rng) -> list[str]:
     """Draw up to n cards from the Door or Treasure deck, reshuffling its discards
     when it runs out; with both empty, nothing more is drawn."""
     pile, discard = (
-        (state.door_deck, state.door_discard) if deck == "door" else (state.treasure_deck, state.treasure_discard)
+        (state.door_deck, state.door_discard)
+        if deck == "door"
+        else (state.treasure_deck, state.treasure_discard)
     )
     drawn = pile.draw_up_to(n)
     if len(drawn) < n and discard.cards:
@@ -368,7 +370,9 @@ def lose_cards(state: State, seat: int, cards: list[str], ctx: Context) -> None:
     for c in cards:
         hand.remove(c)
         discard(state, c)
-    ctx.emit("discard", f"seat {seat} discards {len(cards)} card(s) from hand", {"seat": seat, "count": len(cards)})
+    ctx.emit(
+        "discard", f"seat {seat} discards {len(cards)} card(s) from hand", {"seat": seat, "count": len(cards)}
+    )
 
 
 def die(state: State, seat: int, ctx: Context) -> None:
@@ -392,7 +396,11 @@ def die(state: State, seat: int, ctx: Context) -> None:
     for runner in state.runners:
         if runner.seat == seat:
             runner.left = []  # the dead need not Run Away from the rest
-    ctx.emit("death", f"seat {seat} dies", {"seat": seat, "body": [{"id": c, "name": name(state, c)} for c in body]})
+    ctx.emit(
+        "death",
+        f"seat {seat} dies",
+        {"seat": seat, "body": [{"id": c, "name": name(state, c)} for c in body]},
+    )
     state.body += body
     order = looting_order(state, seat, ctx)
     if state.body and order:

@@ -26,20 +26,27 @@ OFFICIAL = range(3, 7)
 class MunchkinOptions(Options):
     win_level: int = Field(default=10, ge=2, le=20, description="the Level that wins (by a kill)")
     listen_at_the_door: bool = Field(
-        default=False, description="faster play: a face-down Door at the start of each turn; Loot the Room draws a Treasure"
+        default=False,
+        description="faster play: a face-down Door at the start of each turn; Loot the Room draws a Treasure",
     )
     shared_victories: bool = Field(
-        default=False, description="faster play: a helper shares the win of the fight that reaches the winning Level"
+        default=False,
+        description="faster play: a helper shares the win of the fight that reaches the winning Level",
     )
     epic: bool = Field(
         default=False,
-        description="authored Epic rules: to Level 20; 10 needs no kill but 19 and 20 do; from Level 10 kick open two doors",
+        description=(
+            "authored Epic rules: to Level 20; 10 needs no kill but 19 and 20 do; "
+            "from Level 10 kick open two doors"
+        ),
     )
     unofficial_two_players: bool = Field(
         default=False, description="unofficial: allow a two-player game (the rulesheet says three to six)"
     )
     turn_limit: int = Field(
-        default=0, ge=0, description="end after this many turns, highest Level winning (0: no limit); authored"
+        default=0,
+        ge=0,
+        description="end after this many turns, highest Level winning (0: no limit); authored",
     )
 
 

@@ -50,12 +50,24 @@ def prompts(state: State) -> list[Prompt]:
     turn = state.turn
     if phase == "create":
         return [
-            Prompt(s, "create", "Create your character, then say you are ready", _choices(create_choices(state, s)))
+            Prompt(
+                s,
+                "create",
+                "Create your character, then say you are ready",
+                _choices(create_choices(state, s)),
+            )
             for s in range(len(state.players))
             if not state.ready[s]
         ]
     if phase == "arrange":
-        return [Prompt(turn, "arrange", "Arrange your cards, then kick open the door", _choices(arrange_choices(state)))]
+        return [
+            Prompt(
+                turn,
+                "arrange",
+                "Arrange your cards, then kick open the door",
+                _choices(arrange_choices(state)),
+            )
+        ]
     if phase == "revealed":
         c = state.revealed[0]
         options = [("keep", f"Keep {name(state, c)}")]
@@ -167,7 +179,9 @@ def play_kind(state: State, seat: int, c: str, where: str) -> str | None:
     if kind == "dual":
         return "direct" if own and player.citizenships and player.dual is None else None
     if kind == "level":
-        return "player" if any(fx.may_gain_without_kill(state, s) for s in range(len(state.players))) else None
+        return (
+            "player" if any(fx.may_gain_without_kill(state, s) for s in range(len(state.players))) else None
+        )
     if kind == "curse":
         return "player"
     if kind == "one-shot":
@@ -259,13 +273,16 @@ def run_choices(state: State, runner: Runner) -> list[Play]:
         helper_running = any(r.seat == helper and r.left for r in state.runners)
         if seat == state.turn and helper is not None and helper_running:
             options.append(("ride:both", f"Sacrifice {name(state, player.ride)}: you and your helper escape"))
-            options.append(("ride:alone", f"Sacrifice {name(state, player.ride)}: you escape, your helper rolls"))
+            options.append(
+                ("ride:alone", f"Sacrifice {name(state, player.ride)}: you escape, your helper rolls")
+            )
         else:
             options.append(("ride", f"Sacrifice {name(state, player.ride)} to escape every monster"))
     if fx.has_town(state, player, "christmas"):
         for item in christmas_fodder(state, seat):
             options += [
-                (f"xmas:{item}:{m}", f"Discard {name(state, item)} to escape {name(state, m)}") for m in runner.left
+                (f"xmas:{item}:{m}", f"Discard {name(state, item)} to escape {name(state, m)}")
+                for m in runner.left
             ]
     return options
 
@@ -438,7 +455,9 @@ def on_revealed(state: State, seat: int, verb: str, rest: str, ctx: Context) -> 
 def on_trouble(state: State, seat: int, verb: str, rest: str, ctx: Context) -> None:
     if verb == "fight":
         state.players[seat].hand.remove(rest)
-        ctx.emit("trouble", f"seat {seat} looks for trouble: {name(state, rest)}", {"seat": seat, "card": rest})
+        ctx.emit(
+            "trouble", f"seat {seat} looks for trouble: {name(state, rest)}", {"seat": seat, "card": rest}
+        )
         start_combat(state, [rest], ctx)
         return
     deck = "treasure" if state.listen else "door"  # faster play loots a Treasure
@@ -465,7 +484,9 @@ def on_combat(state: State, seat: int, verb: str, rest: str, ctx: Context) -> No
     elif verb == "join":
         hand.remove(rest)
         combat.foes.append(Foe(rest))
-        ctx.emit("join", f"seat {seat} sends {name(state, rest)} into the fight", {"seat": seat, "card": rest})
+        ctx.emit(
+            "join", f"seat {seat} sends {name(state, rest)} into the fight", {"seat": seat, "card": rest}
+        )
     elif verb in ("wander", "raise"):
         helper_card, monster = rest.split(":")
         hand.remove(helper_card)
@@ -501,7 +522,9 @@ def on_run(state: State, seat: int, verb: str, rest: str, ctx: Context) -> None:
         if rest == "both":
             for r in state.runners:
                 r.left = []
-        ctx.emit("sacrifice", f"seat {seat} sacrifices {name(state, ride)} to escape", {"seat": seat, "card": ride})
+        ctx.emit(
+            "sacrifice", f"seat {seat} sacrifices {name(state, ride)} to escape", {"seat": seat, "card": ride}
+        )
     elif verb == "xmas":
         item, monster = rest.split(":")
         if item in player.hand.cards:
@@ -567,7 +590,10 @@ def on_charity(state: State, seat: int, verb: str, rest: str, ctx: Context) -> N
         else:
             recipients = [s for s in others if state.players[s].level == lowest]
         state.pending.insert(
-            0, Pending(seat, "charity", options=[str(s) for s in recipients], n=excess, order=[0] * len(recipients))
+            0,
+            Pending(
+                seat, "charity", options=[str(s) for s in recipients], n=excess, order=[0] * len(recipients)
+            ),
         )
 
 
@@ -605,7 +631,9 @@ def resolve_pending(state: State, p: Pending, verb: str, rest: str, ctx: Context
             foe.enhancers.append(p.card)
             state.combat.played.remove(p.card)
             what = name(state, foe.card)
-        ctx.emit("play", f"seat {seat} plays {name(state, p.card)} for {what}", {"seat": seat, "card": p.card})
+        ctx.emit(
+            "play", f"seat {seat} plays {name(state, p.card)} for {what}", {"seat": seat, "card": p.card}
+        )
         reopen(state)
     elif kind == "foe":
         player.hand.remove(p.card)
@@ -839,7 +867,11 @@ def play_on_foe(state: State, seat: int, c: str, index: int, ctx: Context) -> No
         foe.enhancers.append(c)
         if d.make_undead:
             foe.undead = True
-        ctx.emit("enhance", f"seat {seat} plays {name(state, c)} on {name(state, foe.card)}", {"seat": seat, "card": c})
+        ctx.emit(
+            "enhance",
+            f"seat {seat} plays {name(state, c)} on {name(state, foe.card)}",
+            {"seat": seat, "card": c},
+        )
         return
     # a one-shot that defeats a monster without killing it
     combat.foes.pop(index)
@@ -971,7 +1003,9 @@ def resolve_combat(state: State, ctx: Context) -> None:
         left = []
         for foe in combat.foes:
             if card(state, foe.card).no_pursue >= level:
-                ctx.emit("escape", f"{name(state, foe.card)} lets seat {seat} go", {"seat": seat, "card": foe.card})
+                ctx.emit(
+                    "escape", f"{name(state, foe.card)} lets seat {seat} go", {"seat": seat, "card": foe.card}
+                )
             else:
                 left.append(foe.card)
         state.runners.append(Runner(seat, left))
@@ -990,7 +1024,13 @@ def win_combat(state: State, ctx: Context, heroes: int, monsters: int) -> None:
     ctx.emit(
         "combat",
         f"seat {hero} wins the fight, {heroes} to {monsters}, and goes up {gained} level(s)",
-        {"heroes": heroes, "monsters": monsters, "won": True, "gained": gained, "level": state.players[hero].level},
+        {
+            "heroes": heroes,
+            "monsters": monsters,
+            "won": True,
+            "gained": gained,
+            "level": state.players[hero].level,
+        },
     )
     if state.players[hero].level >= state.win_level:
         state.over = True

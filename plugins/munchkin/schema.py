@@ -136,7 +136,9 @@ def _player(p: dict[str, Any]) -> MunchkinPlayer:
         ride_enhancers=_cards(p["ride_enhancers"]),
         items=[MunchkinItem(**i) for i in p["items"]],
         curses=_cards(p["curses"]),
-        hand=MunchkinHand(count=hand["count"], cards=None if hand["cards"] is None else _cards(hand["cards"])),
+        hand=MunchkinHand(
+            count=hand["count"], cards=None if hand["cards"] is None else _cards(hand["cards"])
+        ),
         known=_cards(p["known"]),
     )
 
@@ -168,7 +170,9 @@ def build(view: dict[str, Any]) -> MunchkinView:
         last_roll=view["last_roll"],
         door_deck=view["door_deck"],
         treasure_deck=view["treasure_deck"],
-        door_discard=MunchkinDiscard(count=view["door_discard"]["count"], top=_card(view["door_discard"]["top"])),
+        door_discard=MunchkinDiscard(
+            count=view["door_discard"]["count"], top=_card(view["door_discard"]["top"])
+        ),
         treasure_discard=MunchkinDiscard(
             count=view["treasure_discard"]["count"], top=_card(view["treasure_discard"]["top"])
         ),

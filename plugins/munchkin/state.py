@@ -167,7 +167,12 @@ def dump(obj: Any) -> dict[str, Any]:
         elif kind == _DICT:
             out[name] = dict(value)
         elif kind == _PILE:
-            out[name] = {"name": value.name, "cards": list(value.cards), "seen_by": value.seen_by, "owner": value.owner}
+            out[name] = {
+                "name": value.name,
+                "cards": list(value.cards),
+                "seen_by": value.seen_by,
+                "owner": value.owner,
+            }
         elif kind == _OBJ:
             out[name] = dump(value)
         elif kind == _OPT_OBJ:
@@ -180,7 +185,9 @@ def dump(obj: Any) -> dict[str, Any]:
 def load(cls: type, data: dict[str, Any]) -> Any:
     schema = _SCHEMAS.get(cls) or _SCHEMAS.setdefault(cls, _schema(cls))
     if set(data) != {name for name, _, _ in schema}:
-        raise ValueError(f"{cls.__name__}: expected fields {sorted(n for n, _, _ in schema)}, found {sorted(data)}")
+        raise ValueError(
+            f"{cls.__name__}: expected fields {sorted(n for n, _, _ in schema)}, found {sorted(data)}"
+        )
     values: dict[str, Any] = {}
     for name, kind, sub in schema:
         value = data[name]
