@@ -286,7 +286,7 @@ class Match:
     def from_json(cls, text: str, games: Mapping[str, Game] | Game) -> Match:
         """Load what `to_json` saved. `games` is one game or a name -> game mapping."""
         try:
-            data = json.loads(text)
+            data, events, event_texts = _parse_saved(text)
             if data.get("format") != FORMAT:
                 raise ReplayError(
                     f"saved match is malformed: format {data.get('format')!r}, expected {FORMAT}"
@@ -296,14 +296,64 @@ class Match:
             if game is None or game.name != header.game:
                 raise ReplayError(f"the saved match is of game '{header.game}', which is not loaded")
             log = [Action(int(seat), str(choice)) for seat, choice in data["log"]]
-            events = _load_events(data["events"])
             state = game.load_state(data["state"])
             rng = Rng.from_state(int(data["rng"]))
         except (KeyError, TypeError, ValueError, SerialError) as error:
             if isinstance(error, ReplayError):
                 raise
             raise ReplayError(f"saved match is malformed: {error}") from None
-        return cls(game, header, state, rng, log, events)
+        match = cls(game, header, state, rng, log, events)
+        if event_texts is not None and len(event_texts) == len(events):
+            match._event_text = (events, event_texts)
+        return match
+
+
+_SAVED_PREFIX = '{"events":['
+_DECODER = json.JSONDecoder()
+_LAST_PARSED: list[Any] = [None, None, None, None]  # text, data, events, event texts
+
+
+def _parse_saved(text: str) -> tuple[dict[str, Any], list[Event], list[str] | None]:
+    """Parse a saved match: its data, its events and, when known, each event's exact
+    text. The same text is often loaded several times in a row (the test kit loads
+    one save once per seat), so the last parse is kept: events are immutable and
+    shared, the lists are copied, and the state is rebuilt by the game each time."""
+    if _LAST_PARSED[0] is not text and _LAST_PARSED[0] != text:
+        data, texts = _parse_text(text)
+        _LAST_PARSED[:] = [text, data, _load_events(data["events"]), texts]
+    _, data, events, texts = _LAST_PARSED
+    return data, list(events), None if texts is None else list(texts)
+
+
+def _parse_text(text: str) -> tuple[dict[str, Any], list[str] | None]:
+    """Text written by `to_json` starts with its events, each in canonical form:
+    their exact text is kept, so the loaded match need not encode them again for
+    its fingerprint. Any other text is parsed as plain JSON."""
+    if not text.startswith(_SAVED_PREFIX):
+        return json.loads(text), None
+    items: list[Any] = []
+    texts: list[str] = []
+    index = len(_SAVED_PREFIX)
+    if text.startswith("]", index):
+        end = index
+    else:
+        while True:
+            item, end = _DECODER.raw_decode(text, index)
+            items.append(item)
+            texts.append(text[index:end])
+            if text.startswith(",", end):
+                index = end + 1
+            elif text.startswith("]", end):
+                break
+            else:
+                return json.loads(text), None
+    if not text.startswith("],", end):
+        return json.loads(text), None
+    data = json.loads("{" + text[end + 2 :])
+    if not isinstance(data, dict) or "events" in data:
+        return json.loads(text), None
+    data["events"] = items
+    return data, texts
 
 
 def _event_data(event: Event) -> dict[str, Any]:

@@ -154,6 +154,23 @@ def _schema(cls: type) -> list[tuple[str, int, type | None]]:
 _SCHEMAS: dict[type, list[tuple[str, int, type | None]]] = {}
 
 
+def _dump_dict(value: dict[str, str]) -> Any:
+    """`State.cards` maps ids c1..cN to card ids: saved as a plain list in id order,
+    which is much cheaper to write than a dict with sorted keys."""
+    n = len(value)
+    if n and all(f"c{i}" in value for i in (1, n)) and len(value) == n:
+        listed = [value.get(f"c{i}") for i in range(1, n + 1)]
+        if None not in listed:
+            return listed
+    return dict(value)
+
+
+def _load_dict(value: Any) -> dict[str, str]:
+    if isinstance(value, list):
+        return {f"c{i}": v for i, v in enumerate(value, start=1)}
+    return {str(k): v for k, v in value.items()}
+
+
 def dump(obj: Any) -> dict[str, Any]:
     cls = type(obj)
     schema = _SCHEMAS.get(cls) or _SCHEMAS.setdefault(cls, _schema(cls))
@@ -165,7 +182,7 @@ def dump(obj: Any) -> dict[str, Any]:
         elif kind == _LIST:
             out[name] = list(value)
         elif kind == _DICT:
-            out[name] = dict(value)
+            out[name] = _dump_dict(value)
         elif kind == _PILE:
             out[name] = {
                 "name": value.name,
@@ -196,7 +213,7 @@ def load(cls: type, data: dict[str, Any]) -> Any:
         elif kind == _LIST:
             values[name] = list(value)
         elif kind == _DICT:
-            values[name] = {str(k): v for k, v in value.items()}
+            values[name] = _load_dict(value)
         elif kind == _PILE:
             values[name] = Pile(value["name"], list(value["cards"]), value["seen_by"], value["owner"])
         elif kind == _OBJ:
