@@ -105,8 +105,20 @@ def prompts(state: State) -> list[Prompt]:
     raise AssertionError(f"unknown phase {phase}")
 
 
+_MADE: dict[Play, Choice] = {}  # Choices are immutable: the same one serves every prompt
+
+
 def _choices(options: list[Play]) -> tuple[Choice, ...]:
-    return tuple(Choice(i, label) for i, label in options)
+    if len(_MADE) > 100_000:  # card names planted by the test kit are all different
+        _MADE.clear()
+    made = _MADE
+    out = []
+    for option in options:
+        choice = made.get(option)
+        if choice is None:
+            choice = made[option] = Choice(*option)
+        out.append(choice)
+    return tuple(out)
 
 
 def create_choices(state: State, seat: int) -> list[Play]:
@@ -215,19 +227,33 @@ def defeatable(state: State, max_level: int) -> list[int]:
     return [i for i, f in enumerate(combat.foes) if card(state, f.card).level <= max_level]
 
 
+NEVER_PLAYED = {  # kinds never played from hand this way (monsters join by other choices)
+    "turn": frozenset({"monster", "enhancer", "wandering"}),
+    "combat": frozenset({"monster", "wandering", "item", "cheat"}),
+}
+
+
 def hand_plays(state: State, seat: int, where: str) -> list[Play]:
     options: list[Play] = []
+    never = NEVER_PLAYED[where]
+    defs = state.cards
     for c in state.players[seat].hand.cards:
+        if CARDS[defs[c]].kind in never:
+            continue
         if play_kind(state, seat, c, where) is not None:
             options.append((f"play:{c}", f"Play {name(state, c)}"))
     return options
 
 
+PASS: Play = ("pass", "Pass")
+
+
 def window_choices(state: State, seat: int) -> list[Play]:
-    """What a seat may do in a combat's reaction window."""
+    """What a seat may do in a combat's reaction window. (Called for every seat at
+    every step of a window, so it looks at each card once.)"""
     combat = state.combat
     player = state.players[seat]
-    options: list[Play] = [("pass", "Pass")]
+    options: list[Play] = [PASS]
     if player.dead:
         return options
     if seat == state.turn and combat.helper is None:
@@ -236,30 +262,43 @@ def window_choices(state: State, seat: int) -> list[Play]:
             for s, other in enumerate(state.players)
             if s != seat and not other.dead and s not in combat.asked
         ]
-    options += hand_plays(state, seat, "combat")
-    options += [(f"dropcit:{c}", f"Give up {name(state, c)}") for c in player.citizenships]
     hand = player.hand.cards
-    monsters = [c for c in hand if card(state, c).kind == "monster"]
+    defs = state.cards
+    planted = state.planted
+    never = NEVER_PLAYED["combat"]
+    monsters: list[str] = []
+    helpers: list[str] = []  # Wandering Monster and Undead-making Enhancers
+    for c in hand:
+        d = CARDS[defs[c]]
+        kind = d.kind
+        if kind == "monster":
+            monsters.append(c)
+            continue
+        if kind == "wandering" or d.make_undead:
+            helpers.append(c)
+        if kind not in never and play_kind(state, seat, c, "combat") is not None:
+            options.append((f"play:{c}", f"Play {planted.get(c) or d.name}"))
+    for c in player.citizenships:
+        options.append((f"dropcit:{c}", f"Give up {name(state, c)}"))
     if not monsters:
         return options
     tags: set[str] = set()
     for foe in combat.foes:
         tags |= fx.foe_tags(state, foe)
     for m in monsters:
-        if tags & set(card(state, m).tags):
+        if tags.intersection(CARDS[defs[m]].tags):
             options.append((f"join:{m}", f"Send {name(state, m)} into the fight"))
-    for w in hand:
-        kind = card(state, w).kind
-        if kind == "wandering":
+    for w in helpers:
+        if CARDS[defs[w]].kind == "wandering":
             options += [(f"wander:{w}:{m}", f"Wandering Monster: {name(state, m)} joins") for m in monsters]
-        elif kind == "enhancer" and card(state, w).make_undead and "undead" in tags:
+        elif "undead" in tags:
             options += [
                 (f"raise:{w}:{m}", f"{name(state, w)}: {name(state, m)} joins as Undead")
                 for m in monsters
-                if "undead" not in card(state, m).tags
+                if "undead" not in CARDS[defs[m]].tags
             ]
     fighting = seat == state.turn or seat == combat.helper
-    if fighting and fx.has_town(state, player, "halloween") and combat.halloween[seat] < 3:
+    if fighting and combat.halloween[seat] < 3 and fx.has_town(state, player, "halloween"):
         options += [(f"scare:{m}", f"Halloween Town: discard {name(state, m)} for +3") for m in monsters]
     return options
 

@@ -154,20 +154,27 @@ def _schema(cls: type) -> list[tuple[str, int, type | None]]:
 _SCHEMAS: dict[type, list[tuple[str, int, type | None]]] = {}
 
 
+_IDS: dict[int, list[str]] = {}
+
+
+def _ids(n: int) -> list[str]:
+    ids = _IDS.get(n)
+    if ids is None:
+        ids = _IDS[n] = [f"c{i}" for i in range(1, n + 1)]
+    return ids
+
+
 def _dump_dict(value: dict[str, str]) -> Any:
-    """`State.cards` maps ids c1..cN to card ids: saved as a plain list in id order,
-    which is much cheaper to write than a dict with sorted keys."""
-    n = len(value)
-    if n and all(f"c{i}" in value for i in (1, n)) and len(value) == n:
-        listed = [value.get(f"c{i}") for i in range(1, n + 1)]
-        if None not in listed:
-            return listed
+    """`State.cards` maps ids c1..cN, in that order, to card ids: saved as a plain
+    list, which is much cheaper to write than a dict with sorted keys."""
+    if value and list(value) == _ids(len(value)):
+        return list(value.values())
     return dict(value)
 
 
 def _load_dict(value: Any) -> dict[str, str]:
     if isinstance(value, list):
-        return {f"c{i}": v for i, v in enumerate(value, start=1)}
+        return dict(zip(_ids(len(value)), value, strict=True))
     return {str(k): v for k, v in value.items()}
 
 
