@@ -71,7 +71,7 @@ class Match:
         self.log = log
         self.events = events
         self._cache = _Cache()
-        self._event_text: tuple[list[Event], list[str]] = (events, [])
+        self._event_text = _EventTexts(events)
 
     # --- creating ---------------------------------------------------------------
     @classmethod
@@ -234,33 +234,35 @@ class Match:
         self._cache = _Cache()
 
     # --- saving -----------------------------------------------------------------
+    def _events(self) -> _EventTexts:
+        """The per-event text cache, brought up to date (a replaced list starts afresh)."""
+        cache = self._event_text
+        if cache.events is not self.events or len(cache.texts) > len(self.events):
+            cache = self._event_text = _EventTexts(self.events)
+        cache.update()
+        return cache
+
     def _events_json(self) -> str:
-        """`canonical_json(to_data(self.events))`, built from a per-event cache. Events
-        are immutable and only ever appended, so a long match does not serialise its
-        whole history again at every fingerprint; a replaced list starts afresh."""
-        events, texts = self._event_text
-        if events is not self.events or len(texts) > len(events):
-            events, texts = self.events, []
-            self._event_text = (events, texts)
-        texts.extend(canonical_json(_event_data(e)) for e in events[len(texts) :])
-        return "[" + ",".join(texts) + "]"
+        """`canonical_json(to_data(self.events))`, built from the per-event cache."""
+        return "[" + ",".join(self._events().texts) + "]"
 
     def fingerprint(self) -> str:
         """A digest of everything the match holds; equal after replay or reload.
         It hashes `canonical_json({"events", "rng", "seq", "state"})`, written out
-        key by key (sorted) so the events can come from their cache."""
-        text = (
-            '{"events":'
-            + self._events_json()
-            + ',"rng":'
-            + canonical_json(self.rng.get_state())
-            + ',"seq":'
-            + canonical_json(len(self.log))
-            + ',"state":'
-            + canonical_json(self.game.dump_state(self.state))
-            + "}"
+        key by key (sorted), and the events part is hashed once as they come."""
+        digest = self._events().digest()
+        digest.update(
+            (
+                '],"rng":'
+                + canonical_json(self.rng.get_state())
+                + ',"seq":'
+                + canonical_json(len(self.log))
+                + ',"state":'
+                + canonical_json(self.game.dump_state(self.state))
+                + "}"
+            ).encode()
         )
-        return hashlib.sha256(text.encode()).hexdigest()
+        return digest.hexdigest()
 
     def to_json(self) -> str:
         """The whole match, secrets included: for the server's storage only. The
@@ -295,7 +297,7 @@ class Match:
             game = games if isinstance(games, Game) else games.get(header.game)
             if game is None or game.name != header.game:
                 raise ReplayError(f"the saved match is of game '{header.game}', which is not loaded")
-            log = [Action(int(seat), str(choice)) for seat, choice in data["log"]]
+            log = _load_log(data["log"])
             state = game.load_state(data["state"])
             rng = Rng.from_state(int(data["rng"]))
         except (KeyError, TypeError, ValueError, SerialError) as error:
@@ -304,13 +306,43 @@ class Match:
             raise ReplayError(f"saved match is malformed: {error}") from None
         match = cls(game, header, state, rng, log, events)
         if event_texts is not None and len(event_texts) == len(events):
-            match._event_text = (events, event_texts)
+            match._event_text = _EventTexts(events, event_texts)
         return match
+
+
+class _EventTexts:
+    """Each event's canonical JSON text, and a running SHA-256 of the fingerprint's
+    beginning (`{"events":[` and the events so far). Events are immutable and only
+    ever appended, so a long match neither encodes nor hashes its whole history
+    again at every fingerprint."""
+
+    __slots__ = ("events", "texts", "hashed", "_digest")
+
+    def __init__(self, events: list[Event], texts: list[str] | None = None) -> None:
+        self.events = events
+        self.texts = texts if texts is not None else []
+        self.hashed = 0
+        self._digest = hashlib.sha256(b'{"events":[')
+
+    def update(self) -> None:
+        texts = self.texts
+        if len(texts) < len(self.events):
+            texts.extend(canonical_json(_event_data(e)) for e in self.events[len(texts) :])
+
+    def digest(self) -> Any:
+        """A copy of the running hash, fed every event so far."""
+        texts = self.texts
+        if self.hashed < len(texts):
+            start = self.hashed
+            chunk = ",".join(texts[start:])
+            self._digest.update((("," if start else "") + chunk).encode())
+            self.hashed = len(texts)
+        return self._digest.copy()
 
 
 _SAVED_PREFIX = '{"events":['
 _DECODER = json.JSONDecoder()
-_LAST_PARSED: list[Any] = [None, None, None, None]  # text, data, events, event texts
+_LAST_PARSED: list[Any] = [None, None, None, None, None]  # text, data, events, event texts, log
 
 
 def _parse_saved(text: str) -> tuple[dict[str, Any], list[Event], list[str] | None]:
@@ -320,9 +352,18 @@ def _parse_saved(text: str) -> tuple[dict[str, Any], list[Event], list[str] | No
     shared, the lists are copied, and the state is rebuilt by the game each time."""
     if _LAST_PARSED[0] is not text and _LAST_PARSED[0] != text:
         data, texts = _parse_text(text)
-        _LAST_PARSED[:] = [text, data, _load_events(data["events"]), texts]
-    _, data, events, texts = _LAST_PARSED
+        _LAST_PARSED[:] = [text, data, _load_events(data["events"]), texts, None]
+    _, data, events, texts, _ = _LAST_PARSED
     return data, list(events), None if texts is None else list(texts)
+
+
+def _load_log(data: Any) -> list[Action]:
+    """Saved choices (kept with the last parse: actions are immutable)."""
+    if _LAST_PARSED[1] is not None and data is _LAST_PARSED[1].get("log"):
+        if _LAST_PARSED[4] is None:
+            _LAST_PARSED[4] = [Action(int(seat), str(choice)) for seat, choice in data]
+        return list(_LAST_PARSED[4])
+    return [Action(int(seat), str(choice)) for seat, choice in data]
 
 
 def _parse_text(text: str) -> tuple[dict[str, Any], list[str] | None]:

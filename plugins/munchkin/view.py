@@ -10,15 +10,21 @@ from __future__ import annotations
 from typing import Any
 
 from nbc.plugins.munchkin import effects as fx
+from nbc.plugins.munchkin.cards import CARDS
 from nbc.plugins.munchkin.state import State
+
+NAME = {d.id: d.name for d in CARDS.values()}
+KIND = {d.id: d.kind for d in CARDS.values()}
 
 
 def card_ref(state: State, c: str) -> dict[str, Any]:
-    return {"id": c, "name": fx.name(state, c), "kind": fx.card(state, c).kind}
+    d = state.cards[c]
+    return {"id": c, "name": state.planted.get(c) or NAME[d], "kind": KIND[d]}
 
 
 def cards(state: State, ids: list[str]) -> list[dict[str, Any]]:
-    return [card_ref(state, c) for c in ids]
+    defs, planted = state.cards, state.planted
+    return [{"id": c, "name": planted.get(c) or NAME[defs[c]], "kind": KIND[defs[c]]} for c in ids]
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
