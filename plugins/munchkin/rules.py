@@ -84,11 +84,15 @@ def prompts(state: State) -> list[Prompt]:
         return [Prompt(turn, "trouble", "Look for Trouble or Loot the Room", _choices(options))]
     if phase == "combat":
         combat = state.combat
-        return [
-            Prompt(s, "combat", "Play a card into the combat, or pass", _choices(window_choices(state, s)))
-            for s in range(len(state.players))
-            if not combat.passed[s]
-        ]
+        memo = state.window_memo
+        out = []
+        for s in range(len(state.players)):
+            if not combat.passed[s]:
+                choices = memo.get(s)
+                if choices is None:
+                    choices = memo[s] = _choices(window_choices(state, s))
+                out.append(Prompt(s, "combat", "Play a card into the combat, or pass", choices))
+        return out
     if phase == "run":
         return [
             Prompt(r.seat, "run", "Run Away", _choices(run_choices(state, r)))
@@ -162,9 +166,17 @@ def tradeable(state: State, seat: int) -> list[str]:
 def sell_choice(state: State, seat: int) -> list[Play]:
     if state.sales >= SELL_CAP or not fx.may_gain_without_kill(state, seat):
         return []
-    if sum(card(state, c).gold for c in sellable(state, seat)) < 1000:
-        return []
-    return [("sell", "Sell Items for levels")]
+    player = state.players[seat]
+    defs = state.cards
+    gold = 0
+    for c in player.hand.cards + player.items:
+        d = CARDS[defs[c]]
+        if d.kind not in ("item", "one-shot") or c == player.cheat_item:
+            continue
+        gold += d.gold
+        if gold >= 1000:
+            return [("sell", "Sell Items for levels")]
+    return []
 
 
 def sellable(state: State, seat: int) -> list[str]:
@@ -437,6 +449,8 @@ def charity_recipients(p: Pending) -> list[int]:
 
 def apply(state: State, seat: int, choice: Choice, ctx: Context) -> None:
     verb, _, rest = choice.id.partition(":")
+    if verb != "pass" or state.pending:
+        state.window_memo.clear()  # only a pass leaves the other seats' choices as they were
     if state.pending:
         resolve_pending(state, state.pending.pop(0), verb, rest, ctx)
     else:

@@ -116,6 +116,9 @@ class State:
     reason: str = ""
     over: bool = False
     planted: dict[str, str] = field(default_factory=dict)  # test kit: id -> marker name
+    # A cache, not state: each seat's reaction-window choices, kept while only passes
+    # happen (a pass changes nobody else's choices). Never saved or fingerprinted.
+    window_memo: dict[int, tuple] = field(default_factory=dict, repr=False, compare=False)
 
 
 # --- saving and loading ------------------------------------------------------------------
@@ -124,6 +127,7 @@ class State:
 # inspecting every value's type each time. The data it writes is plain JSON.
 
 _PLAIN, _LIST, _DICT, _PILE, _OBJ, _OPT_OBJ, _OBJ_LIST = range(7)
+UNSAVED = frozenset({"window_memo"})
 
 
 def _schema(cls: type) -> list[tuple[str, int, type | None]]:
@@ -138,6 +142,8 @@ def _schema(cls: type) -> list[tuple[str, int, type | None]]:
     }
     schema = []
     for f in fields(cls):
+        if f.name in UNSAVED:
+            continue
         hint = str(f.type)
         if hint in hints:
             kind, sub = hints[hint]
