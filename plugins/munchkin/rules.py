@@ -727,6 +727,7 @@ def resolve_pending(state: State, p: Pending, verb: str, rest: str, ctx: Context
             return
         combat = state.combat
         combat.helper = seat
+        combat.bribe_item = p.card
         combat.bribe_share = p.n
         combat.helper_first = p.order == [1]
         if p.card is not None:  # the bribe Item changes hands now, and stays in play
