@@ -1147,9 +1147,24 @@ def end_turn(state: State, ctx: Context) -> None:
     start_turn(state, ctx)
 
 
+def drop_stale_choices(state: State) -> None:
+    """Two Curses at once (Epic) may each want the victim to pick an Item: once the
+    first has taken one, the second offers only what is left, or nothing."""
+    for p in list(state.pending):
+        if p.kind == "lose-item":
+            p.options = [c for c in p.options if c in state.players[p.seat].items]
+        elif p.kind == "lose-citizenship":
+            p.options = [c for c in p.options if c in state.players[p.seat].citizenships]
+        else:
+            continue
+        if not p.options:
+            state.pending.remove(p)
+
+
 def settle(state: State, ctx: Context) -> None:
     """Take the steps nobody has to decide, until someone has to."""
     forget_known(state)
+    drop_stale_choices(state)
     while not state.over and not state.pending:
         phase = state.phase
         if phase == "combat" and all(state.combat.passed):

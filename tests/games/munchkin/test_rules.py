@@ -716,3 +716,20 @@ def test_epic_kicks_open_two_doors_from_level_10():
     for seat in range(3):
         s.leave_open(seat, "combat")
     s.finish()
+
+
+def test_two_curses_at_once_never_take_the_same_item_twice():
+    position = table(
+        levels={0: 10},
+        items={0: ["coffin-shield", "bone-club", "axe"]},
+        door_top=("pickpocketed", "butterfingers"),
+    )
+    s = Scenario(GAME, "epic", players=3, position=position)
+    s.choose(0, "Kick Open the Door")  # Epic: two doors, both Curses asking for a hand Item
+    s.choose(0, "Lose Coffin Shield")  # Butterfingers: any hand Item
+    prompt = s.expect(0, "lose-item")  # Pickpocketed: the biggest bonus, of what is left
+    assert [c.label for c in prompt.choices] == ["Lose Bone Club"]
+    s.choose(0, "Lose Bone Club")
+    assert [i["name"] for i in s.view(None)["players"][0]["items"]] == ["Axe"]
+    s.leave_open(0, "trouble")
+    s.finish()
