@@ -15,7 +15,6 @@ from nbc.plugins.munchkin.cards import CARDS, KEPT_OPS, Effect, MunchkinCard
 from nbc.plugins.munchkin.state import Combat, Foe, Pending, Player, State
 
 RUN_AWAY_TARGET = 5  # a d6 roll plus modifiers of 5 or more escapes
-SWAP_CAP = 3  # equipment changes per turn (termination cap; see docs/games/munchkin.md)
 
 
 # --- naming ------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from nbc.plugins.munchkin.state import Combat, Foe, Pending, Runner, State
 DIE = d6()
 SELL_CAP = 1  # sales started per turn (termination cap)
 TRADE_CAP = 1  # trades proposed per turn (termination cap)
-TURN_ORDER = ("arrange", "kick", "trouble", "combat", "run", "split", "charity")
+SWAP_CAP = 3  # equipment changes per turn (termination cap; see docs/games/munchkin.md)
 
 # kinds of hand play: "direct" needs nothing more, "player" a target player,
 # "item" one of the player's Items, "side" the fighters or a monster, "foe" a monster,
@@ -145,7 +145,7 @@ def arrange_choices(state: State) -> list[Play]:
     player = state.players[seat]
     options = [("kick", "Kick Open the Door")]
     options += hand_plays(state, seat, "turn")
-    if state.equips < fx.SWAP_CAP:
+    if state.equips < SWAP_CAP:
         options += [
             (f"equip:{i}", f"Equip {name(state, i)}") for i in player.items if fx.can_equip(state, player, i)
         ]
@@ -650,6 +650,7 @@ def on_charity(state: State, seat: int, verb: str, rest: str, ctx: Context) -> N
         )
 
 
+# What each phase of a turn does with a choice, in the rulesheet's order.
 PHASES = {
     "create": on_create,
     "arrange": on_arrange,

@@ -271,3 +271,14 @@ def test_the_seed_fixes_the_bots_play_too(api):
     assert first["id"] != second["id"]
     assert [e["text"] for e in first["events"]] == [e["text"] for e in second["events"]]
     assert first["outcome"] == second["outcome"]
+
+
+def test_munchkin_view_is_typed_and_hides_other_hands(api):
+    match, tokens = api.create("munchkin", ["PERSON", "PERSON", "PERSON"], seed="typed")
+    query = """query($id: ID!) { match(id: $id) { view { __typename ... on MunchkinView {
+        phase players { seat level hand { count cards { name kind } } } } } } }"""
+    view = api.run(query, {"id": match["id"]}, tokens[1])["match"]["view"]
+    assert view["__typename"] == "MunchkinView" and view["phase"] == "create"
+    hands = [p["hand"] for p in view["players"]]
+    assert [h["count"] for h in hands] == [8, 8, 8]
+    assert hands[1]["cards"] and hands[0]["cards"] is None and hands[2]["cards"] is None
