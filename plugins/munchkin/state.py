@@ -171,16 +171,17 @@ def _ids(n: int) -> list[str]:
 
 
 def _dump_dict(value: dict[str, str]) -> Any:
-    """`State.cards` maps ids c1..cN, in that order, to card ids: saved as a plain
-    list, which is much cheaper to write than a dict with sorted keys."""
+    """`State.cards` maps ids c1..cN, in that order, to card ids: saved as one
+    comma-separated string, much cheaper to write than a dict with sorted keys."""
     if value and list(value) == _ids(len(value)):
-        return list(value.values())
+        return ",".join(value.values())
     return dict(value)
 
 
 def _load_dict(value: Any) -> dict[str, str]:
-    if isinstance(value, list):
-        return dict(zip(_ids(len(value)), value, strict=True))
+    if isinstance(value, str):
+        listed = value.split(",")
+        return dict(zip(_ids(len(listed)), listed, strict=True))
     return {str(k): v for k, v in value.items()}
 
 
@@ -199,7 +200,7 @@ def dump(obj: Any) -> dict[str, Any]:
         elif kind == _PILE:
             out[name] = {
                 "name": value.name,
-                "cards": list(value.cards),
+                "cards": ",".join(value.cards),  # ids hold no commas: one string is cheap to write
                 "seen_by": value.seen_by,
                 "owner": value.owner,
             }
@@ -228,7 +229,9 @@ def load(cls: type, data: dict[str, Any]) -> Any:
         elif kind == _DICT:
             values[name] = _load_dict(value)
         elif kind == _PILE:
-            values[name] = Pile(value["name"], list(value["cards"]), value["seen_by"], value["owner"])
+            cards = value["cards"]
+            listed = cards.split(",") if cards else []
+            values[name] = Pile(value["name"], listed, value["seen_by"], value["owner"])
         elif kind == _OBJ:
             values[name] = load(sub, value)
         elif kind == _OPT_OBJ:
