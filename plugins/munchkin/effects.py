@@ -56,6 +56,7 @@ def discard(state: State, card_id: str) -> None:
     """Put a card face up on its own deck's discard pile."""
     pile = state.door_discard if CARDS[state.cards[card_id]].deck == "door" else state.treasure_discard
     pile.cards.append(card_id)
+    state.discarded.append(card_id)  # face up: everyone sees it land, even under another
 
 
 # --- citizenship -------------------------------------------------------------------

@@ -449,6 +449,8 @@ def charity_recipients(p: Pending) -> list[int]:
 
 def apply(state: State, seat: int, choice: Choice, ctx: Context) -> None:
     verb, _, rest = choice.id.partition(":")
+    if state.discarded:
+        state.discarded = []
     if verb != "pass" or state.pending:
         state.window_memo.clear()  # only a pass leaves the other seats' choices as they were
     if state.pending:

@@ -109,6 +109,9 @@ class MunchkinView:
     pool: list[MunchkinCard]
     body: list[MunchkinCard]
     sale: list[MunchkinCard]
+    discarded: list[MunchkinCard] = strawberry.field(
+        description="cards the last choice put on a discard pile"
+    )
     waiting_for: MunchkinWaiting | None
     over: bool
     winners: list[int]
@@ -183,6 +186,7 @@ def build(view: dict[str, Any]) -> MunchkinView:
         pool=_cards(view["pool"]),
         body=_cards(view["body"]),
         sale=_cards(view["sale"]),
+        discarded=_cards(view["discarded"]),
         waiting_for=None if waiting is None else MunchkinWaiting(seat=waiting["seat"], kind=waiting["kind"]),
         over=view["over"],
         winners=view["winners"],

@@ -103,6 +103,7 @@ class State:
     pool: list[str] = field(default_factory=list)  # face-up Treasures being shared out
     body: list[str] = field(default_factory=list)  # a dead character's cards, being looted
     sale: list[str] = field(default_factory=list)  # Items put up for sale
+    discarded: list[str] = field(default_factory=list)  # put face up on a discard pile by the last choice
     sale_from: list[str] = field(default_factory=list)  # per sale card: "hand" or "table"
     split_helper: int | None = None  # sharing out a helped fight's Treasures
     split_share: int = 0  # Treasures the helper still gets

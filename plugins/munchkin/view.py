@@ -69,6 +69,14 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "pool": cards(state, state.pool),
         "body": cards(state, state.body),
         "sale": cards(state, state.sale),
+        "discarded": cards(
+            state,
+            [
+                c
+                for c in state.discarded
+                if c in state.door_discard.cards or c in state.treasure_discard.cards
+            ],
+        ),
         "waiting_for": None if pending is None else {"seat": pending.seat, "kind": pending.kind},
         "over": state.over,
         "winners": list(state.winners),

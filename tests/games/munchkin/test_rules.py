@@ -726,6 +726,8 @@ def test_two_curses_at_once_never_take_the_same_item_twice():
     )
     s = Scenario(GAME, "epic", players=3, position=position)
     s.choose(0, "Kick Open the Door")  # Epic: two doors, both Curses asking for a hand Item
+    discarded = [c["name"] for c in s.view(None)["discarded"]]
+    assert discarded == ["Pickpocketed", "Butterfingers"]  # both seen, though one lies under the other
     s.choose(0, "Lose Coffin Shield")  # Butterfingers: any hand Item
     prompt = s.expect(0, "lose-item")  # Pickpocketed: the biggest bonus, of what is left
     assert [c.label for c in prompt.choices] == ["Lose Bone Club"]
