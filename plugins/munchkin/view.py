@@ -2,7 +2,8 @@
 
 Cards in play, the combat, revealed Door cards, a helped fight's Treasure and a
 dead character's body are face up. Hands are private, decks face down, and a
-discard pile shows its size and top card (nobody may look through it).
+discard pile shows its size and top card (nobody may look through it), besides the
+cards the last choice put there.
 """
 
 from __future__ import annotations
