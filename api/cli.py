@@ -219,9 +219,17 @@ def bench(
     host = _host()
     try:
         chosen = [host.game(n) for n in names] if names else sorted(host.games.values(), key=lambda g: g.name)
-        results = [
-            run_bench(game, variant, players, runs, seconds) for game in chosen for variant in game.variants
+        # With --players, variants that do not allow that many seats are skipped.
+        cases = [
+            (game, variant)
+            for game in chosen
+            for variant in game.variants
+            if players is None or players in game.seat_counts(variant)
         ]
+        if not cases:
+            _fail(f"no variant of {', '.join(g.name for g in chosen)} is for {players} players")
+            return
+        results = [run_bench(game, variant, players, runs, seconds) for game, variant in cases]
     except NbcError as error:
         _fail(str(error))
         return

@@ -53,7 +53,7 @@ class _Cache:
 class Match:
     """A running match. Build one with `Match.new`, `Match.replay` or `Match.from_json`."""
 
-    __slots__ = ("game", "header", "state", "rng", "log", "events", "_cache", "_events_cache")
+    __slots__ = ("game", "header", "state", "rng", "log", "events", "_cache", "_event_text")
 
     def __init__(
         self,
@@ -71,7 +71,7 @@ class Match:
         self.log = log
         self.events = events
         self._cache = _Cache()
-        self._events_cache: tuple[list[Event], list[Any], list[bytes]] = (events, [], [])
+        self._event_text = _EventTexts(events)
 
     # --- creating ---------------------------------------------------------------
     @classmethod
@@ -234,49 +234,61 @@ class Match:
         self._cache = _Cache()
 
     # --- saving -----------------------------------------------------------------
-    def _events_data(self) -> list[Any]:
-        """The events as plain data; events are frozen, so each is converted only once."""
-        cache = self._events_cache
-        if cache[0] is not self.events or len(cache[1]) > len(self.events):
-            cache = self._events_cache = (self.events, [], [])
-        done, encoded = cache[1], cache[2]
-        new = [to_data(e) for e in self.events[len(done) :]]
-        done.extend(new)
-        encoded.extend(b"\x1e" + canonical_json(item).encode() for item in new)
-        return list(done)
+    def _events(self) -> _EventTexts:
+        """The per-event text cache, brought up to date (a replaced list starts afresh)."""
+        cache = self._event_text
+        if cache.events is not self.events or len(cache.texts) > len(self.events):
+            cache = self._event_text = _EventTexts(self.events)
+        cache.update()
+        return cache
+
+    def _events_json(self) -> str:
+        """`canonical_json(to_data(self.events))`, built from the per-event cache."""
+        return "[" + ",".join(self._events().texts) + "]"
 
     def fingerprint(self) -> str:
-        """A digest of everything the match holds; equal after replay or reload."""
-        data = {
-            "state": self.game.dump_state(self.state),
-            "rng": self.rng.get_state(),
-            "seq": len(self.log),
-        }
-        digest = hashlib.sha256(canonical_json(data).encode())
-        # events are hashed one by one, each encoded once (a long match has thousands)
-        self._events_data()
-        for encoded in self._events_cache[2]:
-            digest.update(encoded)
+        """A digest of everything the match holds; equal after replay or reload.
+        It hashes `canonical_json({"events", "rng", "seq", "state"})`, written out
+        key by key (sorted), and the events part is hashed once as they come."""
+        digest = self._events().digest()
+        digest.update(
+            (
+                '],"rng":'
+                + canonical_json(self.rng.get_state())
+                + ',"seq":'
+                + canonical_json(len(self.log))
+                + ',"state":'
+                + canonical_json(self.game.dump_state(self.state))
+                + "}"
+            ).encode()
+        )
         return digest.hexdigest()
 
     def to_json(self) -> str:
-        """The whole match, secrets included: for the server's storage only."""
-        return canonical_json(
-            {
-                "format": FORMAT,
-                "header": to_data(self.header),
-                "log": [[a.seat, a.choice] for a in self.log],
-                "state": self.game.dump_state(self.state),
-                "rng": self.rng.get_state(),
-                "events": self._events_data(),
-            }
+        """The whole match, secrets included: for the server's storage only. The
+        same text as `canonical_json` of {"events", "format", "header", "log", "rng",
+        "state"}, written out key by key (sorted) so the events come from their cache."""
+        return (
+            '{"events":'
+            + self._events_json()
+            + ',"format":'
+            + canonical_json(FORMAT)
+            + ',"header":'
+            + canonical_json(to_data(self.header))
+            + ',"log":'
+            + canonical_json([[a.seat, a.choice] for a in self.log])
+            + ',"rng":'
+            + canonical_json(self.rng.get_state())
+            + ',"state":'
+            + canonical_json(self.game.dump_state(self.state))
+            + "}"
         )
 
     @classmethod
     def from_json(cls, text: str, games: Mapping[str, Game] | Game) -> Match:
         """Load what `to_json` saved. `games` is one game or a name -> game mapping."""
         try:
-            data = json.loads(text)
+            data, events, event_texts = _parse_saved(text)
             if data.get("format") != FORMAT:
                 raise ReplayError(
                     f"saved match is malformed: format {data.get('format')!r}, expected {FORMAT}"
@@ -285,26 +297,131 @@ class Match:
             game = games if isinstance(games, Game) else games.get(header.game)
             if game is None or game.name != header.game:
                 raise ReplayError(f"the saved match is of game '{header.game}', which is not loaded")
-            log = [Action(int(seat), str(choice)) for seat, choice in data["log"]]
-            events = _load_events(data["events"])
+            log = _load_log(data["log"])
             state = game.load_state(data["state"])
             rng = Rng.from_state(int(data["rng"]))
         except (KeyError, TypeError, ValueError, SerialError) as error:
             if isinstance(error, ReplayError):
                 raise
             raise ReplayError(f"saved match is malformed: {error}") from None
-        return cls(game, header, state, rng, log, events)
+        match = cls(game, header, state, rng, log, events)
+        if event_texts is not None and len(event_texts) == len(events):
+            match._event_text = _EventTexts(events, event_texts)
+        return match
 
 
-def _load_events(items: Any) -> list[Event]:
-    """Events from saved data; a fast path for the usual shape, the codec for the rest."""
-    if not isinstance(items, list):
-        raise SerialError(f"events: expected a list, found {type(items).__name__}")
-    out = []
-    for k, item in enumerate(items):
+class _EventTexts:
+    """Each event's canonical JSON text, and a running SHA-256 of the fingerprint's
+    beginning (`{"events":[` and the events so far). Events are immutable and only
+    ever appended, so a long match neither encodes nor hashes its whole history
+    again at every fingerprint."""
+
+    __slots__ = ("events", "texts", "hashed", "_digest")
+
+    def __init__(self, events: list[Event], texts: list[str] | None = None) -> None:
+        self.events = events
+        self.texts = texts if texts is not None else []
+        self.hashed = 0
+        self._digest = hashlib.sha256(b'{"events":[')
+
+    def update(self) -> None:
+        texts = self.texts
+        if len(texts) < len(self.events):
+            texts.extend(canonical_json(_event_data(e)) for e in self.events[len(texts) :])
+
+    def digest(self) -> Any:
+        """A copy of the running hash, fed every event so far."""
+        texts = self.texts
+        if self.hashed < len(texts):
+            start = self.hashed
+            chunk = ",".join(texts[start:])
+            self._digest.update((("," if start else "") + chunk).encode())
+            self.hashed = len(texts)
+        return self._digest.copy()
+
+
+_SAVED_PREFIX = '{"events":['
+_DECODER = json.JSONDecoder()
+_LAST_PARSED: list[Any] = [None, None, None, None, None]  # text, data, events, event texts, log
+
+
+def _parse_saved(text: str) -> tuple[dict[str, Any], list[Event], list[str] | None]:
+    """Parse a saved match: its data, its events and, when known, each event's exact
+    text. The same text is often loaded several times in a row (the test kit loads
+    one save once per seat), so the last parse is kept: events are immutable and
+    shared, the lists are copied, and the state is rebuilt by the game each time."""
+    if _LAST_PARSED[0] is not text and _LAST_PARSED[0] != text:
+        data, texts = _parse_text(text)
+        _LAST_PARSED[:] = [text, data, _load_events(data["events"]), texts, None]
+    _, data, events, texts, _ = _LAST_PARSED
+    return data, list(events), None if texts is None else list(texts)
+
+
+def _load_log(data: Any) -> list[Action]:
+    """Saved choices (kept with the last parse: actions are immutable)."""
+    if _LAST_PARSED[1] is not None and data is _LAST_PARSED[1].get("log"):
+        if _LAST_PARSED[4] is None:
+            _LAST_PARSED[4] = [Action(int(seat), str(choice)) for seat, choice in data]
+        return list(_LAST_PARSED[4])
+    return [Action(int(seat), str(choice)) for seat, choice in data]
+
+
+def _parse_text(text: str) -> tuple[dict[str, Any], list[str] | None]:
+    """Text written by `to_json` starts with its events, each in canonical form:
+    their exact text is kept, so the loaded match need not encode them again for
+    its fingerprint. Any other text is parsed as plain JSON."""
+    if not text.startswith(_SAVED_PREFIX):
+        return json.loads(text), None
+    items: list[Any] = []
+    texts: list[str] = []
+    index = len(_SAVED_PREFIX)
+    if text.startswith("]", index):
+        end = index
+    else:
+        while True:
+            item, end = _DECODER.raw_decode(text, index)
+            items.append(item)
+            texts.append(text[index:end])
+            if text.startswith(",", end):
+                index = end + 1
+            elif text.startswith("]", end):
+                break
+            else:
+                return json.loads(text), None
+    if not text.startswith("],", end):
+        return json.loads(text), None
+    data = json.loads("{" + text[end + 2 :])
+    if not isinstance(data, dict) or "events" in data:
+        return json.loads(text), None
+    data["events"] = items
+    return data, texts
+
+
+def _event_data(event: Event) -> dict[str, Any]:
+    """`to_data(event)`, without looking the dataclass's fields up each time."""
+    return {
+        "kind": event.kind,
+        "text": event.text,
+        "data": to_data(event.data),
+        "to": None if event.to is None else list(event.to),
+        "seq": event.seq,
+        "index": event.index,
+    }
+
+
+_EVENT_KEYS = frozenset({"kind", "text", "data", "to", "seq", "index"})
+
+
+def _load_events(data: Any) -> list[Event]:
+    """Saved events. Well-formed entries are built directly (a long match holds
+    thousands); anything else goes through `from_data`, which explains the problem."""
+    if not isinstance(data, list):
+        return from_data(list[Event], data, "events")
+    events = []
+    for item in data:
         if (
-            isinstance(item, dict)
-            and item.keys() == _EVENT_FIELDS
+            type(item) is dict
+            and item.keys() == _EVENT_KEYS
             and type(item["kind"]) is str
             and type(item["text"]) is str
             and type(item["data"]) is dict
@@ -312,14 +429,20 @@ def _load_events(items: Any) -> list[Event]:
             and type(item["index"]) is int
             and (item["to"] is None or (type(item["to"]) is list and all(type(s) is int for s in item["to"])))
         ):
-            to = None if item["to"] is None else tuple(item["to"])
-            out.append(Event(item["kind"], item["text"], item["data"], to, item["seq"], item["index"]))
+            to = item["to"]
+            events.append(
+                Event(
+                    item["kind"],
+                    item["text"],
+                    item["data"],
+                    None if to is None else tuple(to),
+                    item["seq"],
+                    item["index"],
+                )
+            )
         else:
-            out.append(from_data(Event, item, f"events[{k}]"))
-    return out
-
-
-_EVENT_FIELDS = {"kind", "text", "data", "to", "seq", "index"}
+            return from_data(list[Event], data, "events")
+    return events
 
 
 def describe_choices(prompts: list[Prompt], limit: int = 12) -> str:

@@ -12,7 +12,8 @@ from nbc.api.service import MatchService, SeatSpec
 from nbc.api.storage import Store, make_engine
 from nbc.core.host import PluginHost
 
-GAMES = sorted(PluginHost.load().games)
+HOST = PluginHost.load()
+GAMES = sorted(HOST.games)
 
 
 def test_games_lists_variants_seats_and_option_schemas(api):
@@ -30,7 +31,8 @@ def test_games_lists_variants_seats_and_option_schemas(api):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_person_plays_a_bot_to_the_end(api, game):
-    match, tokens = api.create(game, ["PERSON", "BOT"], seed="e2e")
+    fewest = HOST.games[game].seat_counts(None).start  # the default variant's smallest table
+    match, tokens = api.create(game, ["PERSON", *["BOT"] * (fewest - 1)], seed="e2e")
     assert set(tokens) == {0} and match["seats"][1] == {"seat": 1, "kind": "BOT", "bot": "random"}
     final = play_to_end(api, match["id"], tokens)
     assert final["outcome"] is not None and final["outcome"]["winners"]
@@ -269,3 +271,14 @@ def test_the_seed_fixes_the_bots_play_too(api):
     assert first["id"] != second["id"]
     assert [e["text"] for e in first["events"]] == [e["text"] for e in second["events"]]
     assert first["outcome"] == second["outcome"]
+
+
+def test_munchkin_view_is_typed_and_hides_other_hands(api):
+    match, tokens = api.create("munchkin", ["PERSON", "PERSON", "PERSON"], seed="typed")
+    query = """query($id: ID!) { match(id: $id) { view { __typename ... on MunchkinView {
+        phase players { seat level hand { count cards { name kind } } } } } } }"""
+    view = api.run(query, {"id": match["id"]}, tokens[1])["match"]["view"]
+    assert view["__typename"] == "MunchkinView" and view["phase"] == "create"
+    hands = [p["hand"] for p in view["players"]]
+    assert [h["count"] for h in hands] == [8, 8, 8]
+    assert hands[1]["cards"] and hands[0]["cards"] is None and hands[2]["cards"] is None

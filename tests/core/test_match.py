@@ -1,5 +1,6 @@
 """Match: the one door (act), refusals that change nothing, replay and saving."""
 
+import hashlib
 import json
 
 import pytest
@@ -8,6 +9,7 @@ from nbc.core.errors import BadOptions, GameBug, IllegalChoice, NotYourTurn, Rep
 from nbc.core.match import Header, Match
 from nbc.core.playout import play_out
 from nbc.core.rng import Rng
+from nbc.core.serial import canonical_json, to_data
 
 
 def test_new_validates_variant_players_and_options(example_game):
@@ -128,3 +130,36 @@ def test_header_never_appears_in_views(example_game):
     for seat in (0, 1, None):
         assert "secret-seed-123" not in json.dumps(match.view(seat))
     assert isinstance(match.header, Header)
+
+
+def _plain_fingerprint(match: Match) -> str:
+    """The fingerprint as defined: SHA-256 of one canonical JSON document."""
+    data = {
+        "state": match.game.dump_state(match.state),
+        "rng": match.rng.get_state(),
+        "events": to_data(match.events),
+        "seq": len(match.log),
+    }
+    return hashlib.sha256(canonical_json(data).encode()).hexdigest()
+
+
+def test_cached_fingerprints_equal_the_plain_definition_at_every_step(example_game):
+    match = Match.new(example_game, "base", players=3, seed=11)
+    rng = Rng(3)
+    while match.prompts():
+        assert match.fingerprint() == _plain_fingerprint(match)
+        loaded = Match.from_json(match.to_json(), example_game)
+        assert loaded.fingerprint() == _plain_fingerprint(match)
+        assert json.loads(match.to_json())["events"] == [to_data(e) for e in match.events]
+        prompt = match.prompts()[0]
+        match.act(prompt.seat, prompt.choices[rng.below(len(prompt.choices))].id)
+    assert match.fingerprint() == _plain_fingerprint(match)
+
+
+def test_a_save_written_by_hand_still_loads_with_the_same_fingerprint(example_game):
+    match = Match.new(example_game, "base", players=2, seed=4)
+    play_out(match, Rng(1))
+    pretty = json.dumps(json.loads(match.to_json()), indent=2)  # not canonical text
+    assert Match.from_json(pretty, example_game).fingerprint() == match.fingerprint()
+    reordered = json.dumps(dict(reversed(list(json.loads(match.to_json()).items()))))
+    assert Match.from_json(reordered, example_game).fingerprint() == match.fingerprint()

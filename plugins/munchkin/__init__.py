@@ -1,0 +1,18 @@
+"""Munchkin The Nightmare Before Christmas: the hook implementations (entry point
+`munchkin` in the `nbc` group)."""
+
+from nbc.core.hookspecs import hookimpl
+
+
+@hookimpl
+def nbc_games():
+    from nbc.plugins.munchkin.game import Munchkin
+
+    return [Munchkin]
+
+
+@hookimpl
+def nbc_graphql_types():
+    from nbc.plugins.munchkin.schema import VIEW
+
+    return [VIEW]

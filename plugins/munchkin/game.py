@@ -1,0 +1,151 @@
+"""Munchkin The Nightmare Before Christmas: the Game, its options and variants.
+
+The turn flow is in `rules.py`, card effects in `effects.py`, the card data in
+`data/*.toml` (read by `cards.py`), the per-seat view in `view.py`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from nbc.core.cards import make_instances
+from nbc.core.errors import BadOptions
+from nbc.core.game import Choice, Context, Game, Options, Outcome, Prompt, Variant
+from nbc.core.piles import Pile
+from nbc.plugins.munchkin import rules
+from nbc.plugins.munchkin.cards import CARDS
+from nbc.plugins.munchkin.effects import name
+from nbc.plugins.munchkin.state import Player, State, dump, load
+from nbc.plugins.munchkin.view import view as build_view
+
+OFFICIAL = range(3, 7)
+
+
+class MunchkinOptions(Options):
+    win_level: int = Field(default=10, ge=2, le=20, description="the Level that wins (by a kill)")
+    listen_at_the_door: bool = Field(
+        default=False,
+        description="faster play: a face-down Door at the start of each turn; Loot the Room draws a Treasure",
+    )
+    shared_victories: bool = Field(
+        default=False,
+        description="faster play: a helper shares the win of the fight that reaches the winning Level",
+    )
+    epic: bool = Field(
+        default=False,
+        description=(
+            "authored Epic rules: to Level 20; 10 needs no kill but 19 and 20 do; "
+            "from Level 10 kick open two doors"
+        ),
+    )
+    unofficial_two_players: bool = Field(
+        default=False, description="unofficial: allow a two-player game (the rulesheet says three to six)"
+    )
+    turn_limit: int = Field(
+        default=0,
+        ge=0,
+        description="end after this many turns, highest Level winning (0: no limit); authored",
+    )
+
+
+class Munchkin(Game):
+    name = "munchkin"
+    title = "Munchkin The Nightmare Before Christmas"
+    description = "Kick open doors, fight monsters, grab the Treasure: first to Level 10 by a kill wins."
+    players = range(2, 7)
+    Options = MunchkinOptions
+    variants = {
+        "base": Variant("base", "The rulesheet's game, to Level 10", players=OFFICIAL),
+        "faster": Variant(
+            "faster",
+            "Faster play: Listen at the Door, and shared victories",
+            options={"listen_at_the_door": True, "shared_victories": True},
+            players=OFFICIAL,
+        ),
+        "epic": Variant(
+            "epic",
+            "Epic (authored): to Level 20",
+            options={"epic": True, "win_level": 20},
+            description="Authored from the separate Epic Munchkin rules; the rulesheet only points to them.",
+            players=OFFICIAL,
+        ),
+        "two-player": Variant(
+            "two-player",
+            "Unofficial two-player game",
+            options={"unofficial_two_players": True},
+            description="Not in the rulesheet, which is for three to six players.",
+            players=range(2, 3),
+        ),
+    }
+    State = State
+
+    def setup(self, options: MunchkinOptions, players: int, ctx: Context) -> State:
+        if players == 2 and not options.unofficial_two_players:
+            raise BadOptions("munchkin is for 3 to 6 players; two players need unofficial_two_players")
+        def_ids = [c.id for c in CARDS.values() for _ in range(c.copies)]
+        cards = make_instances(def_ids, ctx.rng)
+        door = [i for i, d in cards.items() if CARDS[d].deck == "door"]
+        treasure = [i for i, d in cards.items() if CARDS[d].deck == "treasure"]
+        state = State(
+            win_level=options.win_level,
+            kill_levels=[19, 20] if options.epic else [options.win_level],
+            listen=options.listen_at_the_door,
+            shared_victories=options.shared_victories,
+            epic=options.epic,
+            turn_limit=options.turn_limit,
+            door_deck=Pile("door deck", door, seen_by="none"),
+            treasure_deck=Pile("treasure deck", treasure, seen_by="none"),
+            door_discard=Pile("door discard", seen_by="all"),
+            treasure_discard=Pile("treasure discard", seen_by="all"),
+            players=[Player(Pile(f"hand {s}", seen_by="owner", owner=s)) for s in range(players)],
+            cards=cards,
+            ready=[False] * players,
+        )
+        state.door_deck.shuffle(ctx.rng)
+        state.treasure_deck.shuffle(ctx.rng)
+        for seat in range(players):
+            rules.give_face_down(state, seat, state.door_deck.draw(4), ctx, "is dealt Doors")
+            rules.give_face_down(state, seat, state.treasure_deck.draw(4), ctx, "is dealt Treasures")
+        state.turn = ctx.rng.below(players)  # "decide who goes first by any method": a die
+        return state
+
+    def prompts(self, state: State) -> list[Prompt]:
+        return rules.prompts(state)
+
+    def apply(self, state: State, seat: int, choice: Choice, ctx: Context) -> None:
+        rules.apply(state, seat, choice, ctx)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return build_view(state, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not state.over:
+            return None
+        return Outcome(
+            winners=tuple(state.winners),
+            scores=tuple(p.level for p in state.players),
+            reason=state.reason,
+        )
+
+    def dump_state(self, state: State) -> dict[str, Any]:
+        return dump(state)
+
+    def load_state(self, data: Any) -> State:
+        return load(State, data)
+
+    def card_name(self, state: State, card: str) -> str:
+        return name(state, card)
+
+    def plant(self, state: State, seat: int | None, marker: str) -> int:
+        """Hands are known only to their owner (but for cards everyone saw go
+        there); the decks to nobody."""
+        if seat is None:
+            hidden = state.door_deck.cards + state.treasure_deck.cards
+        else:
+            player = state.players[seat]
+            hidden = [c for c in player.hand.cards if c not in player.known]
+        for k, c in enumerate(hidden):
+            state.planted[c] = f"{marker}-{k}"
+        return len(hidden)

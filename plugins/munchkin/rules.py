@@ -1,0 +1,1183 @@
+"""The turn flow of Munchkin The Nightmare Before Christmas, in the rulesheet's order.
+
+    character creation   everyone may play a Citizenship, a Ride and Items, then is ready
+    each turn:
+      start              the dead come back; a player who died draws 4 Door + 4 Treasure
+      0 Listen at the Door   (faster play) draw a face-down Door card
+      arrange            equip, play cards, sell Items, trade; then kick open the door
+      1 Kick Open the Door   monster: combat; Curse: it hits you; other: keep or play it
+      2 Look for Trouble or Loot the Room   (only if no monster was fought in phase 1)
+      combat             a reaction window: everyone may play cards until all have passed
+                         since the last card; then win (rewards) or Run Away
+      3 Charity          more than five cards in hand: play them, give or discard the excess
+
+A `Pending` decision (a target, a victim's pick, a bribe, an answer) always comes
+first. After each choice `settle` runs the automatic steps (closing a window,
+ending a turn), so `prompts` only ever reads the state.
+"""
+
+from __future__ import annotations
+
+from nbc.core.dice import d6
+from nbc.core.game import Choice, Context, Prompt
+from nbc.plugins.munchkin import effects as fx
+from nbc.plugins.munchkin.cards import CARDS, HAND_LIMIT
+from nbc.plugins.munchkin.effects import card, name
+from nbc.plugins.munchkin.state import Combat, Foe, Pending, Runner, State
+
+DIE = d6()
+SELL_CAP = 1  # sales started per turn (termination cap)
+TRADE_CAP = 1  # trades proposed per turn (termination cap)
+SWAP_CAP = 3  # equipment changes per turn (termination cap; see docs/games/munchkin.md)
+
+# kinds of hand play: "direct" needs nothing more, "player" a target player,
+# "item" one of the player's Items, "side" the fighters or a monster, "foe" a monster,
+# "search" a card from the discards
+Play = tuple[str, str]  # (choice id, label)
+
+
+# ======================================================================================
+# prompts
+# ======================================================================================
+
+
+def prompts(state: State) -> list[Prompt]:
+    if state.over:
+        return []
+    if state.pending:
+        return [pending_prompt(state, state.pending[0])]
+    phase = state.phase
+    turn = state.turn
+    if phase == "create":
+        return [
+            Prompt(
+                s,
+                "create",
+                "Create your character, then say you are ready",
+                _choices(create_choices(state, s)),
+            )
+            for s in range(len(state.players))
+            if not state.ready[s]
+        ]
+    if phase == "arrange":
+        return [
+            Prompt(
+                turn,
+                "arrange",
+                "Arrange your cards, then kick open the door",
+                _choices(arrange_choices(state)),
+            )
+        ]
+    if phase == "revealed":
+        c = state.revealed[0]
+        options = [("keep", f"Keep {name(state, c)}")]
+        if play_kind(state, turn, c, "turn") == "direct":
+            options.append(("play", f"Play {name(state, c)}"))
+        return [Prompt(turn, "revealed", "Keep the card or play it", _choices(options))]
+    if phase == "trouble":
+        options = [
+            (f"fight:{c}", f"Look for Trouble: fight {name(state, c)}")
+            for c in state.players[turn].hand.cards
+            if card(state, c).kind == "monster"
+        ]
+        options.append(("loot", "Loot the Room"))
+        return [Prompt(turn, "trouble", "Look for Trouble or Loot the Room", _choices(options))]
+    if phase == "combat":
+        combat = state.combat
+        memo = state.window_memo
+        out = []
+        for s in range(len(state.players)):
+            if not combat.passed[s]:
+                choices = memo.get(s)
+                if choices is None:
+                    choices = memo[s] = _choices(window_choices(state, s))
+                out.append(Prompt(s, "combat", "Play a card into the combat, or pass", choices))
+        return out
+    if phase == "run":
+        return [
+            Prompt(r.seat, "run", "Run Away", _choices(run_choices(state, r)))
+            for r in state.runners
+            if r.left
+        ]
+    if phase == "split":
+        options = [(f"take:{c}", f"Take {name(state, c)}") for c in state.pool]
+        return [Prompt(state.split_next, "pick", "Pick a Treasure", _choices(options))]
+    if phase == "charity":
+        options = hand_plays(state, turn, "turn") + sell_choice(state, turn)
+        options.append(("charity", "Give away the excess (or discard it, if you are lowest)"))
+        return [Prompt(turn, "charity", "Charity: get down to five cards", _choices(options))]
+    raise AssertionError(f"unknown phase {phase}")
+
+
+_MADE: dict[Play, Choice] = {}  # Choices are immutable: the same one serves every prompt
+
+
+def _choices(options: list[Play]) -> tuple[Choice, ...]:
+    if len(_MADE) > 100_000:  # card names planted by the test kit are all different
+        _MADE.clear()
+    made = _MADE
+    out = []
+    for option in options:
+        choice = made.get(option)
+        if choice is None:
+            choice = made[option] = Choice(*option)
+        out.append(choice)
+    return tuple(out)
+
+
+def create_choices(state: State, seat: int) -> list[Play]:
+    player = state.players[seat]
+    options: list[Play] = []
+    for c in player.hand.cards:
+        kind = card(state, c).kind
+        if (
+            kind == "item"
+            or (kind == "citizenship" and not player.citizenships)
+            or (kind == "ride" and player.ride is None)
+        ):
+            options.append((f"play:{c}", f"Play {name(state, c)}"))
+    options.append(("ready", "Ready"))
+    return options
+
+
+def arrange_choices(state: State) -> list[Play]:
+    seat = state.turn
+    player = state.players[seat]
+    options = [("kick", "Kick Open the Door")]
+    options += hand_plays(state, seat, "turn")
+    if state.equips < SWAP_CAP:
+        options += [
+            (f"equip:{i}", f"Equip {name(state, i)}") for i in player.items if fx.can_equip(state, player, i)
+        ]
+    options += [(f"dropcit:{c}", f"Give up {name(state, c)}") for c in player.citizenships]
+    options += sell_choice(state, seat)
+    if state.trades < TRADE_CAP and any(
+        tradeable(state, s) for s in range(len(state.players)) if s != seat and not state.players[s].dead
+    ):
+        options += [(f"trade:{i}", f"Offer {name(state, i)} in a trade") for i in tradeable(state, seat)]
+    return options
+
+
+def tradeable(state: State, seat: int) -> list[str]:
+    player = state.players[seat]
+    return [i for i in player.items if i != player.cheat_item]
+
+
+def sell_choice(state: State, seat: int) -> list[Play]:
+    if state.sales >= SELL_CAP or not fx.may_gain_without_kill(state, seat):
+        return []
+    player = state.players[seat]
+    defs = state.cards
+    gold = 0
+    for c in player.hand.cards + player.items:
+        d = CARDS[defs[c]]
+        if d.kind not in ("item", "one-shot") or c == player.cheat_item:
+            continue
+        gold += d.gold
+        if gold >= 1000:
+            return [("sell", "Sell Items for levels")]
+    return []
+
+
+def sellable(state: State, seat: int) -> list[str]:
+    player = state.players[seat]
+    hand = [c for c in player.hand.cards if card(state, c).kind in ("item", "one-shot")]
+    return tradeable(state, seat) + hand
+
+
+def play_kind(state: State, seat: int, c: str, where: str) -> str | None:
+    """How `seat` may play card `c` now (see the kinds above), or None. `where` is
+    "turn" (own turn, outside combat) or "combat" (a reaction window)."""
+    player = state.players[seat]
+    d = card(state, c)
+    kind = d.kind
+    own = seat == state.turn
+    if kind == "ride":
+        return "direct"
+    if kind == "ride-enhancer":
+        return "direct" if player.ride is not None else None
+    if kind == "citizenship":
+        if not own or any(card(state, x).town == d.town for x in player.citizenships):
+            return None
+        return "direct" if len(player.citizenships) < 2 else None
+    if kind == "dual":
+        return "direct" if own and player.citizenships and player.dual is None else None
+    if kind == "level":
+        return (
+            "player" if any(fx.may_gain_without_kill(state, s) for s in range(len(state.players))) else None
+        )
+    if kind == "curse":
+        return "player"
+    if kind == "one-shot":
+        use = d.use
+        if use == "remove_curse":
+            return "direct" if player.curses else None
+        if use == "take_discard":
+            return "search" if state.door_discard.cards or state.treasure_discard.cards else None
+        if where == "turn":
+            return "direct" if use == "draw_treasure" else None
+        if use == "bonus":
+            return "side"
+        if use == "run_away":
+            return "direct"
+        if use in ("defeat", "defeat_keep"):
+            return "foe" if defeatable(state, d.max_level) else None
+        return None
+    if where == "turn":
+        if kind == "item":
+            return "direct"
+        if kind == "cheat":
+            return "item" if player.cheat is None and player.items else None
+        return None
+    if kind == "enhancer":
+        return "foe" if state.combat.foes else None
+    return None
+
+
+def defeatable(state: State, max_level: int) -> list[int]:
+    combat = state.combat
+    return [i for i, f in enumerate(combat.foes) if card(state, f.card).level <= max_level]
+
+
+NEVER_PLAYED = {  # kinds never played from hand this way (monsters join by other choices)
+    "turn": frozenset({"monster", "enhancer", "wandering"}),
+    "combat": frozenset({"monster", "wandering", "item", "cheat"}),
+}
+
+
+def hand_plays(state: State, seat: int, where: str) -> list[Play]:
+    options: list[Play] = []
+    never = NEVER_PLAYED[where]
+    defs = state.cards
+    for c in state.players[seat].hand.cards:
+        if CARDS[defs[c]].kind in never:
+            continue
+        if play_kind(state, seat, c, where) is not None:
+            options.append((f"play:{c}", f"Play {name(state, c)}"))
+    return options
+
+
+PASS: Play = ("pass", "Pass")
+
+
+def window_choices(state: State, seat: int) -> list[Play]:
+    """What a seat may do in a combat's reaction window. (Called for every seat at
+    every step of a window, so it looks at each card once.)"""
+    combat = state.combat
+    player = state.players[seat]
+    options: list[Play] = [PASS]
+    if player.dead:
+        return options
+    if seat == state.turn and combat.helper is None:
+        options += [
+            (f"ask:{s}", f"Ask seat {s} for help")
+            for s, other in enumerate(state.players)
+            if s != seat and not other.dead and s not in combat.asked
+        ]
+    hand = player.hand.cards
+    defs = state.cards
+    planted = state.planted
+    never = NEVER_PLAYED["combat"]
+    monsters: list[str] = []
+    helpers: list[str] = []  # Wandering Monster and Undead-making Enhancers
+    for c in hand:
+        d = CARDS[defs[c]]
+        kind = d.kind
+        if kind == "monster":
+            monsters.append(c)
+            continue
+        if kind == "wandering" or d.make_undead:
+            helpers.append(c)
+        if kind not in never and play_kind(state, seat, c, "combat") is not None:
+            options.append((f"play:{c}", f"Play {planted.get(c) or d.name}"))
+    for c in player.citizenships:
+        options.append((f"dropcit:{c}", f"Give up {name(state, c)}"))
+    if not monsters:
+        return options
+    tags: set[str] = set()
+    for foe in combat.foes:
+        tags |= fx.foe_tags(state, foe)
+    for m in monsters:
+        if tags.intersection(CARDS[defs[m]].tags):
+            options.append((f"join:{m}", f"Send {name(state, m)} into the fight"))
+    for w in helpers:
+        if CARDS[defs[w]].kind == "wandering":
+            options += [(f"wander:{w}:{m}", f"Wandering Monster: {name(state, m)} joins") for m in monsters]
+        elif "undead" in tags:
+            options += [
+                (f"raise:{w}:{m}", f"{name(state, w)}: {name(state, m)} joins as Undead")
+                for m in monsters
+                if "undead" not in CARDS[defs[m]].tags
+            ]
+    fighting = seat == state.turn or seat == combat.helper
+    if fighting and combat.halloween[seat] < 3 and fx.has_town(state, player, "halloween"):
+        options += [(f"scare:{m}", f"Halloween Town: discard {name(state, m)} for +3") for m in monsters]
+    return options
+
+
+def run_choices(state: State, runner: Runner) -> list[Play]:
+    seat = runner.seat
+    player = state.players[seat]
+    options: list[Play] = [(f"run:{m}", f"Roll to Run Away from {name(state, m)}") for m in runner.left]
+    if player.ride is not None:
+        helper = state.combat.helper if state.combat else None
+        helper_running = any(r.seat == helper and r.left for r in state.runners)
+        if seat == state.turn and helper is not None and helper_running:
+            options.append(("ride:both", f"Sacrifice {name(state, player.ride)}: you and your helper escape"))
+            options.append(
+                ("ride:alone", f"Sacrifice {name(state, player.ride)}: you escape, your helper rolls")
+            )
+        else:
+            options.append(("ride", f"Sacrifice {name(state, player.ride)} to escape every monster"))
+    if fx.has_town(state, player, "christmas"):
+        for item in christmas_fodder(state, seat):
+            options += [
+                (f"xmas:{item}:{m}", f"Discard {name(state, item)} to escape {name(state, m)}")
+                for m in runner.left
+            ]
+    return options
+
+
+def christmas_fodder(state: State, seat: int) -> list[str]:
+    return [c for c in sellable(state, seat) if card(state, c).gold >= CARDS["christmas-town"].gold]
+
+
+def pending_prompt(state: State, p: Pending) -> Prompt:
+    kind = p.kind
+    seat = p.seat
+    if kind == "target":
+        options = [(f"to:{s}", f"On seat {s}") for s in targets(state, p.card)]
+        return Prompt(seat, kind, f"Play {name(state, p.card)} on which player?", _choices(options))
+    if kind == "side":
+        options = [("heroes", "For the fighters")]
+        options += [(f"foe:{i}", f"For {name(state, f.card)}") for i, f in enumerate(state.combat.foes)]
+        return Prompt(seat, kind, f"Use {name(state, p.card)} for which side?", _choices(options))
+    if kind == "foe":
+        d = card(state, p.card)
+        indexes = defeatable(state, d.max_level) if d.kind == "one-shot" else range(len(state.combat.foes))
+        options = [(f"foe:{i}", name(state, state.combat.foes[i].card)) for i in indexes]
+        return Prompt(seat, kind, f"Play {name(state, p.card)} on which monster?", _choices(options))
+    if kind == "item":
+        options = [(f"on:{i}", name(state, i)) for i in state.players[seat].items]
+        return Prompt(seat, kind, f"Attach {name(state, p.card)} to which Item?", _choices(options))
+    if kind == "search":
+        found = [c for c in state.door_discard.cards + state.treasure_discard.cards]
+        options = [(f"take:{c}", f"Take {name(state, c)}") for c in found]
+        return Prompt(seat, kind, "Take a card from the discards", _choices(options))
+    if kind == "bribe":
+        options = [("none", "No bribe")]
+        options += [(f"item:{i}", f"Give {name(state, i)}") for i in tradeable(state, seat)]
+        total = sum(fx.foe_treasures(state, f) for f in state.combat.foes) + state.combat.kept_treasure
+        for k in range(1, total + 1):
+            options.append((f"share:{k}:you", f"{k} of the Treasures, helper picks first"))
+            options.append((f"share:{k}:me", f"{k} of the Treasures, you pick first"))
+        return Prompt(seat, kind, f"Offer seat {p.target} a bribe to help", _choices(options))
+    if kind == "help":
+        offer = (
+            f"{name(state, p.card)}"
+            if p.card
+            else f"{p.n} Treasure(s), {'you' if p.order == [1] else 'they'} pick first"
+            if p.n
+            else "nothing"
+        )
+        options = [("accept", f"Help seat {p.target} for {offer}"), ("refuse", "Refuse")]
+        return Prompt(seat, kind, f"Seat {p.target} asks for your help", _choices(options))
+    if kind in ("lose-item", "lose-citizenship"):
+        options = [(f"lose:{c}", f"Lose {name(state, c)}") for c in p.options]
+        return Prompt(seat, kind, f"{name(state, p.card)}: choose what you lose", _choices(options))
+    if kind == "loot":
+        options = [(f"take:{c}", f"Take {name(state, c)}") for c in state.body]
+        return Prompt(seat, kind, "Loot the Body: take one card", _choices(options))
+    if kind == "sale":
+        total = sum(card(state, c).gold for c in state.sale)
+        options = [(f"add:{c}", f"Add {name(state, c)} to the sale") for c in sellable(state, seat)]
+        if total >= 1000 and state.players[seat].level + total // 1000 < fx.next_kill_level(
+            state, state.players[seat].level
+        ):
+            options.append(("sell", f"Sell for {total // 1000} level(s) ({total} Gold, no change)"))
+        options.append(("cancel", "Call off the sale"))
+        return Prompt(seat, kind, f"Selling Items: {total} Gold so far", _choices(options))
+    if kind == "trade":
+        options = [
+            (f"for:{i}", f"For seat {s}'s {name(state, i)}")
+            for s in range(len(state.players))
+            if s != seat and not state.players[s].dead
+            for i in tradeable(state, s)
+        ]
+        return Prompt(seat, kind, f"Trade {name(state, p.card)} for what?", _choices(options))
+    if kind == "trade-answer":
+        label = f"Swap your {name(state, p.card)} for seat {p.target}'s {name(state, p.options[0])}"
+        return Prompt(seat, kind, "A trade is offered", _choices([("accept", label), ("decline", "Decline")]))
+    if kind == "charity":
+        hand = state.players[seat].hand.cards
+        if not p.options:
+            options = [(f"discard:{c}", f"Discard {name(state, c)}") for c in hand]
+        else:
+            options = [
+                (f"give:{c}:{s}", f"Give {name(state, c)} to seat {s}")
+                for s in charity_recipients(p)
+                for c in hand
+            ]
+        return Prompt(seat, kind, "Charity: give away or discard the excess", _choices(options))
+    raise AssertionError(f"unknown pending decision {kind}")
+
+
+def targets(state: State, c: str) -> list[int]:
+    kind = card(state, c).kind
+    if kind == "level":
+        return [s for s in range(len(state.players)) if fx.may_gain_without_kill(state, s)]
+    return [s for s, p in enumerate(state.players) if not p.dead]
+
+
+def charity_recipients(p: Pending) -> list[int]:
+    """Tied lowest players share the excess as evenly as possible: each gets the
+    base share, and `extra` of them one more (the giver decides who)."""
+    seats = [int(s) for s in p.options]
+    base, extra = divmod(p.n, len(seats))
+    bigger = sum(1 for given in p.order if given > base)
+    return [
+        s
+        for s, given in zip(seats, p.order, strict=True)
+        if given < base or (given == base and bigger < extra)
+    ]
+
+
+# ======================================================================================
+# apply
+# ======================================================================================
+
+
+def apply(state: State, seat: int, choice: Choice, ctx: Context) -> None:
+    verb, _, rest = choice.id.partition(":")
+    if state.discarded:
+        state.discarded = []
+    if verb != "pass" or state.pending:
+        state.window_memo.clear()  # only a pass leaves the other seats' choices as they were
+    if state.pending:
+        resolve_pending(state, state.pending.pop(0), verb, rest, ctx)
+    else:
+        PHASES[state.phase](state, seat, verb, rest, ctx)
+    settle(state, ctx)
+
+
+def on_create(state: State, seat: int, verb: str, rest: str, ctx: Context) -> None:
+    if verb == "ready":
+        state.ready[seat] = True
+        if all(state.ready):
+            ctx.emit("start", f"seat {state.turn} goes first", {"seat": state.turn})
+            start_turn(state, ctx)
+    else:
+        play_direct(state, seat, take_from_hand(state, seat, rest), ctx)
+
+
+def on_arrange(state: State, seat: int, verb: str, rest: str, ctx: Context) -> None:
+    player = state.players[seat]
+    if verb == "kick":
+        kick_open_the_door(state, ctx)
+    elif verb == "play":
+        start_play(state, seat, rest, "turn", ctx)
+    elif verb == "equip":
+        state.equips += 1
+        fx.equip(state, player, rest)  # no event: the view shows what is equipped
+    elif verb == "dropcit":
+        fx.lose_citizenship(state, seat, rest, ctx)
+    elif verb == "sell":
+        state.sales += 1
+        state.pending.insert(0, Pending(seat, "sale"))
+    elif verb == "trade":
+        state.trades += 1
+        state.pending.insert(0, Pending(seat, "trade", rest))
+
+
+def on_revealed(state: State, seat: int, verb: str, rest: str, ctx: Context) -> None:
+    c = state.revealed.pop(0)
+    if verb == "play":
+        play_direct(state, seat, c, ctx)
+    else:
+        to_hand_face_up(state, seat, c)  # everyone saw it drawn: no event
+    if state.revealed:
+        return
+    if state.lurking:
+        monsters = [c for c in state.lurking if card(state, c).kind == "monster"]
+        enhancers = [c for c in state.lurking if c not in monsters]
+        state.lurking = []
+        start_combat(state, monsters, ctx)
+        state.combat.foes[0].enhancers += enhancers
+    else:
+        state.phase = "trouble"
+
+
+def on_trouble(state: State, seat: int, verb: str, rest: str, ctx: Context) -> None:
+    if verb == "fight":
+        state.players[seat].hand.remove(rest)
+        ctx.emit(
+            "trouble", f"seat {seat} looks for trouble: {name(state, rest)}", {"seat": seat, "card": rest}
+        )
+        start_combat(state, [rest], ctx)
+        return
+    deck = "treasure" if state.listen else "door"  # faster play loots a Treasure
+    drawn = fx.draw(state, deck, 1, ctx.rng)
+    give_face_down(state, seat, drawn, ctx, "loots the room")
+    state.phase = "charity"
+
+
+def on_combat(state: State, seat: int, verb: str, rest: str, ctx: Context) -> None:
+    combat = state.combat
+    if verb == "pass":
+        combat.passed[seat] = True
+        return
+    hand = state.players[seat].hand
+    if verb == "ask":
+        state.pending.insert(0, Pending(seat, "bribe", target=int(rest)))
+        combat.asked.append(int(rest))
+        return
+    if verb == "play":
+        start_play(state, seat, rest, "combat", ctx)
+        return
+    if verb == "dropcit":
+        fx.lose_citizenship(state, seat, rest, ctx)
+    elif verb == "join":
+        hand.remove(rest)
+        combat.foes.append(Foe(rest))
+        ctx.emit(
+            "join", f"seat {seat} sends {name(state, rest)} into the fight", {"seat": seat, "card": rest}
+        )
+    elif verb in ("wander", "raise"):
+        helper_card, monster = rest.split(":")
+        hand.remove(helper_card)
+        hand.remove(monster)
+        foe = Foe(monster)
+        if verb == "wander":
+            combat.played.append(helper_card)
+        else:
+            foe.enhancers.append(helper_card)
+            foe.undead = True
+        combat.foes.append(foe)
+        ctx.emit(
+            "join",
+            f"seat {seat} plays {name(state, helper_card)}: {name(state, monster)} joins the fight",
+            {"seat": seat, "card": monster, "with": helper_card},
+        )
+    elif verb == "scare":
+        hand.remove(rest)
+        combat.played.append(rest)
+        combat.halloween[seat] += 1
+        combat.hero_bonus += CARDS["halloween-town"].bonus
+        ctx.emit("power", f"seat {seat} discards {name(state, rest)} for +3", {"seat": seat, "card": rest})
+    reopen(state)
+
+
+def on_run(state: State, seat: int, verb: str, rest: str, ctx: Context) -> None:
+    runner = next(r for r in state.runners if r.seat == seat)
+    player = state.players[seat]
+    if verb == "ride":
+        ride = player.ride
+        fx.lose_ride(state, seat, None)
+        runner.left = []
+        if rest == "both":
+            for r in state.runners:
+                r.left = []
+        ctx.emit(
+            "sacrifice", f"seat {seat} sacrifices {name(state, ride)} to escape", {"seat": seat, "card": ride}
+        )
+    elif verb == "xmas":
+        item, monster = rest.split(":")
+        if item in player.hand.cards:
+            player.hand.remove(item)
+            fx.discard(state, item)
+        else:
+            fx.remove_item(state, player, item)
+            fx.discard(state, item)
+        runner.left.remove(monster)
+        ctx.emit(
+            "escape",
+            f"seat {seat} discards {name(state, item)} and escapes {name(state, monster)}",
+            {"seat": seat, "card": monster, "item": item},
+        )
+    else:
+        runner.left.remove(rest)
+        roll = DIE.face(DIE.roll(ctx.rng)).values["pips"]
+        state.last_roll = roll
+        modifier = fx.run_modifier(state, seat, rest, state.combat)
+        escaped = roll + modifier >= fx.RUN_AWAY_TARGET
+        ctx.emit(
+            "run",
+            f"seat {seat} rolls {roll} ({modifier:+d}) to flee {name(state, rest)}: "
+            + ("escapes" if escaped else "caught"),
+            {"seat": seat, "card": rest, "roll": roll, "modifier": modifier, "escaped": escaped},
+        )
+        if not escaped:
+            fx.apply_effects(state, seat, card(state, rest).bad_stuff, rest, ctx)
+
+
+def on_split(state: State, seat: int, verb: str, rest: str, ctx: Context) -> None:
+    hero, helper = state.turn, state.split_helper
+    take_from_pool(state, seat, rest, ctx)
+    if seat == helper:
+        state.split_share -= 1
+    hero_left = len(state.pool) - state.split_share
+    if state.split_share == 0 or hero_left == 0:
+        rest_to = hero if state.split_share == 0 else helper
+        for c in list(state.pool):
+            take_from_pool(state, rest_to, c, ctx)
+    else:
+        state.split_next = helper if seat == hero else hero
+
+
+def take_from_pool(state: State, seat: int, c: str, ctx: Context) -> None:
+    state.pool.remove(c)
+    to_hand_face_up(state, seat, c)
+    ctx.emit("take", f"seat {seat} takes {name(state, c)}", {"seat": seat, "card": c})
+
+
+def on_charity(state: State, seat: int, verb: str, rest: str, ctx: Context) -> None:
+    if verb == "play":
+        start_play(state, seat, rest, "turn", ctx)
+    elif verb == "sell":
+        state.sales += 1
+        state.pending.insert(0, Pending(seat, "sale"))
+    else:
+        excess = len(state.players[seat].hand.cards) - HAND_LIMIT
+        others = [s for s, p in enumerate(state.players) if s != seat and not p.dead]
+        lowest = min((state.players[s].level for s in others), default=None)
+        if lowest is None or state.players[seat].level <= lowest:
+            recipients: list[int] = []  # lowest or tied for lowest: discard
+        else:
+            recipients = [s for s in others if state.players[s].level == lowest]
+        state.pending.insert(
+            0,
+            Pending(
+                seat, "charity", options=[str(s) for s in recipients], n=excess, order=[0] * len(recipients)
+            ),
+        )
+
+
+# What each phase of a turn does with a choice, in the rulesheet's order.
+PHASES = {
+    "create": on_create,
+    "arrange": on_arrange,
+    "revealed": on_revealed,
+    "trouble": on_trouble,
+    "combat": on_combat,
+    "run": on_run,
+    "split": on_split,
+    "charity": on_charity,
+}
+
+
+# --- pending decisions ----------------------------------------------------------------
+
+
+def resolve_pending(state: State, p: Pending, verb: str, rest: str, ctx: Context) -> None:
+    seat = p.seat
+    player = state.players[seat]
+    kind = p.kind
+    if kind == "target":
+        player.hand.remove(p.card)
+        play_on_player(state, seat, p.card, int(rest), ctx)
+    elif kind == "side":
+        player.hand.remove(p.card)
+        state.combat.played.append(p.card)
+        bonus = card(state, p.card).bonus
+        if verb == "heroes":
+            state.combat.hero_bonus += bonus
+            what = "the fighters"
+        else:
+            foe = state.combat.foes[int(rest)]
+            foe.enhancers.append(p.card)
+            state.combat.played.remove(p.card)
+            what = name(state, foe.card)
+        ctx.emit(
+            "play", f"seat {seat} plays {name(state, p.card)} for {what}", {"seat": seat, "card": p.card}
+        )
+        reopen(state)
+    elif kind == "foe":
+        player.hand.remove(p.card)
+        play_on_foe(state, seat, p.card, int(rest), ctx)
+        reopen(state)
+    elif kind == "item":
+        player.hand.remove(p.card)
+        player.cheat, player.cheat_item = p.card, rest
+        ctx.emit("cheat", f"seat {seat} attaches Cheat! to {name(state, rest)}", {"seat": seat, "card": rest})
+    elif kind == "search":
+        pile = state.door_discard if rest in state.door_discard.cards else state.treasure_discard
+        pile.remove(rest)
+        player.hand.remove(p.card)
+        to_hand_face_up(state, seat, rest)
+        if state.combat is not None:
+            state.combat.played.append(p.card)
+            reopen(state)
+        else:
+            fx.discard(state, p.card)
+        ctx.emit(
+            "search",
+            f"seat {seat} plays {name(state, p.card)} and takes {name(state, rest)} from the discards",
+            {"seat": seat, "card": rest},
+        )
+    elif kind == "bribe":
+        offer = Pending(p.target, "help", target=seat)
+        if verb == "item":
+            offer.card = rest
+        elif verb == "share":
+            count, first = rest.split(":")
+            offer.n = int(count)
+            offer.order = [1 if first == "you" else 0]
+        state.pending.insert(0, offer)
+    elif kind == "help":
+        hero = p.target
+        if verb == "refuse":
+            ctx.emit("refuse", f"seat {seat} refuses to help seat {hero}", {"seat": seat, "hero": hero})
+            return
+        combat = state.combat
+        combat.helper = seat
+        combat.bribe_item = p.card
+        combat.bribe_share = p.n
+        combat.helper_first = p.order == [1]
+        if p.card is not None:  # the bribe Item changes hands now, and stays in play
+            fx.remove_item(state, state.players[hero], p.card)
+            player.items.append(p.card)
+        ctx.emit("help", f"seat {seat} helps seat {hero}", {"seat": seat, "hero": hero, "bribe": p.card})
+        reopen(state)
+    elif kind == "lose-item":
+        fx.lose_item(state, seat, rest, ctx)
+    elif kind == "lose-citizenship":
+        fx.lose_citizenship(state, seat, rest, ctx)
+    elif kind == "loot":
+        state.body.remove(rest)
+        to_hand_face_up(state, seat, rest)
+        ctx.emit("loot", f"seat {seat} loots {name(state, rest)}", {"seat": seat, "card": rest})
+        if state.body and p.order:
+            state.pending.insert(0, Pending(p.order[0], "loot", order=p.order[1:]))
+        else:
+            fx.discard_body(state)
+    elif kind == "sale":
+        resolve_sale(state, seat, p, verb, rest, ctx)
+    elif kind == "trade":
+        owner = next(s for s, other in enumerate(state.players) if rest in other.items)
+        state.pending.insert(0, Pending(owner, "trade-answer", rest, [p.card], target=seat))
+    elif kind == "trade-answer":
+        if verb == "decline":
+            ctx.emit("decline", f"seat {seat} declines the trade", {"seat": seat})
+            return
+        theirs, mine = p.options[0], p.card  # p.options[0]: the proposer's Item
+        proposer = state.players[p.target]
+        fx.remove_item(state, proposer, theirs)
+        fx.remove_item(state, player, mine)
+        proposer.items.append(mine)
+        player.items.append(theirs)
+        ctx.emit(
+            "trade",
+            f"seat {p.target} trades {name(state, theirs)} for seat {seat}'s {name(state, mine)}",
+            {"seats": [p.target, seat], "cards": [theirs, mine]},
+        )
+    elif kind == "charity":
+        resolve_charity(state, seat, p, verb, rest, ctx)
+
+
+def resolve_sale(state: State, seat: int, p: Pending, verb: str, rest: str, ctx: Context) -> None:
+    player = state.players[seat]
+    if verb == "add":
+        if rest in player.hand.cards:
+            player.hand.remove(rest)
+            state.sale_from.append("hand")
+        else:
+            fx.remove_item(state, player, rest)
+            state.sale_from.append("table")
+        state.sale.append(rest)
+        state.pending.insert(0, p)
+        return
+    if verb == "sell":
+        total = sum(card(state, c).gold for c in state.sale)
+        gained = fx.gain_levels(state, seat, total // 1000, by_kill=False)
+        ctx.emit(
+            "sell",
+            f"seat {seat} sells {', '.join(fx.names(state, state.sale))} for {gained} level(s)",
+            {"seat": seat, "cards": list(state.sale), "gold": total, "levels": gained, "level": player.level},
+        )
+        for c in state.sale:
+            fx.discard(state, c)
+    else:  # called off: everything goes back where it came from
+        for c, origin in zip(state.sale, state.sale_from, strict=True):
+            if origin == "hand":
+                to_hand_face_up(state, seat, c)  # it was shown for sale
+            else:
+                player.items.append(c)
+    state.sale, state.sale_from = [], []
+
+
+def resolve_charity(state: State, seat: int, p: Pending, verb: str, rest: str, ctx: Context) -> None:
+    hand = state.players[seat].hand
+    if verb == "discard":
+        hand.remove(rest)
+        fx.discard(state, rest)
+        ctx.emit("charity", f"seat {seat} discards {name(state, rest)}", {"seat": seat, "card": rest})
+    else:
+        c, to = rest.split(":")
+        to = int(to)
+        hand.remove(c)
+        state.players[to].hand.cards.append(c)
+        p.order[[int(s) for s in p.options].index(to)] += 1
+        ctx.emit("charity", f"seat {seat} gives a card to seat {to}", {"from": seat, "to": to})
+        ctx.emit(
+            "charity-card",
+            f"seat {seat} gives {name(state, c)} to seat {to}",
+            {"from": seat, "to": to, "card": c},
+            to=[seat, to],
+        )
+    if len(hand.cards) > HAND_LIMIT:
+        state.pending.insert(0, p)
+
+
+# --- playing cards ---------------------------------------------------------------------
+
+
+def take_from_hand(state: State, seat: int, c: str) -> str:
+    state.players[seat].hand.remove(c)
+    return c
+
+
+def start_play(state: State, seat: int, c: str, where: str, ctx: Context) -> None:
+    """Play a card from hand: at once, or after the player picks its target."""
+    kind = play_kind(state, seat, c, where)
+    if kind == "direct":
+        play_direct(state, seat, take_from_hand(state, seat, c), ctx)
+        if where == "combat":
+            reopen(state)
+    elif kind == "foe" and len(state.combat.foes) == 1 and card(state, c).kind == "enhancer":
+        take_from_hand(state, seat, c)
+        play_on_foe(state, seat, c, 0, ctx)
+        reopen(state)
+    else:
+        pending_kind = {"player": "target", "item": "item"}.get(kind, kind)
+        state.pending.insert(0, Pending(seat, pending_kind, c))
+
+
+def play_direct(state: State, seat: int, c: str, ctx: Context) -> None:
+    """Put a card into play that needs no target (it has left the hand already)."""
+    player = state.players[seat]
+    d = card(state, c)
+    kind = d.kind
+    if kind == "item":
+        player.items.append(c)
+        if not fx.conflicts(state, player, c) and fx.may_use(state, player, c):
+            player.equipped.append(c)
+    elif kind == "ride":
+        fx.lose_ride(state, seat, None)
+        player.ride = c
+    elif kind == "ride-enhancer":
+        player.ride_enhancers.append(c)
+    elif kind == "citizenship":
+        if player.citizenships and player.dual is None:
+            fx.lose_citizenship(state, seat, player.citizenships[0], ctx)
+        player.citizenships.append(c)
+    elif kind == "dual":
+        player.dual = c
+    elif d.use == "run_away":
+        state.combat.run_bonus += d.bonus
+        state.combat.played.append(c)
+    elif d.use == "draw_treasure":
+        fx.discard(state, c)
+        ctx.emit("play", f"seat {seat} plays {name(state, c)}", {"seat": seat, "card": c})
+        give_face_down(state, seat, fx.draw(state, "treasure", d.bonus, ctx.rng), ctx, "draws")
+        return
+    elif d.use == "remove_curse":
+        for curse in player.curses:
+            fx.discard(state, curse)
+        player.curses = []
+        fx.discard(state, c)
+    ctx.emit("play", f"seat {seat} plays {name(state, c)}", {"seat": seat, "card": c})
+
+
+def play_on_player(state: State, seat: int, c: str, target: int, ctx: Context) -> None:
+    d = card(state, c)
+    if d.kind == "level":
+        gained = fx.gain_levels(state, target, 1, by_kill=False)
+        fx.discard(state, c)
+        ctx.emit(
+            "level",
+            f"seat {seat} plays {name(state, c)} on seat {target}",
+            {"seat": target, "card": c, "gained": gained, "level": state.players[target].level},
+        )
+    else:
+        curse(state, target, c, ctx, by=seat)
+    if state.combat is not None:
+        reopen(state)
+
+
+def curse(state: State, target: int, c: str, ctx: Context, by: int | None) -> None:
+    """A Curse hits `target` now; persistent and "next combat" Curses are kept in front
+    of the victim, the rest are discarded."""
+    who = "drawn" if by is None else f"played by seat {by}"
+    ctx.emit("curse", f"{name(state, c)} ({who}) hits seat {target}", {"seat": target, "card": c, "by": by})
+    kept = fx.apply_effects(state, target, card(state, c).effects, c, ctx)
+    if kept and not state.players[target].dead:
+        state.players[target].curses.append(c)
+    else:
+        fx.discard(state, c)
+
+
+def play_on_foe(state: State, seat: int, c: str, index: int, ctx: Context) -> None:
+    combat = state.combat
+    foe = combat.foes[index]
+    d = card(state, c)
+    if d.kind == "enhancer":
+        foe.enhancers.append(c)
+        if d.make_undead:
+            foe.undead = True
+        ctx.emit(
+            "enhance",
+            f"seat {seat} plays {name(state, c)} on {name(state, foe.card)}",
+            {"seat": seat, "card": c},
+        )
+        return
+    # a one-shot that defeats a monster without killing it
+    combat.foes.pop(index)
+    combat.defeated.append(foe.card)
+    combat.defeated += foe.enhancers
+    combat.played.append(c)
+    if d.use == "defeat_keep":
+        combat.kept_treasure += fx.foe_treasures(state, foe)
+    ctx.emit(
+        "defeat",
+        f"seat {seat} plays {name(state, c)}: {name(state, foe.card)} leaves the fight",
+        {"seat": seat, "card": c, "monster": foe.card},
+    )
+
+
+def to_hand_face_up(state: State, seat: int, c: str) -> None:
+    """A card goes to a hand after everyone has seen it."""
+    player = state.players[seat]
+    player.hand.cards.append(c)
+    player.known.append(c)
+
+
+def forget_known(state: State) -> None:
+    """Cards that left a hand are no longer known to be in it."""
+    for player in state.players:
+        if player.known:
+            player.known = [c for c in player.known if c in player.hand.cards]
+
+
+def give_face_down(state: State, seat: int, drawn: list[str], ctx: Context, verb: str) -> None:
+    """Cards drawn face down: everyone learns how many, only the drawer which."""
+    forget_known(state)
+    if not drawn:
+        ctx.emit("empty", f"seat {seat} {verb}: no card is left to draw", {"seat": seat})
+        return
+    state.players[seat].hand.cards += drawn
+    ctx.emit("draw", f"seat {seat} {verb}: {len(drawn)} card(s)", {"seat": seat, "count": len(drawn)})
+    ctx.emit(
+        "drew",
+        f"you draw {', '.join(fx.names(state, drawn))}",
+        {"cards": [{"id": c, "name": name(state, c)} for c in drawn]},
+        to=[seat],
+    )
+
+
+# --- the turn --------------------------------------------------------------------------
+
+
+def start_turn(state: State, ctx: Context) -> None:
+    for player in state.players:
+        player.dead = False  # back next turn, with no cards
+    state.equips = state.sales = state.trades = 0
+    seat = state.turn
+    player = state.players[seat]
+    if player.redraw:
+        player.redraw = False
+        give_face_down(state, seat, fx.draw(state, "door", 4, ctx.rng), ctx, "returns and draws Doors")
+        give_face_down(state, seat, fx.draw(state, "treasure", 4, ctx.rng), ctx, "draws Treasures")
+    if state.listen:
+        give_face_down(state, seat, fx.draw(state, "door", 1, ctx.rng), ctx, "listens at the door")
+    state.phase = "arrange"
+
+
+def kick_open_the_door(state: State, ctx: Context) -> None:
+    seat = state.turn
+    epic = state.epic and state.players[seat].level >= 10
+    drawn = fx.draw(state, "door", 2 if epic else 1, ctx.rng)
+    if not drawn:
+        ctx.emit("empty", "no Door card is left to draw", {})
+        state.phase = "trouble"
+        return
+    ctx.emit(
+        "kick",
+        f"seat {seat} kicks open the door: {', '.join(fx.names(state, drawn))}",
+        {"seat": seat, "cards": [{"id": c, "name": name(state, c)} for c in drawn]},
+    )
+    # Epic order: Curses first, then everything else, then monsters (with Enhancers).
+    for c in drawn:
+        if card(state, c).kind == "curse":
+            curse(state, seat, c, ctx, by=None)
+    monsters = [c for c in drawn if card(state, c).kind == "monster"]
+    others = [c for c in drawn if card(state, c).kind != "curse" and c not in monsters]
+    if monsters:
+        enhancers = [c for c in others if card(state, c).kind == "enhancer"]
+        others = [c for c in others if c not in enhancers]
+        state.lurking = monsters + enhancers
+    if others:
+        state.revealed = others
+        state.phase = "revealed"
+    elif state.lurking:
+        lurking, state.lurking = state.lurking, []
+        start_combat(state, [c for c in lurking if c in monsters], ctx)
+        state.combat.foes[0].enhancers += [c for c in lurking if c not in monsters]
+    else:
+        state.phase = "trouble"
+
+
+def start_combat(state: State, monsters: list[str], ctx: Context) -> None:
+    n = len(state.players)
+    state.combat = Combat(
+        foes=[Foe(m) for m in monsters], passed=[p.dead for p in state.players], halloween=[0] * n
+    )
+    state.phase = "combat"
+
+
+def reopen(state: State) -> None:
+    """A card was played: everyone may answer it again."""
+    combat = state.combat
+    combat.passed = [p.dead for p in state.players]
+
+
+def resolve_combat(state: State, ctx: Context) -> None:
+    combat = state.combat
+    hero = state.turn
+    heroes = fx.heroes_strength(state, combat)
+    monsters = fx.monsters_strength(state, combat)
+    if not combat.foes or heroes > monsters:
+        win_combat(state, ctx, heroes, monsters)
+        return
+    ctx.emit(
+        "combat",
+        f"seat {hero} loses the fight, {heroes} to {monsters}, and must Run Away",
+        {"heroes": heroes, "monsters": monsters, "won": False},
+    )
+    runners = [hero] if combat.helper is None else [hero, combat.helper]
+    state.runners = []
+    for seat in runners:
+        level = state.players[seat].level
+        left = []
+        for foe in combat.foes:
+            if card(state, foe.card).no_pursue >= level:
+                ctx.emit(
+                    "escape", f"{name(state, foe.card)} lets seat {seat} go", {"seat": seat, "card": foe.card}
+                )
+            else:
+                left.append(foe.card)
+        state.runners.append(Runner(seat, left))
+    state.phase = "run"
+
+
+def win_combat(state: State, ctx: Context, heroes: int, monsters: int) -> None:
+    """Kill every monster left; rewards come only after the fight is over (rule 3)."""
+    combat = state.combat
+    hero = state.turn
+    levels = sum(card(state, f.card).levels for f in combat.foes)
+    treasures = sum(fx.foe_treasures(state, f) for f in combat.foes) + combat.kept_treasure
+    helper = combat.helper
+    finish_combat(state)
+    gained = fx.gain_levels(state, hero, levels, by_kill=True)  # only a kill levels you up (rule 2)
+    ctx.emit(
+        "combat",
+        f"seat {hero} wins the fight, {heroes} to {monsters}, and goes up {gained} level(s)",
+        {
+            "heroes": heroes,
+            "monsters": monsters,
+            "won": True,
+            "gained": gained,
+            "level": state.players[hero].level,
+        },
+    )
+    if state.players[hero].level >= state.win_level:
+        state.over = True
+        state.winners = [hero]
+        if state.shared_victories and helper is not None:
+            state.winners.append(helper)
+        state.reason = f"seat {hero} reached Level {state.win_level} with a kill"
+        ctx.emit("game-over", state.reason, {"winners": list(state.winners)})
+        return
+    drawn = fx.draw(state, "treasure", treasures, ctx.rng)
+    if helper is None:
+        give_face_down(state, hero, drawn, ctx, "claims the Treasure")
+        state.phase = "charity"
+        return
+    state.pool = drawn  # face up: the whole party sees what was won
+    ctx.emit(
+        "treasure",
+        f"the Treasure, face up: {', '.join(fx.names(state, drawn)) or 'none'}",
+        {"cards": [{"id": c, "name": name(state, c)} for c in drawn]},
+    )
+    state.split_helper = helper
+    state.split_share = min(combat.bribe_share, len(drawn))
+    state.split_next = helper if combat.helper_first else hero
+    if not state.split_share:
+        for c in list(state.pool):
+            take_from_pool(state, hero, c, ctx)
+    state.phase = "split"
+
+
+def finish_combat(state: State) -> None:
+    """Discard the monsters and every card played; 'next combat' Curses are used up."""
+    combat = state.combat
+    for foe in combat.foes:
+        fx.discard(state, foe.card)
+        for c in foe.enhancers:
+            fx.discard(state, c)
+    for c in combat.defeated + combat.played:
+        fx.discard(state, c)
+    for seat in fx.fighters(combat, state.turn):
+        player = state.players[seat]
+        used = [c for c in player.curses if any(e.op == "next_combat" for e in card(state, c).effects)]
+        for c in used:
+            player.curses.remove(c)
+            fx.discard(state, c)
+    state.combat = None
+    state.runners = []
+    state.phase = "charity"
+
+
+def end_turn(state: State, ctx: Context) -> None:
+    state.turn = (state.turn + 1) % len(state.players)
+    state.turns += 1
+    if state.turn_limit and state.turns > state.turn_limit:
+        best = max(p.level for p in state.players)
+        state.over = True
+        state.winners = [s for s, p in enumerate(state.players) if p.level == best]
+        state.reason = f"the turn limit ({state.turn_limit}) was reached; the highest Level wins"
+        ctx.emit("game-over", state.reason, {"winners": list(state.winners)})
+        return
+    start_turn(state, ctx)
+
+
+def drop_stale_choices(state: State) -> None:
+    """Two Curses at once (Epic) may each want the victim to pick an Item: once the
+    first has taken one, the second offers only what is left, or nothing."""
+    for p in list(state.pending):
+        if p.kind == "lose-item":
+            p.options = [c for c in p.options if c in state.players[p.seat].items]
+        elif p.kind == "lose-citizenship":
+            p.options = [c for c in p.options if c in state.players[p.seat].citizenships]
+        else:
+            continue
+        if not p.options:
+            state.pending.remove(p)
+
+
+def settle(state: State, ctx: Context) -> None:
+    """Take the steps nobody has to decide, until someone has to."""
+    forget_known(state)
+    drop_stale_choices(state)
+    while not state.over and not state.pending:
+        phase = state.phase
+        if phase == "combat" and all(state.combat.passed):
+            resolve_combat(state, ctx)
+        elif phase == "run" and not any(r.left for r in state.runners):
+            finish_combat(state)
+        elif phase == "split" and not state.pool:
+            state.split_helper = None
+            state.phase = "charity"
+        elif phase == "charity" and len(state.players[state.turn].hand.cards) <= HAND_LIMIT:
+            end_turn(state, ctx)
+        else:
+            return

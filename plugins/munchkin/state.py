@@ -1,0 +1,242 @@
+"""The state of a Munchkin match: plain slots dataclasses, saved by nbc's codec.
+
+Cards are known by opaque instance ids; `State.cards` maps each to its card
+definition id. A card is always in exactly one place: a deck, a discard pile, a
+hand, in play in front of a player, in the combat, in the face-up reward pool, or
+on a dead character's body.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from nbc.core.piles import Pile
+
+
+@dataclass(slots=True)
+class Player:
+    hand: Pile
+    level: int = 1
+    citizenships: list[str] = field(default_factory=list)
+    dual: str | None = None  # the Dual Citizenship card, attached to the Citizenship(s)
+    ride: str | None = None
+    ride_enhancers: list[str] = field(default_factory=list)
+    items: list[str] = field(default_factory=list)  # carried Items in play, equipped or not
+    equipped: list[str] = field(default_factory=list)  # the subset of `items` in use
+    cheat: str | None = None  # a Cheat! card ...
+    cheat_item: str | None = None  # ... and the Item it is attached to
+    curses: list[str] = field(default_factory=list)  # Curses kept in front of the player
+    known: list[str] = field(default_factory=list)  # cards in the hand that everyone has seen
+    dead: bool = False
+    redraw: bool = False  # died: draws four of each deck at the start of the next own turn
+
+
+@dataclass(slots=True)
+class Foe:
+    """A monster in the combat and the Enhancers played on it."""
+
+    card: str
+    enhancers: list[str] = field(default_factory=list)
+    undead: bool = False  # made Undead by an Enhancer
+
+
+@dataclass(slots=True)
+class Combat:
+    foes: list[Foe]
+    passed: list[bool]  # per seat: has passed since the last card was played
+    helper: int | None = None
+    asked: list[int] = field(default_factory=list)  # seats asked for help this combat
+    bribe_item: str | None = None
+    bribe_share: int = 0  # Treasures promised to the helper
+    helper_first: bool = False  # who picks first when the Treasures are shared
+    hero_bonus: int = 0  # one-shots and abilities for the fighters
+    run_bonus: int = 0  # one-shots that help the fighters Run Away
+    played: list[str] = field(default_factory=list)  # cards to discard when the fight ends
+    halloween: list[int] = field(default_factory=list)  # per seat: monsters discarded for power
+    defeated: list[str] = field(default_factory=list)  # monsters removed without a kill
+    kept_treasure: int = 0  # Treasure still earned from monsters defeated that way
+
+
+@dataclass(slots=True)
+class Runner:
+    seat: int
+    left: list[str]  # monster cards this runner still has to flee
+
+
+@dataclass(slots=True)
+class Pending:
+    """A decision that must be made before anything else goes on."""
+
+    seat: int
+    kind: str
+    card: str | None = None  # the card being played, or the Bad Stuff/Curse source
+    options: list[str] = field(default_factory=list)
+    n: int = 0
+    target: int | None = None
+    order: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class State:
+    win_level: int
+    kill_levels: list[int]  # levels that only a kill can give (rule 4)
+    listen: bool
+    shared_victories: bool
+    epic: bool
+    turn_limit: int
+    door_deck: Pile
+    treasure_deck: Pile
+    door_discard: Pile
+    treasure_discard: Pile
+    players: list[Player]
+    cards: dict[str, str]  # instance id -> card definition id
+    turn: int = 0  # the seat whose turn it is
+    turns: int = 1  # turns begun so far
+    phase: str = "create"
+    ready: list[bool] = field(default_factory=list)  # character creation
+    combat: Combat | None = None
+    runners: list[Runner] = field(default_factory=list)
+    pending: list[Pending] = field(default_factory=list)
+    revealed: list[str] = field(default_factory=list)  # face-up Door cards awaiting a decision
+    lurking: list[str] = field(default_factory=list)  # Epic: monsters and Enhancers fought after `revealed`
+    pool: list[str] = field(default_factory=list)  # face-up Treasures being shared out
+    body: list[str] = field(default_factory=list)  # a dead character's cards, being looted
+    sale: list[str] = field(default_factory=list)  # Items put up for sale
+    discarded: list[str] = field(default_factory=list)  # put face up on a discard pile by the last choice
+    sale_from: list[str] = field(default_factory=list)  # per sale card: "hand" or "table"
+    split_helper: int | None = None  # sharing out a helped fight's Treasures
+    split_share: int = 0  # Treasures the helper still gets
+    split_next: int = 0  # the seat that picks next
+    fought: bool = False  # fought a monster this turn (no Loot the Room)
+    equips: int = 0  # equipment changes this turn (capped)
+    sales: int = 0  # sales started this turn (capped)
+    trades: int = 0  # trades proposed this turn (capped)
+    last_roll: int | None = None
+    winners: list[int] = field(default_factory=list)
+    reason: str = ""
+    over: bool = False
+    planted: dict[str, str] = field(default_factory=dict)  # test kit: id -> marker name
+    # A cache, not state: each seat's reaction-window choices, kept while only passes
+    # happen (a pass changes nobody else's choices). Never saved or fingerprinted.
+    window_memo: dict[int, tuple] = field(default_factory=dict, repr=False, compare=False)
+
+
+# --- saving and loading ------------------------------------------------------------------
+# A match is saved and fingerprinted after every choice, so the state has its own
+# codec: each dataclass's fields are classified once, instead of nbc.core.serial
+# inspecting every value's type each time. The data it writes is plain JSON.
+
+_PLAIN, _LIST, _DICT, _PILE, _OBJ, _OPT_OBJ, _OBJ_LIST = range(7)
+UNSAVED = frozenset({"window_memo"})
+
+
+def _schema(cls: type) -> list[tuple[str, int, type | None]]:
+    hints = {
+        "Pile": (_PILE, None),
+        "Player": (_OBJ, Player),
+        "list[Player]": (_OBJ_LIST, Player),
+        "list[Foe]": (_OBJ_LIST, Foe),
+        "list[Runner]": (_OBJ_LIST, Runner),
+        "list[Pending]": (_OBJ_LIST, Pending),
+        "Combat | None": (_OPT_OBJ, Combat),
+    }
+    schema = []
+    for f in fields(cls):
+        if f.name in UNSAVED:
+            continue
+        hint = str(f.type)
+        if hint in hints:
+            kind, sub = hints[hint]
+        elif hint.startswith("list["):
+            kind, sub = _LIST, None
+        elif hint.startswith("dict["):
+            kind, sub = _DICT, None
+        else:
+            kind, sub = _PLAIN, None
+        schema.append((f.name, kind, sub))
+    return schema
+
+
+_SCHEMAS: dict[type, list[tuple[str, int, type | None]]] = {}
+
+
+_IDS: dict[int, list[str]] = {}
+
+
+def _ids(n: int) -> list[str]:
+    ids = _IDS.get(n)
+    if ids is None:
+        ids = _IDS[n] = [f"c{i}" for i in range(1, n + 1)]
+    return ids
+
+
+def _dump_dict(value: dict[str, str]) -> Any:
+    """`State.cards` maps ids c1..cN, in that order, to card ids: saved as one
+    comma-separated string, much cheaper to write than a dict with sorted keys."""
+    if value and list(value) == _ids(len(value)):
+        return ",".join(value.values())
+    return dict(value)
+
+
+def _load_dict(value: Any) -> dict[str, str]:
+    if isinstance(value, str):
+        listed = value.split(",")
+        return dict(zip(_ids(len(listed)), listed, strict=True))
+    return {str(k): v for k, v in value.items()}
+
+
+def dump(obj: Any) -> dict[str, Any]:
+    cls = type(obj)
+    schema = _SCHEMAS.get(cls) or _SCHEMAS.setdefault(cls, _schema(cls))
+    out: dict[str, Any] = {}
+    for name, kind, _ in schema:
+        value = getattr(obj, name)
+        if kind == _PLAIN:
+            out[name] = value
+        elif kind == _LIST:
+            out[name] = list(value)
+        elif kind == _DICT:
+            out[name] = _dump_dict(value)
+        elif kind == _PILE:
+            out[name] = {
+                "name": value.name,
+                "cards": ",".join(value.cards),  # ids hold no commas: one string is cheap to write
+                "seen_by": value.seen_by,
+                "owner": value.owner,
+            }
+        elif kind == _OBJ:
+            out[name] = dump(value)
+        elif kind == _OPT_OBJ:
+            out[name] = None if value is None else dump(value)
+        else:
+            out[name] = [dump(v) for v in value]
+    return out
+
+
+def load(cls: type, data: dict[str, Any]) -> Any:
+    schema = _SCHEMAS.get(cls) or _SCHEMAS.setdefault(cls, _schema(cls))
+    if set(data) != {name for name, _, _ in schema}:
+        raise ValueError(
+            f"{cls.__name__}: expected fields {sorted(n for n, _, _ in schema)}, found {sorted(data)}"
+        )
+    values: dict[str, Any] = {}
+    for name, kind, sub in schema:
+        value = data[name]
+        if kind == _PLAIN:
+            values[name] = value
+        elif kind == _LIST:
+            values[name] = list(value)
+        elif kind == _DICT:
+            values[name] = _load_dict(value)
+        elif kind == _PILE:
+            cards = value["cards"]
+            listed = cards.split(",") if cards else []
+            values[name] = Pile(value["name"], listed, value["seen_by"], value["owner"])
+        elif kind == _OBJ:
+            values[name] = load(sub, value)
+        elif kind == _OPT_OBJ:
+            values[name] = None if value is None else load(sub, value)
+        else:
+            values[name] = [load(sub, v) for v in value]
+    return cls(**values)

@@ -1,0 +1,115 @@
+"""What one seat (or a spectator, seat None) may know of a Munchkin match.
+
+Cards in play, the combat, revealed Door cards, a helped fight's Treasure and a
+dead character's body are face up. Hands are private, decks face down, and a
+discard pile shows its size and top card (nobody may look through it), besides the
+cards the last choice put there.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nbc.plugins.munchkin import effects as fx
+from nbc.plugins.munchkin.cards import CARDS
+from nbc.plugins.munchkin.state import State
+
+NAME = {d.id: d.name for d in CARDS.values()}
+KIND = {d.id: d.kind for d in CARDS.values()}
+
+
+def card_ref(state: State, c: str) -> dict[str, Any]:
+    d = state.cards[c]
+    return {"id": c, "name": state.planted.get(c) or NAME[d], "kind": KIND[d]}
+
+
+def cards(state: State, ids: list[str]) -> list[dict[str, Any]]:
+    defs, planted = state.cards, state.planted
+    return [{"id": c, "name": planted.get(c) or NAME[defs[c]], "kind": KIND[defs[c]]} for c in ids]
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    combat = state.combat
+    players = []
+    for s, p in enumerate(state.players):
+        mine = seat == s
+        players.append(
+            {
+                "seat": s,
+                "level": p.level,
+                "dead": p.dead,
+                "strength": fx.player_strength(state, s, combat),
+                "citizenships": cards(state, p.citizenships),
+                "dual": None if p.dual is None else card_ref(state, p.dual),
+                "ride": None if p.ride is None else card_ref(state, p.ride),
+                "ride_enhancers": cards(state, p.ride_enhancers),
+                "items": [
+                    {**card_ref(state, i), "equipped": i in p.equipped, "cheat": i == p.cheat_item}
+                    for i in p.items
+                ],
+                "curses": cards(state, p.curses),
+                "hand": {"count": len(p.hand.cards), "cards": cards(state, p.hand.cards) if mine else None},
+                "known": cards(state, p.known),
+            }
+        )
+    pending = state.pending[0] if state.pending else None
+    return {
+        "turn": state.turn,
+        "turns": state.turns,
+        "phase": state.phase,
+        "win_level": state.win_level,
+        "last_roll": state.last_roll,
+        "door_deck": len(state.door_deck.cards),
+        "treasure_deck": len(state.treasure_deck.cards),
+        "door_discard": _discard(state, state.door_discard.cards),
+        "treasure_discard": _discard(state, state.treasure_discard.cards),
+        "players": players,
+        "combat": None if combat is None else _combat(state),
+        "runners": [{"seat": r.seat, "left": cards(state, r.left)} for r in state.runners],
+        "revealed": cards(state, state.revealed + state.lurking),
+        "pool": cards(state, state.pool),
+        "body": cards(state, state.body),
+        "sale": cards(state, state.sale),
+        "discarded": cards(
+            state,
+            [
+                c
+                for c in state.discarded
+                if c in state.door_discard.cards or c in state.treasure_discard.cards
+            ],
+        ),
+        "waiting_for": None if pending is None else {"seat": pending.seat, "kind": pending.kind},
+        "over": state.over,
+        "winners": list(state.winners),
+        "reason": state.reason,
+    }
+
+
+def _discard(state: State, pile: list[str]) -> dict[str, Any]:
+    return {"count": len(pile), "top": card_ref(state, pile[-1]) if pile else None}
+
+
+def _combat(state: State) -> dict[str, Any]:
+    combat = state.combat
+    return {
+        "hero": state.turn,
+        "helper": combat.helper,
+        "foes": [
+            {
+                **card_ref(state, f.card),
+                "level": fx.card(state, f.card).level,
+                "strength": fx.foe_strength(state, combat, f),
+                "treasures": fx.foe_treasures(state, f),
+                "tags": sorted(fx.foe_tags(state, f)),
+                "enhancers": cards(state, f.enhancers),
+            }
+            for f in combat.foes
+        ],
+        "heroes_strength": fx.heroes_strength(state, combat),
+        "monsters_strength": fx.monsters_strength(state, combat),
+        "played": cards(state, combat.played),
+        "defeated": cards(state, combat.defeated),
+        "bribe_item": None if combat.bribe_item is None else card_ref(state, combat.bribe_item),
+        "bribe_share": combat.bribe_share,
+        "waiting": [s for s, done in enumerate(combat.passed) if not done],
+    }
