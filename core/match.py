@@ -353,7 +353,17 @@ def _parse_saved(text: str) -> tuple[dict[str, Any], list[Event], list[str] | No
     if _LAST_PARSED[0] is not text and _LAST_PARSED[0] != text:
         data, texts = _parse_text(text)
         _LAST_PARSED[:] = [text, data, _load_events(data["events"]), texts, None]
-    _, data, events, texts, _ = _LAST_PARSED
+        return data, list(_LAST_PARSED[2]), None if texts is None else list(texts)
+    _, cached, events, texts, _ = _LAST_PARSED
+    # Everything but the events is parsed afresh: a game may keep (and later change) the
+    # lists of the data it loads its state from, so two loads must not share them.
+    if texts is None:
+        data = json.loads(text)
+    else:  # the events were read one by one, so they end exactly after their texts
+        end = len(_SAVED_PREFIX) + len(",".join(texts))
+        data = json.loads("{" + text[end + 2 :])
+    data["events"] = cached["events"]
+    data["log"] = cached["log"]
     return data, list(events), None if texts is None else list(texts)
 
 
