@@ -6,6 +6,7 @@ import json
 import pytest
 
 from nbc.core.errors import BadOptions, GameBug, IllegalChoice, NotYourTurn, ReplayError
+from nbc.core.game import Choice, Game, Options, Prompt, Variant
 from nbc.core.match import Header, Match
 from nbc.core.playout import play_out
 from nbc.core.rng import Rng
@@ -163,3 +164,45 @@ def test_a_save_written_by_hand_still_loads_with_the_same_fingerprint(example_ga
     assert Match.from_json(pretty, example_game).fingerprint() == match.fingerprint()
     reordered = json.dumps(dict(reversed(list(json.loads(match.to_json()).items()))))
     assert Match.from_json(reordered, example_game).fingerprint() == match.fingerprint()
+
+
+class _Keeper(Game):
+    """A tiny game whose state is the very data it was loaded from (no copy)."""
+
+    name = "keeper"
+    title = "Keeper"
+    players = range(1, 2)
+    Options = Options
+    variants = {"base": Variant("base", "Base")}
+
+    def setup(self, options, players, ctx):
+        return {"items": []}
+
+    def prompts(self, state):
+        return [] if len(state["items"]) >= 3 else [Prompt(0, "add", "Add", (Choice("add", "Add"),))]
+
+    def apply(self, state, seat, choice, ctx):
+        state["items"].append(len(state["items"]))
+
+    def view(self, state, seat):
+        return {"items": list(state["items"])}
+
+    def outcome(self, state):
+        return None
+
+    def dump_state(self, state):
+        return state
+
+    def load_state(self, data):
+        return data
+
+
+def test_two_loads_of_one_save_share_no_state():
+    keeper = _Keeper()
+    match = Match.new(keeper, players=1, seed=1)
+    match.act(0, "add")
+    text = match.to_json()
+    first, second = Match.from_json(text, keeper), Match.from_json(text, keeper)
+    first.act(0, "add")
+    assert second.state["items"] == [0]
+    assert second.fingerprint() == match.fingerprint()
