@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nbc.plugins.tcg.effects import ASK, custom, register_program
+from nbc.plugins.tcg.effects import ASK, custom, pick_each, register_program
 
 HALLOWEENTOWN, CHRISTMAS_TOWN = "halloweentown", "christmas-town"
 
@@ -27,28 +27,6 @@ def _answer(g: Any, st: Any, f: Any, key: str) -> tuple[bool, Any]:
 def _ask(g: Any, st: Any, f: Any, key: str, kind: str, text: str, options: list, seat: int | None = None):
     f.vars["_wait"] = key
     return g.ask(st, f.seat if seat is None else seat, kind, text, options)
-
-
-def _pick(g: Any, st: Any, f: Any, key: str, pool: list[str], text: str) -> Any:
-    """Ask yes/no about each card of `pool` in turn; None when done (chosen in f.vars[key])."""
-    state = f.vars.setdefault(key, {"left": list(pool), "chosen": []})
-    done, yes = _answer(g, st, f, key + "?")
-    if done:
-        card = state["left"].pop(0)
-        if yes:
-            state["chosen"].append(card)
-    if state["left"]:
-        card = state["left"][0]
-        return _ask(
-            g,
-            st,
-            f,
-            key + "?",
-            "pick",
-            f"{text}: {g.label(st, card)}?",
-            [("yes", "Yes", True), ("no", "No", False)],
-        )
-    return None
 
 
 def _slot_of(g: Any, st: Any, card: str) -> tuple[int, int] | None:
@@ -156,12 +134,8 @@ def _choo_choo(g, st, f, ins, ctx):
             return _ask(g, st, f, "cc", "route", "Which Locales does the train join?", options)
         f.vars["route"] = route
     a, b = f.vars["route"]
-    pool = [
-        c
-        for c in row[a].characters
-        if g.def_of(st, c).holiday == "christmas" and not g.def_of(st, c).cannot_move
-    ]
-    asked = _pick(g, st, f, "_cc", pool, "Take along")
+    pool = [c for c in row[a].characters if g.def_of(st, c).holiday == "christmas" and g.can_move(st, c)]
+    asked = pick_each(g, st, f, "_cc", pool, "Take along")
     if asked:
         return asked
     for c in f.vars.pop("_cc")["chosen"]:
@@ -195,11 +169,9 @@ def _snowmobile(g, st, f, ins, ctx):
         f.vars["dest"] = dest
     dest = f.vars["dest"]
     pool = [
-        c
-        for c in row[k].characters
-        if c != jack and g.may_enter(st, seat, c, k, dest) and not g.def_of(st, c).cannot_move
+        c for c in row[k].characters if c != jack and g.may_enter(st, seat, c, k, dest) and g.can_move(st, c)
     ]
-    asked = _pick(g, st, f, "_sm", pool, "Ride along")
+    asked = pick_each(g, st, f, "_sm", pool, "Ride along")
     if asked:
         return asked
     riders = f.vars.pop("_sm")["chosen"][:3]
@@ -425,7 +397,7 @@ def _discard_chosen(g, st, f, ins, ctx):
     """Depraved Offering: any of your Characters matching `direction` (as `c`) are discarded;
     the number goes into `as`."""
     pool = [c for c in g.characters(st, f.seat) if g.ev(st, f, ins["direction"], c=c)]
-    asked = _pick(g, st, f, "_dc", pool, "Discard")
+    asked = pick_each(g, st, f, "_dc", pool, "Discard")
     if asked:
         return asked
     chosen = f.vars.pop("_dc")["chosen"]

@@ -808,8 +808,10 @@ def _take_beneath(g, st, f, ins, ctx):
     return True
 
 
-def _pick_characters(g, st, f, key, pool, text):
-    """Ask about each Character in `pool` in turn; the chosen ones end up in f.vars[key]."""
+def pick_each(g, st, f, key, pool, text):
+    """Ask yes or no about each card of `pool` in turn (for effects that move or discard
+    "any number" of cards). Returns the open question's ASK, or None when every card has
+    been asked about; the chosen ones are then in f.vars[key]["chosen"]."""
     state = f.vars.setdefault(key, {"left": list(pool), "chosen": []})
     done, yes = _answer(g, st, f, key + "?")
     if done:
@@ -866,7 +868,7 @@ def _hitch(g, st, f, ins, ctx):
     pool = [
         c for c in row[frm].characters if _movable(g, st, f.seat, c) and g.may_enter(st, f.seat, c, frm, to)
     ]
-    asked = _pick_characters(g, st, f, "_hitch", pool, "Take along")
+    asked = pick_each(g, st, f, "_hitch", pool, "Take along")
     if asked:
         return asked
     for c in f.vars.pop("_hitch")["chosen"]:

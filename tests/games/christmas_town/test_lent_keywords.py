@@ -210,3 +210,19 @@ def test_zero_pale_retriever_keeps_a_card_of_a_failed_search():
     hand = sorted(s.state.cards[c] for c in s.state.players[0].hand)
     assert hand == ["clown"]
     assert sorted(s.state.cards[c] for c in s.state.players[0].discard) == ["fire", "igor"]
+
+
+def test_choo_choo_train_carries_the_chosen_christmas_characters():
+    s = table(
+        _tcg(),
+        rows={
+            0: [("jacks-house", []), ("candy-shop", ["barry-the-elf", "chucky-the-elf"]), ("carousel", [])]
+        },
+        hands={0: ["choo-choo-train"]},
+        edit=lambda st: setattr(st, "expansions", ["christmas-town"]),
+    )
+    s.choose(0, "Play Choo Choo Train (0 PP)")
+    s.choose(0, "From Candy Shop to Carousel", kind="route")
+    s.choose(0, "yes", kind="pick")
+    s.choose(0, "no", kind="pick")
+    assert row(s, 0)[1:] == [("candy-shop", ["chucky-the-elf"]), ("carousel", ["barry-the-elf"])]
