@@ -293,10 +293,34 @@ class Rules:
         for key, steps in INTERNAL.items():
             register_program(key, steps)
         self.names = {d.id: f"{d.name} ({d.alias})" if d.alias else d.name for d in defs.values()}
+        self.floor = {d.id: self.price_floor(d) for d in defs.values()}
         # cards whose price depends on the Locale they are played to (`to`, `here_is`, ...)
         self.cost_by_place = {
             card.id for card in defs.values() if card.cost and any(w in card.cost for w in ("to", "here"))
         }
+
+    def price_floor(self, card: TcgCard) -> int:
+        """The least a card can ever cost in a base game: its plain price less every price
+        cut the pool could bring at once (centre and placed cards, its own discounts);
+        0 for prices worked out by an expression, for cards played elsewhere and for
+        Characters with other versions (a replacement costs only the difference)."""
+        if (
+            card.cost is not None
+            or card.opponent_play is not None
+            or card.kind not in ("character", "creation", "surprise")
+        ):
+            return 0
+        if (
+            card.kind == "character"
+            and sum(1 for d in self.defs.values() if d.title_key == card.title_key) > 1
+        ):
+            return 0  # another version may be replaced by it, for the difference
+        cut = sum(disc.per * disc.max for disc in card.discounts)
+        for other in self.defs.values():
+            for key, delta in other.modifiers.items():
+                if key != "floor" and delta < 0 and (key in (card.id, card.kind) or key in card.groups):
+                    cut -= delta
+        return max(0, (card.number or 0) - cut)
 
     @staticmethod
     def register_card(card: TcgCard) -> None:
@@ -960,6 +984,8 @@ class Rules:
     def play_options(self, st: State, seat: int, card: str) -> list[tuple[str, str, Any]]:
         d = self.def_of(st, card)
         p = st.players[seat]
+        if self.floor[d.id] > p.pp and not st.expansions:
+            return []  # dearer than the Pumpkin Points held, whatever the table
         name = self.label(st, card)
         if d.play_when and not self.ev_at(st, seat, card, d.play_when):
             return []
