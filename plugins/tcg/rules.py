@@ -59,20 +59,35 @@ class Scope:
         raise KeyError(f"the expression reads '{name}', which this effect has not set")
 
     # -- the functions listed in effects.FUNCTIONS --
+    # x_mine, x_at and x_together run inside most price expressions, so they are plain loops
     def x_mine(self, g: str) -> int:
-        return sum(1 for c in self.g.characters(self.st, self.seat) if self.g.is_(self.st, c, g))
+        is_, st, n = self.g.is_, self.st, 0
+        for slot in st.players[self.seat].row:
+            for c in slot.characters:
+                if is_(st, c, g):
+                    n += 1
+        return n
 
     def x_at(self, g: str, loc: str) -> int:
-        return sum(
-            1
-            for slot in self.g.slots_named(self.st, self.seat, loc)
-            for c in slot.characters
-            if self.g.is_(self.st, c, g)
-        )
+        is_, st, cards, n = self.g.is_, self.st, self.st.cards, 0
+        for slot in st.players[self.seat].row:
+            if cards[slot.locale] == loc and not slot.flipped:
+                for c in slot.characters:
+                    if is_(st, c, g):
+                        n += 1
+        return n
 
     def x_together(self, *groups: str) -> bool:
-        for slot in self.st.players[self.seat].row:
-            if all(any(self.g.is_(self.st, c, g) for c in slot.characters) for g in groups):
+        is_, st = self.g.is_, self.st
+        for slot in st.players[self.seat].row:
+            chars = slot.characters
+            for g in groups:
+                for c in chars:
+                    if is_(st, c, g):
+                        break
+                else:
+                    break
+            else:
                 return True
         return False
 
