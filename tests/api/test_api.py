@@ -282,3 +282,16 @@ def test_munchkin_view_is_typed_and_hides_other_hands(api):
     hands = [p["hand"] for p in view["players"]]
     assert [h["count"] for h in hands] == [8, 8, 8]
     assert hands[1]["cards"] and hands[0]["cards"] is None and hands[2]["cards"] is None
+
+
+def test_tcg_view_is_typed_and_hides_other_hands(api):
+    match, tokens = api.create("tcg", ["PERSON", "PERSON"], seed="typed")
+    query = """query($id: ID!) { match(id: $id) { view { __typename ... on TcgView {
+        day daysLeft pumpkinKing players { seat handSize hand { name } deckSize
+        row { town active threshold locale { name } characters { scare } } } } } } }"""
+    view = api.run(query, {"id": match["id"]}, tokens[0])["match"]["view"]
+    assert view["__typename"] == "TcgView" and view["day"] == 1 and view["daysLeft"] == 11
+    mine, theirs = view["players"]
+    assert len(mine["hand"]) == mine["handSize"] > 0
+    assert theirs["hand"] is None and theirs["handSize"] > 0
+    assert [slot["active"] for slot in mine["row"]] == [True]  # the Starting Locale, revealed on Day 1
