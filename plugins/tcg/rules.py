@@ -622,7 +622,7 @@ class Rules:
         result = OPS[ins["op"]](self, st, f, ins, ctx)
         if result == ASK:
             return
-        if st.stack and st.stack[-1] is not f and f in st.stack:
+        if st.stack and st.stack[-1] is not f and any(x is f for x in st.stack):
             # the op pushed frames of its own (each): this one resumes after them
             f.pc += 1 if result else len(code)
             return
