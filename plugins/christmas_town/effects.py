@@ -18,15 +18,11 @@ HALLOWEENTOWN, CHRISTMAS_TOWN = "halloweentown", "christmas-town"
 
 
 def _answer(g: Any, st: Any, f: Any, key: str) -> tuple[bool, Any]:
-    if g.got(st) and f.vars.get("_wait") == key:
-        del f.vars["_wait"]
-        return True, g.take(st)
-    return False, None
+    return g.answered(st, f, key)
 
 
 def _ask(g: Any, st: Any, f: Any, key: str, kind: str, text: str, options: list, seat: int | None = None):
-    f.vars["_wait"] = key
-    return g.ask(st, f.seat if seat is None else seat, kind, text, options)
+    return g.ask_for(st, f, key, f.seat if seat is None else seat, kind, text, options)
 
 
 def _slot_of(g: Any, st: Any, card: str) -> tuple[int, int] | None:

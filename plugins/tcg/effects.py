@@ -647,16 +647,11 @@ def _custom(g, st, f, ins, ctx):
 
 
 def _answer(g: Any, st: Any, f: Any, key: str) -> tuple[bool, Any]:
-    """(True, value) when the question this step asked under `key` has been answered."""
-    if g.got(st) and f.vars.get("_wait") == key:
-        del f.vars["_wait"]
-        return True, g.take(st)
-    return False, None
+    return g.answered(st, f, key)
 
 
 def _ask(g: Any, st: Any, f: Any, key: str, seat: int, kind: str, text: str, options: list) -> str:
-    f.vars["_wait"] = key
-    return g.ask(st, seat, kind, text, options)
+    return g.ask_for(st, f, key, seat, kind, text, options)
 
 
 @custom("flip_locale")

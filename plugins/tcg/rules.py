@@ -506,6 +506,19 @@ class Rules:
         st.asks = [Ask.of(seat, kind, text, options)]
         return ASK
 
+    def answered(self, st: State, f: Frame, key: str) -> tuple[bool, Any]:
+        """(True, value) once the question a step asked under `key` (`ask_for`) has been
+        answered; (False, None) before. Steps that ask run again after the answer."""
+        if st.answered_by >= 0 and f.vars.get("_wait") == key:
+            del f.vars["_wait"]
+            return True, self.take(st)
+        return False, None
+
+    def ask_for(self, st: State, f: Frame, key: str, seat: int, kind: str, text: str, options: Any) -> str:
+        """Ask `seat` on behalf of step `f`; `answered(st, f, key)` reads the answer."""
+        f.vars["_wait"] = key
+        return self.ask(st, seat, kind, text, options)
+
     def got(self, st: State) -> bool:
         return st.answered_by >= 0
 
@@ -1204,9 +1217,8 @@ class Rules:
         key = f"_w{f.pc}:{seat}"
         if key in f.vars:
             return f.vars[key]
-        if f.vars.get("_wait") == key and self.got(st):
-            del f.vars["_wait"]
-            choice = self.take(st)
+        done, choice = self.answered(st, f, key)
+        if done:
             if choice is None:
                 f.vars[key] = True
                 return True
@@ -1345,9 +1357,8 @@ class Rules:
             ]
             f.vars[key] = {"shown": shown, "matches": matches, "taken": [], "left": count}
         s = f.vars[key]
-        if self.got(st) and f.vars.get("_wait") == key:
-            del f.vars["_wait"]
-            card = self.take(st)
+        done, card = self.answered(st, f, key)
+        if done:
             s["taken"].append(card)
             s["matches"].remove(card)
             s["left"] -= 1
@@ -1367,9 +1378,9 @@ class Rules:
                     "Choose a card to take from the search",
                     [(f"take:{c}", f"Take {self.label(st, c)}", c) for c in self.distinct(st, s["matches"])],
                 )
-        if self.got(st) and f.vars.get("_wait") == key + ":keep":
-            del f.vars["_wait"]
-            s["keep"] = self.take(st)
+        done, kept = self.answered(st, f, key + ":keep")
+        if done:
+            s["keep"] = kept
         if st.expansions and self.hooks is not None and not s["taken"] and "keep" not in s:
             # a Search that found nothing may still let its player keep a card (by a ruling of the expansion)
             allowed = self.hooks.failed_search(self, st, seat, f, list(s["shown"]))
@@ -1404,9 +1415,8 @@ class Rules:
         p = st.players[seat]
         find = ins.get("find", ["any"])
         key = f"_r{f.pc}"
-        if self.got(st) and f.vars.get("_wait") == key:
-            del f.vars["_wait"]
-            card = self.take(st)
+        done, card = self.answered(st, f, key)
+        if done:
             p.discard.remove(card)
             p.hand.append(card)
             self.show(st, [card])
@@ -1475,9 +1485,8 @@ class Rules:
 
     def choose(self, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
         key = f"_c{f.pc}"
-        if self.got(st) and f.vars.get("_wait") == key:
-            del f.vars["_wait"]
-            value = self.take(st)
+        done, value = self.answered(st, f, key)
+        if done:
             _store_var(f, ins, value)
             return value is not None
         pool = self.candidates(st, f, ins["from"])
@@ -1554,9 +1563,9 @@ class Rules:
     def guard_for(self, st: State, f: Frame, card: str, ctx: Context) -> Any:
         """A Character that may be discarded instead of `card` (Jewel), if its owner wants."""
         key = f"_g{f.pc}"
-        if self.got(st) and f.vars.get("_wait") == key:
-            del f.vars["_wait"]
-            f.vars[key] = self.take(st)
+        done, guard = self.answered(st, f, key)
+        if done:
+            f.vars[key] = guard
         if key in f.vars:
             return f.vars.pop(key)
         found = self.locate(st, card)
@@ -1664,10 +1673,8 @@ class Rules:
                 return verdict
         row = st.players[town].row
         key = f"_l{f.pc}"
-        if self.got(st) and f.vars.get("_wait") == key:
-            del f.vars["_wait"]
-            dest = self.take(st)
-        else:
+        done, dest = self.answered(st, f, key)
+        if not done:
             to = ins.get("to", "adjacent")
             if to == "adjacent":
                 dests = [d for d in (k - 1, k + 1) if 0 <= d < len(row)]
@@ -1730,9 +1737,8 @@ class Rules:
         if key not in f.vars:
             f.vars[key] = {"left": n, "moved": []}
         m = f.vars[key]
-        if self.got(st) and f.vars.get("_wait") == key:
-            del f.vars["_wait"]
-            choice = self.take(st)
+        done, choice = self.answered(st, f, key)
+        if done:
             if choice is None:
                 m["left"] = 0
             elif choice[0] == "gather":
@@ -1837,9 +1843,8 @@ class Rules:
         key = f"_t{f.pc}"
         slot = self.slot_of_locale(st, f.source)
         done = f.vars.get(key, 0)
-        if self.got(st) and f.vars.get("_wait") == key:
-            del f.vars["_wait"]
-            card = self.take(st)
+        done, card = self.answered(st, f, key)
+        if done:
             if card is None:
                 done = int(ins.get("max", 1))
             else:
