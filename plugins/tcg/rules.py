@@ -308,6 +308,17 @@ class Rules:
         for key, steps in INTERNAL.items():
             register_program(key, steps)
         self.names = {d.id: f"{d.name} ({d.alias})" if d.alias else d.name for d in defs.values()}
+        # every price cut a card of the pool can make, and how many versions each title has,
+        # gathered once for the price floors
+        self._cuts = [
+            (key, delta)
+            for d in defs.values()
+            for key, delta in d.modifiers.items()
+            if key != "floor" and delta < 0
+        ]
+        self._versions: dict[str, int] = {}
+        for d in defs.values():
+            self._versions[d.title_key] = self._versions.get(d.title_key, 0) + 1
         self.floor = {d.id: self.price_floor(d) for d in defs.values()}
         # cards whose price depends on the Locale they are played to (`to`, `here_is`, ...)
         self.cost_by_place = {
@@ -325,16 +336,10 @@ class Rules:
             or card.kind not in ("character", "creation", "surprise")
         ):
             return 0
-        if (
-            card.kind == "character"
-            and sum(1 for d in self.defs.values() if d.title_key == card.title_key) > 1
-        ):
+        if card.kind == "character" and self._versions[card.title_key] > 1:
             return 0  # another version may be replaced by it, for the difference
         cut = sum(disc.per * disc.max for disc in card.discounts)
-        for other in self.defs.values():
-            for key, delta in other.modifiers.items():
-                if key != "floor" and delta < 0 and (key in (card.id, card.kind) or key in card.groups):
-                    cut -= delta
+        cut -= sum(delta for key, delta in self._cuts if key in (card.id, card.kind) or key in card.groups)
         return max(0, (card.number or 0) - cut)
 
     @staticmethod
