@@ -1898,6 +1898,27 @@ class Rules:
         )
         return True
 
+    def remove_for_cost(self, st: State, card: str, ctx: Context) -> None:
+        """Discard one of your own cards from play to pay for something (it counts as discarded)."""
+        town = self.take_out_of_play(st, card)
+        self.drop_stack(st, card, ctx)
+        self.to_discard(st, card, ctx, "discarded from play to pay a cost")
+        if self.def_of(st, card).kind == "character":
+            self.fire(st, "char_discarded", {"card": card, "town": town})
+
+    def play_free(self, st: State, seat: int, card: str, ctx: Context) -> None:
+        """Put a Creation from hand into play without paying for it (its on-play effect runs)."""
+        p = st.players[seat]
+        p.hand.remove(card)
+        p.creations.append(card)
+        ctx.emit(
+            "play",
+            f"seat {seat} plays {self.label(st, card)} for free",
+            {"seat": seat, "card": self.card_data(st, card), "cost": 0},
+        )
+        self.push(st, f"{self.def_of(st, card).id}.on_play", seat, card)
+        self.fire(st, "creation_played", {"card": card})
+
     def custom(self, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
         return CUSTOM[ins["fn"]](self, st, f, ins, ctx)
 
@@ -2113,18 +2134,6 @@ def _follow(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
     return True
 
 
-def _remove_for_cost(self: Rules, st: State, card: str, ctx: Context) -> None:
-    """Discard one of your own cards from play to pay for something (it counts as discarded)."""
-    town = self.take_out_of_play(st, card)
-    self.drop_stack(st, card, ctx)
-    self.to_discard(st, card, ctx, "discarded from play to pay a cost")
-    if self.def_of(st, card).kind == "character":
-        self.fire(st, "char_discarded", {"card": card, "town": town})
-
-
-Rules.remove_for_cost = _remove_for_cost
-
-
 INTERNAL.update(
     {
         "rules.sacrifice3": [
@@ -2147,20 +2156,3 @@ INTERNAL.update(
         ],
     }
 )
-
-
-def _play_free(self: Rules, st: State, seat: int, card: str, ctx: Context) -> None:
-    """Put a Creation from hand into play without paying for it (its on-play effect runs)."""
-    p = st.players[seat]
-    p.hand.remove(card)
-    p.creations.append(card)
-    ctx.emit(
-        "play",
-        f"seat {seat} plays {self.label(st, card)} for free",
-        {"seat": seat, "card": self.card_data(st, card), "cost": 0},
-    )
-    self.push(st, f"{self.def_of(st, card).id}.on_play", seat, card)
-    self.fire(st, "creation_played", {"card": card})
-
-
-Rules.play_free = _play_free
