@@ -29,6 +29,7 @@ from nbc.plugins.tcg.effects import (
 )
 from nbc.plugins.tcg.state import Ask, Frame, Slot, State, Trigger
 
+BASE_SETS = ("premiere", "tournament-kit")  # the cards of the base game
 PP_CAP = 6
 HAND_LIMIT = 7
 SURPRISE_LIMIT = 3
@@ -308,39 +309,46 @@ class Rules:
         for key, steps in INTERNAL.items():
             register_program(key, steps)
         self.names = {d.id: f"{d.name} ({d.alias})" if d.alias else d.name for d in defs.values()}
-        # every price cut a card of the pool can make, and how many versions each title has,
-        # gathered once for the price floors
-        self._cuts = [
-            (key, delta)
-            for d in defs.values()
+        # the least each card can cost in a base game, so the turn menu can pass over
+        # cards dearer than the Pumpkin Points held without pricing them
+        base = [d for d in defs.values() if d.set in BASE_SETS]
+        cuts = [
+            (key, delta, d.modifiers.get("floor"))
+            for d in base
             for key, delta in d.modifiers.items()
             if key != "floor" and delta < 0
         ]
-        self._versions: dict[str, int] = {}
-        for d in defs.values():
-            self._versions[d.title_key] = self._versions.get(d.title_key, 0) + 1
-        self.floor = {d.id: self.price_floor(d) for d in defs.values()}
+        versions: dict[str, list[TcgCard]] = {}
+        for d in base:
+            versions.setdefault(d.title_key, []).append(d)
+        self.floor = {d.id: self.price_floor(d, cuts, versions[d.title_key]) for d in base}
         # cards whose price depends on the Locale they are played to (`to`, `here_is`, ...)
         self.cost_by_place = {
             card.id for card in defs.values() if card.cost and any(w in card.cost for w in ("to", "here"))
         }
 
-    def price_floor(self, card: TcgCard) -> int:
-        """The least a card can ever cost in a base game: its plain price less every price
-        cut the pool could bring at once (centre and placed cards, its own discounts);
-        0 for prices worked out by an expression, for cards played elsewhere and for
-        Characters with other versions (a replacement costs only the difference)."""
-        if (
-            card.cost is not None
-            or card.opponent_play is not None
-            or card.kind not in ("character", "creation", "surprise")
-        ):
+    @staticmethod
+    def price_floor(card: TcgCard, cuts: list[tuple[str, int, int | None]], versions: list[TcgCard]) -> int:
+        """The least `card` can ever cost in a base game: its price less every price cut
+        the pool could bring at once (centre and placed cards, its own discounts), or
+        the difference to another version it may replace; 0 for prices an expression
+        works out and for cards played into other towns."""
+        if card.opponent_play is not None or card.kind not in ("character", "creation", "surprise"):
             return 0
-        if card.kind == "character" and self._versions[card.title_key] > 1:
-            return 0  # another version may be replaced by it, for the difference
-        cut = sum(disc.per * disc.max for disc in card.discounts)
-        cut -= sum(delta for key, delta in self._cuts if key in (card.id, card.kind) or key in card.groups)
-        return max(0, (card.number or 0) - cut)
+        if card.cost is not None and not card.cost.strip().isdigit():
+            return 0
+        price = int(card.cost) if card.cost is not None else card.number or 0
+        price -= sum(disc.per * disc.max for disc in card.discounts)
+        for key, delta, least in cuts:
+            if key in (card.id, card.kind) or key in card.groups:
+                price = price + delta if least is None else max(price + delta, min(price, least))
+        floor = max(0, price)
+        if card.kind == "character":
+            mine = card.number or 0
+            for other in versions:
+                if other.id != card.id and (other.number or 0) <= mine:
+                    floor = min(floor, mine - (other.number or 0))
+        return floor
 
     @staticmethod
     def register_card(card: TcgCard) -> None:
@@ -974,9 +982,11 @@ class Rules:
                     if key != "floor" and self.is_(st, card, key):
                         if delta < 0 and d.full_price:
                             continue
-                        value += delta
                         if delta < 0 and "floor" in mods:
-                            value = max(value, mods["floor"])
+                            # a cut stops at its minimum and never makes a card dearer
+                            value = max(value + delta, min(value, mods["floor"]))
+                        else:
+                            value += delta
         if st.expansions and self.hooks is not None:
             changed = self.hooks.adjust_cost(self, st, seat, card, value)
             if changed is not None:
@@ -1017,7 +1027,7 @@ class Rules:
     def play_options(self, st: State, seat: int, card: str) -> list[tuple[str, str, Any]]:
         d = self.def_of(st, card)
         p = st.players[seat]
-        if self.floor[d.id] > p.pp and not st.expansions:
+        if not st.expansions and self.floor[d.id] > p.pp:
             return []  # dearer than the Pumpkin Points held, whatever the table
         name = self.label(st, card)
         if d.play_when and not self.ev_at(st, seat, card, d.play_when):

@@ -39,6 +39,24 @@ def test_hex_text_is_used_once_per_turn(tcg):
     assert s.match.view(0)["players"][0]["row"][0]["characters"][0]["hex"] is True
 
 
+def test_a_price_cut_stops_at_its_minimum_and_never_raises_a_price(tcg):
+    def halloween(st):
+        st.cards["c900"], st.owner["c900"] = "this-is-halloween", 1
+        st.center.append("c900")
+
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])]},
+        hands={0: ["zero", "igor", "sally-skilled-alchemist"]},
+        pp={0: 1},
+        edit=halloween,
+    )
+    offered = labels(s, 0)
+    assert "Play Zero (Ghost Dog) under Jack's House (0 PP)" in offered  # 0 stays 0
+    assert "Play Igor (Faithful Lackey) under Jack's House (1 PP)" in offered  # 1 stays 1
+    assert "Play Sally (Skilled Alchemist) under Jack's House (1 PP)" in offered  # 2 less 1
+
+
 def test_pumpkin_points_never_exceed_six(tcg):
     s = table(tcg, rows={0: [("oogies-lair", [])]}, pp={0: 5})
     s.choose(0, "Oogie's Lair: Add 3 Pumpkin Points")
