@@ -24,6 +24,7 @@ state, the running frame and the instruction, and returns `True` (done), `False`
 from __future__ import annotations
 
 import ast
+import math
 from collections.abc import Callable
 from typing import Any, Literal
 
@@ -319,6 +320,59 @@ def compile_expression(text: str) -> Callable[[Any], Any]:
     fn = eval(compile(lam, f"<expr {text}>", "eval"), {"__builtins__": {}, **_BUILTINS})  # noqa: S307
     _EXPR_CACHE[text] = fn
     return fn
+
+
+# Functions whose value is never below 0 (counts) or only 0 or 1 (tests): what
+# `expression_bounds` knows of them. Every other function may give anything.
+_COUNTS = {
+    "mine", "at", "others_here", "creations", "hand", "deck", "pp", "start_hand", "active",
+    "locales", "beneath", "opp_count", "in_discard", "in_hand", "hand_of", "opp_scare_count",
+    "total_scare", "chars_at", "opp_placed_count", "locales_named", "in_town", "active_in",
+}  # fmt: skip
+_TESTS = {
+    "together", "here_is", "opp_has", "is_", "alias_in_play", "immune", "function_used", "beside",
+    "has_both", "any_has", "dice_pending", "has_keyword", "locale_active",
+}  # fmt: skip
+_ANY = (-math.inf, math.inf)
+
+
+def expression_bounds(text: str, known: dict[str, int]) -> tuple[float, float]:
+    """The least and greatest value a numeric expression can take, whatever the table,
+    with the names in `known` fixed (`number`, say); (-inf, inf) where nothing is known."""
+    return _bounds(ast.parse(text, mode="eval").body, known)
+
+
+def _bounds(node: ast.AST, known: dict[str, int]) -> tuple[float, float]:
+    if isinstance(node, ast.Constant):
+        value = node.value
+        return (value, value) if isinstance(value, int | float) else _ANY
+    if isinstance(node, ast.Name):
+        return (known[node.id], known[node.id]) if node.id in known else _ANY
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        lo, hi = _bounds(node.operand, known)
+        return -hi, -lo
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Sub):
+        (a, b), (c, d) = _bounds(node.left, known), _bounds(node.right, known)
+        return (a + c, b + d) if isinstance(node.op, ast.Add) else (a - d, b - c)
+    if isinstance(node, ast.IfExp):
+        (a, b), (c, d) = _bounds(node.body, known), _bounds(node.orelse, known)
+        return min(a, c), max(b, d)
+    if isinstance(node, ast.Compare) or (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)):
+        return 0, 1
+    if isinstance(node, ast.BoolOp):  # `and` / `or` give one of their operands
+        parts = [_bounds(v, known) for v in node.values]
+        return min(lo for lo, _ in parts), max(hi for _, hi in parts)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        name = node.func.id
+        if name in ("min", "max") and node.args and not node.keywords:
+            parts = [_bounds(a, known) for a in node.args]
+            pick = min if name == "min" else max
+            return pick(lo for lo, _ in parts), pick(hi for _, hi in parts)
+        if name in _COUNTS:
+            return 0, math.inf
+        if name in _TESTS:
+            return 0, 1
+    return _ANY
 
 
 # --- programs --------------------------------------------------------------------------

@@ -13,6 +13,7 @@ played where and for how much.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from typing import Any
 
@@ -25,6 +26,7 @@ from nbc.plugins.tcg.effects import (
     TcgCard,
     compile_expression,
     custom,
+    expression_bounds,
     register_program,
 )
 from nbc.plugins.tcg.state import Ask, Frame, Slot, State, Trigger
@@ -335,14 +337,16 @@ class Rules:
         works out and for cards played into other towns."""
         if card.opponent_play is not None or card.kind not in ("character", "creation", "surprise"):
             return 0
-        if card.cost is not None and not card.cost.strip().isdigit():
-            return 0
-        price = int(card.cost) if card.cost is not None else card.number or 0
+        price: float = card.number or 0
+        if card.cost is not None:
+            price = expression_bounds(card.cost, {"number": card.number or 0})[0]
+            if price == -math.inf:
+                return 0
         price -= sum(disc.per * disc.max for disc in card.discounts)
         for key, delta, least in cuts:
             if key in (card.id, card.kind) or key in card.groups:
                 price = price + delta if least is None else max(price + delta, min(price, least))
-        floor = max(0, price)
+        floor = max(0, int(price))
         if card.kind == "character":
             mine = card.number or 0
             for other in versions:
