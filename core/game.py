@@ -15,6 +15,7 @@ tree of dataclasses), so the same Game object serves every match at once.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -28,7 +29,39 @@ from nbc.core.serial import from_data, to_data
 
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
 
+_UNSET = object()
 
+
+def quick_init(cls: type) -> type:
+    """Give a frozen slotted dataclass an `__init__` that fills its slots through their
+    descriptors. The one dataclasses write calls `object.__setattr__` for every field,
+    about twice the cost; choices, prompts and events are made on every move. The
+    class stays frozen: assigning to a field afterwards still raises."""
+    namespace: dict[str, Any] = {"_UNSET": _UNSET}
+    params, body = [], []
+    for f in dataclasses.fields(cls):
+        name = f.name
+        namespace[f"_set_{name}"] = cls.__dict__[name].__set__
+        if f.default is not dataclasses.MISSING:
+            namespace[f"_default_{name}"] = f.default
+            params.append(f"{name}=_default_{name}")
+            body.append(f"_set_{name}(self, {name})")
+        elif f.default_factory is not dataclasses.MISSING:
+            namespace[f"_factory_{name}"] = f.default_factory
+            params.append(f"{name}=_UNSET")
+            body.append(f"_set_{name}(self, _factory_{name}() if {name} is _UNSET else {name})")
+        else:
+            params.append(name)
+            body.append(f"_set_{name}(self, {name})")
+    source = f"def __init__(self, {', '.join(params)}):\n    " + "\n    ".join(body or ["pass"])
+    exec(source, namespace)  # noqa: S102 - built from the class's own field names only
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init  # type: ignore[misc]
+    return cls
+
+
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Choice:
     """One option of a prompt. `id` is what a client sends back to `act`."""
@@ -38,6 +71,7 @@ class Choice:
     data: dict[str, Any] = field(default_factory=dict)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Prompt:
     """A decision open to one seat: a kind (e.g. "function", "discard"), a short text,
@@ -51,6 +85,7 @@ class Prompt:
     choices: tuple[Choice, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened. `to` lists the seats that may see it; None means
@@ -127,16 +162,9 @@ class Context:
         to: Sequence[int] | None = None,
     ) -> None:
         """Record an event; `to` limits it to those seats (None: everyone)."""
-        self.events.append(
-            Event(
-                kind=kind,
-                text=text,
-                data=data or {},
-                to=None if to is None else tuple(sorted(set(to))),
-                seq=self.seq,
-                index=len(self.events),
-            )
-        )
+        events = self.events
+        seats = None if to is None else tuple(sorted(set(to)))
+        events.append(Event(kind, text, data or {}, seats, self.seq, len(events)))
 
     @property
     def new_events(self) -> list[Event]:

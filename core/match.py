@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nbc.core.errors import BadOptions, GameBug, IllegalChoice, NotYourTurn, ReplayError
-from nbc.core.game import Choice, Context, Event, Game, Outcome, Prompt
+from nbc.core.game import Choice, Context, Event, Game, Outcome, Prompt, quick_init
 from nbc.core.rng import Rng
 from nbc.core.serial import SerialError, canonical_json, from_data, to_data
 
@@ -38,6 +38,7 @@ class Header:
     start: dict[str, Any] | None = None
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Action:
     seat: int

@@ -206,3 +206,29 @@ def test_two_loads_of_one_save_share_no_state():
     first.act(0, "add")
     assert second.state["items"] == [0]
     assert second.fingerprint() == match.fingerprint()
+
+
+def test_quick_init_keeps_values_defaults_and_frozenness():
+    import dataclasses
+
+    import pytest
+
+    from nbc.core.game import Choice, Event
+
+    event = Event("draw", "seat 0 draws 1", {"n": 1}, (0,), 3, 7)
+    assert (event.kind, event.text, event.data, event.to, event.seq, event.index) == (
+        "draw",
+        "seat 0 draws 1",
+        {"n": 1},
+        (0,),
+        3,
+        7,
+    )
+    bare = Event(kind="turn")
+    assert bare == Event("turn", "", {}, None, 0, 0)
+    assert bare.data == {} and bare.data is not Event(kind="turn").data  # a fresh dict each time
+    assert Choice("end", "End your turn") == Choice(id="end", label="End your turn", data={})
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        event.kind = "other"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Event()  # type: ignore[call-arg]
