@@ -27,7 +27,7 @@ class RandomBot:
     needs_view = False  # lets drivers skip building a view it would not read
 
     def choose(self, view: dict[str, Any], prompts: list[Prompt], rng: Rng) -> str:
-        total = sum(len(p.choices) for p in prompts)
+        total = len(prompts[0].choices) if len(prompts) == 1 else sum(len(p.choices) for p in prompts)
         if total == 0:
             raise ValueError("the random bot was asked to choose with no choices open")
         index = rng.below(total)

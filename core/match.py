@@ -208,19 +208,23 @@ class Match:
 
     def _find_choice(self, seat: int, choice_id: str) -> Choice:
         self._check_seat(seat, allow_spectator=False)
-        mine = [p for p in self.all_prompts() if p.seat == seat]
+        prompts = self.all_prompts()
+        for prompt in prompts:
+            if prompt.seat == seat:
+                for choice in prompt.choices:
+                    if choice.id == choice_id:
+                        return choice
+        mine = [p for p in prompts if p.seat == seat]
         if not mine:
-            if not self.all_prompts():
+            if not prompts:
                 raise NotYourTurn(f"seat {seat} cannot act: the match is over")
             waiting = ", ".join(str(s) for s in self.seats_to_act())
             raise NotYourTurn(f"seat {seat} has nothing to decide now; waiting for seat(s) {waiting}")
-        for prompt in mine:
-            for choice in prompt.choices:
-                if choice.id == choice_id:
-                    return choice
         raise IllegalChoice(f"seat {seat} cannot choose '{choice_id}' now; {describe_choices(mine)}")
 
     def _check_seat(self, seat: int | None, allow_spectator: bool) -> None:
+        if type(seat) is int and 0 <= seat < self.header.players:
+            return
         if seat is None and allow_spectator:
             return
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:

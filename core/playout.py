@@ -30,10 +30,13 @@ def bot_step(match: Match, rng: Rng, bots: dict[int, Any] | None = None) -> bool
     prompts = match.all_prompts()
     if not prompts:
         return False
-    seats = sorted({p.seat for p in prompts})
-    seat = seats[rng.below(len(seats))] if len(seats) > 1 else seats[0]
-    bot = (bots or {}).get(seat, _RANDOM)
-    mine = [p for p in prompts if p.seat == seat]
+    if len(prompts) == 1:  # the usual case: one question, to one seat
+        seat, mine = prompts[0].seat, prompts
+    else:
+        seats = sorted({p.seat for p in prompts})
+        seat = seats[rng.below(len(seats))] if len(seats) > 1 else seats[0]
+        mine = [p for p in prompts if p.seat == seat]
+    bot = bots.get(seat, _RANDOM) if bots else _RANDOM
     view = match.view(seat) if getattr(bot, "needs_view", True) else {}
     match.act(seat, bot.choose(view, mine, rng))
     return True

@@ -18,7 +18,8 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
+_SPAN = 1 << 64
+_MASK = _SPAN - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
@@ -66,9 +67,12 @@ class Rng:
             raise ValueError(f"below() needs a positive bound, got {n}")
         if n == 1:
             return 0
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            value = self.next64()
+        limit = _SPAN - _SPAN % n
+        while True:  # next64, written out: this is the hottest call of every playout
+            self.state = z = (self.state + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            value = z ^ (z >> 31)
             if value < limit:
                 return value % n
 

@@ -253,9 +253,10 @@ class TcgGame(Game):
     def apply(self, state: State, seat: int, choice: Choice, ctx: Context) -> None:
         rules = self.rules
         state.shown = {}
-        ask = next(a for a in state.asks if a.seat == seat)
+        asks = state.asks
+        ask = asks[0] if len(asks) == 1 else next(a for a in asks if a.seat == seat)
         value = ask.value(choice.id)
-        state.asks.remove(ask)
+        asks.remove(ask)
         if ask.kind == "place-locale":
             rules.place_locale(state, seat, value, ctx)
         elif ask.kind == "discard-to-7":

@@ -1149,12 +1149,21 @@ class Rules:
         return out
 
     # --- triggers ------------------------------------------------------------------------
+    def in_match(self, st: State) -> frozenset[str]:
+        """The card definitions a match holds, in any zone (worked out once per match)."""
+        memo = st.memo
+        if memo.get("cards") != len(st.cards):  # a new match, or a test that added cards
+            memo.clear()
+            memo["cards"] = len(st.cards)
+            memo["defs"] = frozenset(st.cards.values())
+        return memo["defs"]
+
     def fire(self, st: State, event: str, data: dict[str, Any], where: Slot | None = None) -> None:
         """Queue every in-play card's trigger that listens for `event`."""
         if st.expansions and self.hooks is not None:
             self.hooks.event(self, st, event, data)
         listeners = TRIGGERS_BY_EVENT.get(event)
-        if not listeners:
+        if not listeners or listeners.isdisjoint(self.in_match(st)):
             return
         for seat, p in enumerate(st.players):
             if where is not None:

@@ -73,9 +73,9 @@ class Ask:
         return cls(seat, kind, text, choices, values)
 
     def value(self, choice_id: str) -> Any:
-        for choice, value in zip(self.choices, self.values, strict=True):
+        for k, choice in enumerate(self.choices):
             if choice.id == choice_id:
-                return value
+                return self.values[k]
         raise KeyError(choice_id)
 
 
@@ -132,3 +132,6 @@ class State:
     shown: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     planted: dict[str, str] = field(default_factory=dict)  # test kit: instance id -> marker name
     over: bool = False
+    # facts worked out from the rest of the state when first needed (Rules.in_match);
+    # never saved, so a loaded match starts it afresh
+    memo: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
