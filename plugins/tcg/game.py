@@ -13,12 +13,13 @@ from nbc.core.game import Choice, Context, Game, Options, Outcome, Prompt, Varia
 from nbc.plugins.tcg import view as view_module
 from nbc.plugins.tcg.effects import TcgCard
 from nbc.plugins.tcg.hooks import Expansion, ExpansionHooks
-from nbc.plugins.tcg.rules import BASE_SETS, DAYS, Rules
+from nbc.plugins.tcg.rules import DAYS, Rules
 from nbc.plugins.tcg.state import Player, State
 
 DATA = Path(__file__).parent / "data"
 MAIN_DECK_MIN = 40
 TITLE_MAX = 4
+BASE_SETS = ("premiere", "tournament-kit")
 
 
 class DeckList(DataModel):

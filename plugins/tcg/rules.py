@@ -13,7 +13,6 @@ played where and for how much.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from typing import Any
 
@@ -31,7 +30,6 @@ from nbc.plugins.tcg.effects import (
 )
 from nbc.plugins.tcg.state import Ask, Frame, Slot, State, Trigger
 
-BASE_SETS = ("premiere", "tournament-kit")  # the cards of the base game
 PP_CAP = 6
 HAND_LIMIT = 7
 SURPRISE_LIMIT = 3
@@ -311,48 +309,61 @@ class Rules:
         for key, steps in INTERNAL.items():
             register_program(key, steps)
         self.names = {d.id: f"{d.name} ({d.alias})" if d.alias else d.name for d in defs.values()}
-        # the least each card can cost in a base game, so the turn menu can pass over
-        # cards dearer than the Pumpkin Points held without pricing them
-        base = [d for d in defs.values() if d.set in BASE_SETS]
-        cuts = [
-            (key, delta, d.modifiers.get("floor"))
-            for d in base
-            for key, delta in d.modifiers.items()
-            if key != "floor" and delta < 0
-        ]
-        versions: dict[str, list[TcgCard]] = {}
-        for d in base:
-            versions.setdefault(d.title_key, []).append(d)
-        self.floor = {d.id: self.price_floor(d, cuts, versions[d.title_key]) for d in base}
+        self._floors: dict[frozenset[str], dict[str, int]] = {}  # card definitions of a match -> floors
         # cards whose price depends on the Locale they are played to (`to`, `here_is`, ...)
         self.cost_by_place = {
             card.id for card in defs.values() if card.cost and any(w in card.cost for w in ("to", "here"))
         }
 
+    def floors(self, st: State) -> dict[str, int]:
+        """The least each card of a base match can cost there, whatever the table: the
+        turn menu passes over cards dearer than the Pumpkin Points held unpriced."""
+        defs = self.in_match(st)
+        found = st.memo.get("floors")
+        if found is None:
+            found = self._floors.get(defs)
+            if found is None:
+                if len(self._floors) > 256:
+                    self._floors.clear()
+                found = self._floors[defs] = self.price_floors([self.defs[d] for d in defs])
+            st.memo["floors"] = found
+        return found
+
     @staticmethod
-    def price_floor(card: TcgCard, cuts: list[tuple[str, int, int | None]], versions: list[TcgCard]) -> int:
-        """The least `card` can ever cost in a base game: its price less every price cut
-        the pool could bring at once (centre and placed cards, its own discounts), or
-        the difference to another version it may replace; 0 for prices an expression
-        works out and for cards played into other towns."""
-        if card.opponent_play is not None or card.kind not in ("character", "creation", "surprise"):
-            return 0
-        price: float = card.number or 0
-        if card.cost is not None:
-            price = expression_bounds(card.cost, {"number": card.number or 0})[0]
-            if price == -math.inf:
-                return 0
-        price -= sum(disc.per * disc.max for disc in card.discounts)
-        for key, delta, least in cuts:
-            if key in (card.id, card.kind) or key in card.groups:
-                price = price + delta if least is None else max(price + delta, min(price, least))
-        floor = max(0, int(price))
-        if card.kind == "character":
-            mine = card.number or 0
-            for other in versions:
-                if other.id != card.id and (other.number or 0) <= mine:
-                    floor = min(floor, mine - (other.number or 0))
-        return floor
+    def price_floors(cards: list[TcgCard]) -> dict[str, int]:
+        """Each card's price less every cut the other cards could bring at once (centre
+        and placed cards, its own discounts), or the difference to another version it
+        may replace; 0 for a price with no lower bound and for cards played into other
+        towns."""
+        cuts = [
+            (key, delta, d.modifiers.get("floor"))
+            for d in cards
+            for key, delta in d.modifiers.items()
+            if key != "floor" and delta < 0
+        ]
+        versions: dict[str, list[TcgCard]] = {}
+        for d in cards:
+            versions.setdefault(d.title_key, []).append(d)
+        floors = {}
+        for card in cards:
+            if card.opponent_play is not None or card.kind not in ("character", "creation", "surprise"):
+                floors[card.id] = 0
+                continue
+            price: float = card.number or 0
+            if card.cost is not None:
+                price = expression_bounds(card.cost, {"number": card.number or 0})[0]
+            price -= sum(disc.per * disc.max for disc in card.discounts)
+            for key, delta, least in cuts:
+                if key in (card.id, card.kind) or key in card.groups:
+                    price = price + delta if least is None else max(price + delta, min(price, least))
+            floor = max(0, price)
+            if card.kind == "character":
+                mine = card.number or 0
+                for other in versions[card.title_key]:
+                    if other.id != card.id and (other.number or 0) <= mine:
+                        floor = min(floor, mine - (other.number or 0))
+            floors[card.id] = int(floor)
+        return floors
 
     @staticmethod
     def register_card(card: TcgCard) -> None:
@@ -920,8 +931,11 @@ class Rules:
                     d = self.def_of(st, slot.locale)
                     for j, fn in enumerate(d.functions):
                         out.append((f"fn:{k}:{j}", f"{d.name}: {fn.label}", ["fn", k, j]))
+        pp = p.pp
+        floors = None if st.expansions else self.floors(st)
         for card in self.distinct(st, p.hand):
-            out.extend(self.play_options(st, seat, card))
+            if floors is None or floors[st.cards[card]] <= pp:
+                out.extend(self.play_options(st, seat, card))
         for card in self.own_cards(st, seat):
             d = self.def_of(st, card)
             for j, ability in enumerate(d.abilities):
@@ -1031,8 +1045,6 @@ class Rules:
     def play_options(self, st: State, seat: int, card: str) -> list[tuple[str, str, Any]]:
         d = self.def_of(st, card)
         p = st.players[seat]
-        if not st.expansions and self.floor[d.id] > p.pp:
-            return []  # dearer than the Pumpkin Points held, whatever the table
         name = self.label(st, card)
         if d.play_when and not self.ev_at(st, seat, card, d.play_when):
             return []

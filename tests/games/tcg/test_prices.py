@@ -29,29 +29,34 @@ def test_expression_bounds(text, bounds):
     assert expression_bounds(text, {"number": 4}) == bounds
 
 
-def test_floors_of_priced_and_versioned_cards(tcg):
-    floor = tcg.rules.floor
-    assert floor["oogie-boogie-meanest-guy-around"] == 2  # 4, one less at his Lair, one less again
-    assert floor["jack-skellington-demon-of-light"] == 1  # 6, or 1 over a Jack of 5
-    assert floor["vampire-baron"] == 2  # a literal price of 3, less one
+def test_floors_count_only_the_cards_of_the_match(tcg):
+    pool = tcg.rules.defs
+    alone = tcg.rules.price_floors([pool["oogie-boogie-meanest-guy-around"], pool["vampire-baron"]])
+    assert alone == {"oogie-boogie-meanest-guy-around": 3, "vampire-baron": 3}  # one less at his Lair
+    with_cuts = tcg.rules.price_floors(
+        [pool[c] for c in ("oogie-boogie-meanest-guy-around", "vampire-baron", "this-is-halloween", "zero")]
+    )
+    assert with_cuts["oogie-boogie-meanest-guy-around"] == 2 and with_cuts["vampire-baron"] == 2
+    assert with_cuts["zero"] == 0  # a capped cut never takes a price below its minimum, nor raises it
+    jacks = [pool[c] for c in pool if c.startswith("jack-skellington-")]
+    by_number = {d.number: tcg.rules.price_floors(jacks)[d.id] for d in jacks}
+    assert by_number == {6: 1, 5: 2, 3: 2}  # 6 over a 5, 5 over a 3; a 3 is one less at Jack's House
 
 
 def test_pruning_by_floor_never_changes_a_menu(tcg):
     rules = tcg.rules
-    saved = dict(rules.floor)
     menus = 0
-    try:
-        for seed in range(12):
-            match = Match.new(tcg, "base", players=4, seed=f"floors-{seed}")
-            rng = Rng(f"floors-bots-{seed}")
-            while bot_step(match, rng):
-                st = match.state
-                if st.asks and st.asks[0].kind == "turn":
-                    pruned = rules.menu(st, st.turn)
-                    rules.floor = dict.fromkeys(saved, 0)
-                    assert rules.menu(st, st.turn) == pruned
-                    rules.floor = saved
-                    menus += 1
-    finally:
-        rules.floor = saved
+    for seed in range(12):
+        match = Match.new(tcg, "base", players=4, seed=f"floors-{seed}")
+        rng = Rng(f"floors-bots-{seed}")
+        while bot_step(match, rng):
+            st = match.state
+            if st.asks and st.asks[0].kind == "turn":
+                floors = rules.floors(st)
+                assert floors, "a base match prices its cards"
+                pruned = rules.menu(st, st.turn)
+                st.memo["floors"] = dict.fromkeys(floors, 0)
+                assert rules.menu(st, st.turn) == pruned
+                st.memo["floors"] = floors
+                menus += 1
     assert menus > 500
