@@ -13,7 +13,7 @@ played where and for how much.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from nbc.core.game import Context
@@ -1803,9 +1803,12 @@ class Rules:
         return self.ask(st, seat, "move", f"Move your Characters ({m['left']} Movement left)", options)
 
     def move_options(self, st: State, f: Frame, ins: dict, m: dict) -> list[tuple[str, str, Any]]:
+        return list(self.moves(st, f, ins, m))
+
+    def moves(self, st: State, f: Frame, ins: dict, m: dict) -> Iterator[tuple[str, str, Any]]:
+        """The moves open to `f.seat` with the Movement left in `m`, one at a time."""
         seat = f.seat
         row = st.players[seat].row
-        out: list[tuple[str, str, Any]] = []
         flt = ins.get("filter")
         for k, slot in enumerate(row):
             for card in slot.characters:
@@ -1823,12 +1826,10 @@ class Rules:
                         continue
                     if leave > m["left"] or not self.may_enter(st, seat, card, k, to):
                         continue
-                    out.append(
-                        (
-                            f"mv:{card}:{to}",
-                            f"Move {self.label(st, card)} to {self.label(st, row[to].locale)}",
-                            ["mv", card, k, to, leave],
-                        )
+                    yield (
+                        f"mv:{card}:{to}",
+                        f"Move {self.label(st, card)} to {self.label(st, row[to].locale)}",
+                        ["mv", card, k, to, leave],
                     )
                 if d.gathers_at and st.cards[slot.locale] == d.gathers_at:
                     pulled = [
@@ -1841,15 +1842,12 @@ class Rules:
                         and self.may_enter(st, seat, c, j, k)
                     ]
                     if pulled:
-                        out.append(
-                            (
-                                f"gather:{card}",
-                                f"{self.label(st, card)} pulls everyone next door "
-                                f"into {self.label(st, slot.locale)}",
-                                ["gather", card, pulled],
-                            )
+                        yield (
+                            f"gather:{card}",
+                            f"{self.label(st, card)} pulls everyone next door "
+                            f"into {self.label(st, slot.locale)}",
+                            ["gather", card, pulled],
                         )
-        return out
 
     def look_hand(self, st: State, f: Frame, seat: int | None, ctx: Context) -> Any:
         if seat is None:
@@ -2015,29 +2013,21 @@ def _king_pay(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
         else:
             g.discard_hand_card(st, seat, choice, ctx, "for the Pumpkin King's activity")
         return True
+    p = st.players[seat]
+    cards = g.distinct(st, p.hand)
     options: list[tuple[str, str, Any]] = [("pass", "Decline", None)]
-    if g.king_free(st, seat, activity):
-        options.append(("free", "Do it for free", "free"))
-    options.extend(
-        (f"discard:{c}", f"Discard {g.label(st, c)} to do it", c)
-        for c in g.distinct(st, st.players[seat].hand)
-    )
-    if activity == "move" and not any(g.move_options(st, f, {}, {"left": 1, "moved": []})):
-        options = options[:1]
+    if activity != "move" or next(g.moves(st, f, {}, {"left": 1, "moved": []}), None) is not None:
+        if g.king_free(st, seat, activity):
+            options.append(("free", "Do it for free", "free"))
+        options.extend((f"discard:{c}", f"Discard {g.label(st, c)} to do it", c) for c in cards)
     if st.phase == "king":
-        p = st.players[seat]
-        for card in g.distinct(st, p.hand):
+        for card in cards:
             d = g.def_of(st, card)
-            if (
-                d.kind == "surprise"
-                and g.may_play_surprise(st, seat, card, own_turn=False)
-                and g.cost(st, seat, card) <= p.pp
-                and g.modes_open(st, seat, card, "king")
-            ):
+            if d.kind == "surprise" and g.may_play_surprise(st, seat, card, own_turn=False):
                 price = g.cost(st, seat, card)
-                options.append(
-                    (f"surprise:{card}", f"First play {g.label(st, card)} ({price} PP)", ["surprise", card])
-                )
+                if price <= p.pp and g.modes_open(st, seat, card, "king"):
+                    label = f"First play {g.label(st, card)} ({price} PP)"
+                    options.append((f"surprise:{card}", label, ["surprise", card]))
     return g.ask(st, seat, "king", KING_ACTIVITIES[activity], options)
 
 
