@@ -249,7 +249,7 @@ class TcgGame(Game):
         return state
 
     def prompts(self, state: State) -> list[Prompt]:
-        return [Prompt(a.seat, a.kind, a.text, tuple(a.choices)) for a in state.asks]
+        return [a.as_prompt() for a in state.asks]
 
     def apply(self, state: State, seat: int, choice: Choice, ctx: Context) -> None:
         rules = self.rules

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from nbc.core.game import Choice
+from nbc.core.game import Choice, Prompt
 
 
 @dataclass(slots=True)
@@ -54,8 +54,10 @@ class Ask:
     seat: int
     kind: str
     text: str
-    choices: list[Choice]
+    choices: tuple[Choice, ...]
     values: list[Any]
+    # the question as clients see it, made once (never saved: a loaded match remakes it)
+    prompt: Prompt | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def of(cls, seat: int, kind: str, text: str, options: Any) -> Ask:
@@ -70,7 +72,14 @@ class Ask:
                 choice = known[choice_id, label] = Choice(choice_id, label)
             choices.append(choice)
             values.append(value)
-        return cls(seat, kind, text, choices, values)
+        ask = cls(seat, kind, text, tuple(choices), values)
+        ask.prompt = Prompt(seat, kind, text, ask.choices)
+        return ask
+
+    def as_prompt(self) -> Prompt:
+        if self.prompt is None:
+            self.prompt = Prompt(self.seat, self.kind, self.text, self.choices)
+        return self.prompt
 
     def value(self, choice_id: str) -> Any:
         for k, choice in enumerate(self.choices):
