@@ -89,8 +89,9 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle in place (Fisher-Yates)."""
+        below = self.below
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = below(i + 1)
             items[i], items[j] = items[j], items[i]
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:

@@ -18,6 +18,7 @@ from typing import Any
 
 from nbc.core.game import Context
 from nbc.plugins.tcg.effects import (
+    _EXPR_CACHE,
     ASK,
     CUSTOM,
     OPS,
@@ -34,6 +35,7 @@ PP_CAP = 6
 HAND_LIMIT = 7
 SURPRISE_LIMIT = 3
 DAYS = 12
+_NO_VARS: dict[str, Any] = {}  # the variables of an expression evaluated outside any effect
 KING_ACTIVITIES = {
     "draw": "Draw 1 card (free for the single player with the fewest cards in hand)",
     "pp": "Add 1 Pumpkin Point (free for the single player with the most Creations)",
@@ -309,6 +311,7 @@ class Rules:
         for key, steps in INTERNAL.items():
             register_program(key, steps)
         self.names = {d.id: f"{d.name} ({d.alias})" if d.alias else d.name for d in defs.values()}
+        self._function_options: dict[tuple[str, int], list[tuple[str, str, Any]]] = {}
         self._floors: dict[frozenset[str], dict[str, int]] = {}  # card definitions of a match -> floors
         # cards whose price depends on the Locale they are played to (`to`, `here_is`, ...)
         self.cost_by_place = {
@@ -524,10 +527,12 @@ class Rules:
 
     # --- expressions ---------------------------------------------------------------------
     def ev(self, st: State, f: Frame, text: str, **extra: Any) -> Any:
-        return compile_expression(text)(Scope(self, st, f.seat, f.source, f.vars, extra))
+        fn = _EXPR_CACHE.get(text) or compile_expression(text)
+        return fn(Scope(self, st, f.seat, f.source, f.vars, extra))
 
     def ev_at(self, st: State, seat: int, source: str, text: str, **extra: Any) -> Any:
-        return compile_expression(text)(Scope(self, st, seat, source, {}, extra))
+        fn = _EXPR_CACHE.get(text) or compile_expression(text)
+        return fn(Scope(self, st, seat, source, _NO_VARS, extra))
 
     # --- questions -----------------------------------------------------------------------
     def ask(self, st: State, seat: int, kind: str, text: str, options: Iterable[tuple[str, str, Any]]) -> str:
@@ -928,9 +933,7 @@ class Rules:
             only = st.flags.get("extra_at") if st.function_used else None
             for k, slot in enumerate(p.row):
                 if (only is None or slot.locale == only) and self.is_active(st, seat, k):
-                    d = self.def_of(st, slot.locale)
-                    for j, fn in enumerate(d.functions):
-                        out.append((f"fn:{k}:{j}", f"{d.name}: {fn.label}", ["fn", k, j]))
+                    out.extend(self.function_options(st.cards[slot.locale], k))
         pp = p.pp
         floors = None if st.expansions else self.floors(st)
         for card in self.distinct(st, p.hand):
@@ -948,6 +951,17 @@ class Rules:
             out.extend(self.hooks.more_actions(self, st, seat))
         out.append(("end", "End your turn", ["end"]))
         return out
+
+    def function_options(self, locale: str, k: int) -> list[tuple[str, str, Any]]:
+        """The menu entries for the Functions of Locale `locale` (a card id) at row place k."""
+        found = self._function_options.get((locale, k))
+        if found is None:
+            d = self.defs[locale]
+            found = [
+                (f"fn:{k}:{j}", f"{d.name}: {fn.label}", ["fn", k, j]) for j, fn in enumerate(d.functions)
+            ]
+            self._function_options[locale, k] = found
+        return found
 
     def own_cards(self, st: State, seat: int) -> list[str]:
         p = st.players[seat]
