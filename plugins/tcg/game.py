@@ -60,6 +60,7 @@ def load_starters(folder: Path = DATA / "decks") -> dict[str, Starter]:
 
 POOL = load_pool()
 STARTERS = load_starters()
+BASE_STARTERS = [s for s in STARTERS.values() if all(POOL[c].set in BASE_SETS for c in s.main)][:4]
 
 
 def check_deck(deck: DeckList, defs: dict[str, TcgCard], sets: tuple[str, ...], where: str) -> list[str]:
@@ -141,6 +142,7 @@ class TcgGame(Game):
         self.starters = STARTERS
         self.expansions: dict[str, Expansion] = {}
         self.rules = Rules(self.defs)
+        self._sound_starters: set[tuple[str, tuple[str, ...]] | None] = set()
 
     def plugins_loaded(self, pm: Any) -> None:
         """Take in the expansions installed as plugins: their cards, decks and variants."""
@@ -173,7 +175,7 @@ class TcgGame(Game):
                 problems.append(f"expansions: no expansion called {name!r} (known: {known})")
             else:
                 sets += self.expansions[name].sets
-        starters = [s for s in STARTERS.values() if all(self.defs[c].set in BASE_SETS for c in s.main)][:4]
+        starters = BASE_STARTERS
         chosen: list[tuple[str, DeckList]] = []
         if len(options.decks) > players:
             problems.append(f"decks: {len(options.decks)} decks given for {players} seats")
@@ -195,7 +197,12 @@ class TcgGame(Game):
             else:
                 deck = starters[seat % len(starters)]
                 name = deck.id
-            problems.extend(check_deck(deck, self.defs, sets, where))
+            ready = (deck.id, sets) if isinstance(deck, Starter) else None
+            if ready not in self._sound_starters:  # a ready deck found sound stays sound
+                found = check_deck(deck, self.defs, sets, where)
+                if ready is not None and not found:
+                    self._sound_starters.add(ready)
+                problems.extend(found)
             if options.expansions and self.rules.hooks is not None:
                 hooks = self.rules.hooks
                 problems.extend(hooks.check_deck(tuple(options.expansions), deck, self.defs, where))
