@@ -336,38 +336,88 @@ _TESTS = {
 _ANY = (-math.inf, math.inf)
 
 
-def expression_bounds(text: str, known: dict[str, int]) -> tuple[float, float]:
+Bounds = tuple[float, float]
+# what a caller knows of a function call with constant arguments: its bounds, or None
+CallFacts = Callable[[str, list[Any]], Bounds | None]
+
+
+def expression_bounds(text: str, known: dict[str, int], calls: CallFacts | None = None) -> Bounds:
     """The least and greatest value a numeric expression can take, whatever the table,
-    with the names in `known` fixed (`number`, say); (-inf, inf) where nothing is known."""
-    return _bounds(ast.parse(text, mode="eval").body, known)
+    with the names in `known` fixed (`number`, say) and `calls` telling what it knows of
+    function calls; (-inf, inf) where nothing is known. A test whose bounds decide it
+    (a count that is always 0, say) takes only the branch it decides."""
+    return _bounds(ast.parse(text, mode="eval").body, known, calls)
 
 
-def _bounds(node: ast.AST, known: dict[str, int]) -> tuple[float, float]:
+def _truth(bounds: Bounds) -> bool | None:
+    """Whether a value within `bounds` is always true (True), always false (False), or either."""
+    lo, hi = bounds
+    if lo == hi == 0:
+        return False
+    return True if lo > 0 or hi < 0 else None
+
+
+def _compare(op: ast.cmpop, a: Bounds, b: Bounds) -> bool | None:
+    (alo, ahi), (blo, bhi) = a, b
+    if isinstance(op, ast.Gt | ast.Lt):
+        if isinstance(op, ast.Lt):
+            (alo, ahi), (blo, bhi) = (blo, bhi), (alo, ahi)
+        return True if alo > bhi else False if ahi <= blo else None
+    if isinstance(op, ast.GtE | ast.LtE):
+        if isinstance(op, ast.LtE):
+            (alo, ahi), (blo, bhi) = (blo, bhi), (alo, ahi)
+        return True if alo >= bhi else False if ahi < blo else None
+    if isinstance(op, ast.Eq | ast.NotEq) and _ANY not in (a, b):
+        same = True if alo == ahi == blo == bhi else False if ahi < blo or bhi < alo else None
+        return same if same is None or isinstance(op, ast.Eq) else not same
+    return None
+
+
+def _bounds(node: ast.AST, known: dict[str, int], calls: CallFacts | None) -> Bounds:
+    def sub(n: ast.AST) -> Bounds:
+        return _bounds(n, known, calls)
+
     if isinstance(node, ast.Constant):
         value = node.value
         return (value, value) if isinstance(value, int | float) else _ANY
     if isinstance(node, ast.Name):
         return (known[node.id], known[node.id]) if node.id in known else _ANY
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-        lo, hi = _bounds(node.operand, known)
+        lo, hi = sub(node.operand)
         return -hi, -lo
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Sub):
-        (a, b), (c, d) = _bounds(node.left, known), _bounds(node.right, known)
+        (a, b), (c, d) = sub(node.left), sub(node.right)
         return (a + c, b + d) if isinstance(node.op, ast.Add) else (a - d, b - c)
     if isinstance(node, ast.IfExp):
-        (a, b), (c, d) = _bounds(node.body, known), _bounds(node.orelse, known)
+        test = _truth(sub(node.test))
+        if test is not None:
+            return sub(node.body if test else node.orelse)
+        (a, b), (c, d) = sub(node.body), sub(node.orelse)
         return min(a, c), max(b, d)
-    if isinstance(node, ast.Compare) or (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)):
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        test = _truth(sub(node.operand))
+        return (0, 1) if test is None else (float(not test), float(not test))
+    if isinstance(node, ast.Compare):
+        if len(node.ops) == 1:
+            verdict = _compare(node.ops[0], sub(node.left), sub(node.comparators[0]))
+            if verdict is not None:
+                return float(verdict), float(verdict)
         return 0, 1
     if isinstance(node, ast.BoolOp):  # `and` / `or` give one of their operands
-        parts = [_bounds(v, known) for v in node.values]
+        parts = [sub(v) for v in node.values]
+        if isinstance(node.op, ast.And) and any(_truth(p) is False for p in parts):
+            return 0, 0  # a number that is always 0 (or False) makes the whole `and` 0
         return min(lo for lo, _ in parts), max(hi for _, hi in parts)
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
         name = node.func.id
         if name in ("min", "max") and node.args and not node.keywords:
-            parts = [_bounds(a, known) for a in node.args]
+            parts = [sub(a) for a in node.args]
             pick = min if name == "min" else max
             return pick(lo for lo, _ in parts), pick(hi for _, hi in parts)
+        if calls is not None and all(isinstance(a, ast.Constant) for a in node.args) and not node.keywords:
+            found = calls(name, [a.value for a in node.args])  # type: ignore[attr-defined]
+            if found is not None:
+                return found
         if name in _COUNTS:
             return 0, math.inf
         if name in _TESTS:

@@ -347,6 +347,21 @@ class Rules:
         versions: dict[str, list[TcgCard]] = {}
         for d in cards:
             versions.setdefault(d.title_key, []).append(d)
+        present = {d.id for d in cards}
+
+        def none_answer(g: Any) -> bool:
+            return not any(g in ("any", d.id, d.kind) or g in d.groups for d in cards)
+
+        def counts_nothing(name: str, args: list[Any]) -> tuple[float, float] | None:
+            """A count of cards the match does not hold is 0."""
+            if (
+                (name == "mine" and len(args) == 1 and none_answer(args[0]))
+                or (name == "at" and len(args) == 2 and (none_answer(args[0]) or args[1] not in present))
+                or (name == "together" and any(none_answer(g) for g in args))
+            ):
+                return 0, 0
+            return None
+
         floors = {}
         for card in cards:
             if card.opponent_play is not None or card.kind not in ("character", "creation", "surprise"):
@@ -354,8 +369,11 @@ class Rules:
                 continue
             price: float = card.number or 0
             if card.cost is not None:
-                price = expression_bounds(card.cost, {"number": card.number or 0})[0]
-            price -= sum(disc.per * disc.max for disc in card.discounts)
+                price = expression_bounds(card.cost, {"number": card.number or 0}, counts_nothing)[0]
+            for disc in card.discounts:
+                when = disc.when and expression_bounds(disc.when, {}, counts_nothing)
+                if when != (0, 0) and not all(none_answer(g) for g in disc.find):
+                    price -= disc.per * disc.max
             for key, delta, least in cuts:
                 if key in (card.id, card.kind) or key in card.groups:
                     price = price + delta if least is None else max(price + delta, min(price, least))

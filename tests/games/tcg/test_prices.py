@@ -29,6 +29,33 @@ def test_expression_bounds(text, bounds):
     assert expression_bounds(text, {"number": 4}) == bounds
 
 
+def absent(name, args):
+    """Facts of a table where nothing answers to 'hyde' or stands at 'town-square'."""
+    if (name, args[:1]) == ("mine", ["hyde"]) or (name == "at" and args[1:] == ["town-square"]):
+        return 0, 0
+    return None
+
+
+@pytest.mark.parametrize(
+    ("text", "bounds"),
+    [
+        ("number - mine('hyde')", (4, 4)),
+        ("number - mine('devil')", (-math.inf, 4)),
+        (
+            "max(1, number - at('any', 'town-square') + 1) if at('the-mayor', 'town-square') > 0 else number",
+            (4, 4),
+        ),
+        ("1 if mine('hyde') >= 1 else 7", (7, 7)),
+        ("1 if not mine('hyde') else 7", (1, 1)),
+        ("number - (5 if at('a', 'town-square') > 0 and mine('devil') > 0 else 0)", (4, 4)),
+        ("number - (5 if at('a', 'the-well') > 0 and mine('devil') > 0 else 0)", (-1, 4)),
+        ("2 if number == 4 else 0", (2, 2)),
+    ],
+)
+def test_expression_bounds_with_facts_take_the_branch_they_decide(text, bounds):
+    assert expression_bounds(text, {"number": 4}, absent) == bounds
+
+
 def test_floors_count_only_the_cards_of_the_match(tcg):
     pool = tcg.rules.defs
     alone = tcg.rules.price_floors([pool["oogie-boogie-meanest-guy-around"], pool["vampire-baron"]])
@@ -38,6 +65,12 @@ def test_floors_count_only_the_cards_of_the_match(tcg):
     )
     assert with_cuts["oogie-boogie-meanest-guy-around"] == 2 and with_cuts["vampire-baron"] == 2
     assert with_cuts["zero"] == 0  # a capped cut never takes a price below its minimum, nor raises it
+    ramp = ["takeoff-ramp", "the-mayor-elected-official"]
+    assert tcg.rules.price_floors([pool[c] for c in ramp])["takeoff-ramp"] == 5  # no Town Square
+    assert tcg.rules.price_floors([pool[c] for c in [*ramp, "town-square"]])["takeoff-ramp"] == 1
+    hat = ["delightful-hat"]
+    assert tcg.rules.price_floors([pool[c] for c in hat])["delightful-hat"] == 4  # no Harlequin Demon
+    assert tcg.rules.price_floors([pool[c] for c in [*hat, "harlequin-demon"]])["delightful-hat"] == 2
     jacks = [pool[c] for c in pool if c.startswith("jack-skellington-")]
     by_number = {d.number: tcg.rules.price_floors(jacks)[d.id] for d in jacks}
     assert by_number == {6: 1, 5: 2, 3: 2}  # 6 over a 5, 5 over a 3; a 3 is one less at Jack's House
