@@ -2011,12 +2011,7 @@ INTERNAL: dict[str, list[dict[str, Any]]] = {}
 # --- rules procedures run as programs ----------------------------------------------------
 INTERNAL.update(
     {
-        "rules.king": [
-            {"op": "custom", "fn": "king_pay"},
-            {"op": "draw", "n": 1, "when": "activity == 'draw'"},
-            {"op": "pp", "n": 1, "when": "activity == 'pp'"},
-            {"op": "move", "n": 1, "when": "activity == 'move'"},
-        ],
+        "rules.king": [{"op": "custom", "fn": "king_pay"}, {"op": "custom", "fn": "king_do"}],
         "rules.play": [
             {"op": "custom", "fn": "play_mode"},
             {"op": "custom", "fn": "play_discount"},
@@ -2061,6 +2056,16 @@ def _king_pay(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
                     label = f"First play {g.label(st, card)} ({price} PP)"
                     options.append((f"surprise:{card}", label, ["surprise", card]))
     return g.ask(st, seat, "king", KING_ACTIVITIES[activity], options)
+
+
+# the step each King's activity is, for a player who paid for it or does it free
+_KING_STEPS = {"draw": {"op": "draw", "n": 1}, "pp": {"op": "pp", "n": 1}, "move": {"op": "move", "n": 1}}
+
+
+@custom("king_do")
+def _king_do(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
+    step = _KING_STEPS[f.vars["activity"]]
+    return OPS[step["op"]](g, st, f, step, ctx)
 
 
 @custom("play_mode")
