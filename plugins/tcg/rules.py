@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from nbc.core.cards import plain_copy
 from nbc.core.game import Context
 from nbc.plugins.tcg.effects import (
     _EXPR_CACHE,
@@ -304,7 +305,8 @@ class Rules:
     """The rules object for one card pool. Stateless: every method takes the state."""
 
     def __init__(self, defs: dict[str, TcgCard], hooks: Any = None) -> None:
-        self.defs = defs
+        # plain copies: the rules read card fields on every step (see plain_copy)
+        self.defs: dict[str, TcgCard] = {key: plain_copy(d) for key, d in defs.items()}
         self.hooks = hooks  # the expansion hook caller (see hooks.py); None in the base game
         for card in defs.values():
             self.register_card(card)

@@ -213,3 +213,33 @@ def test_instances_added_later_do_not_collide() -> None:
     early = make_instances(["a", "b"], Rng(1))
     late = make_instances(["c"], Rng(1), start=len(early) + 1)
     assert list(late) == ["c3"]
+
+
+def test_plain_copy_reads_like_the_model():
+    from nbc.core.cards import CardDef, DataModel, plain_copy
+
+    class Part(DataModel):
+        label: str
+
+    class Thing(CardDef):
+        number: int = 0
+        parts: list[Part] = Field(default_factory=list)
+        table: dict[str, int] = Field(default_factory=dict)
+
+        @property
+        def doubled(self) -> int:
+            return 2 * self.number
+
+    model = Thing(id="a-thing", name="A Thing", number=3, parts=[Part(label="x")], table={"k": 1})
+    twin = plain_copy(model)
+    assert (twin.id, twin.name, twin.number, twin.doubled, twin.table) == (
+        "a-thing",
+        "A Thing",
+        3,
+        6,
+        {"k": 1},
+    )
+    assert twin.parts[0].label == "x" and not isinstance(twin.parts[0], DataModel)
+    assert "a-thing" in repr(twin)
+    with pytest.raises(AttributeError):
+        twin.colour  # noqa: B018 - only the model's fields exist
