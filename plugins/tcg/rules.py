@@ -540,9 +540,10 @@ class Rules:
         if d.kind == "starting-locale" or f"active:{slot.locale}" in st.flags:
             return True
         total = 0
+        flags = st.flags
         for c in slot.characters:
             s = self.scare(st, c)
-            total += 2 * s if f"double:{c}" in st.flags else s
+            total += 2 * s if flags and f"double:{c}" in flags else s
         return total >= (d.number or 0)
 
     # --- expressions ---------------------------------------------------------------------
@@ -954,13 +955,19 @@ class Rules:
             for k, slot in enumerate(p.row):
                 if (only is None or slot.locale == only) and self.is_active(st, seat, k):
                     out.extend(self.function_options(st.cards[slot.locale], k))
-        pp = p.pp
+        pp, cards, defs = p.pp, st.cards, self.defs
         floors = None if st.expansions else self.floors(st)
-        for card in self.distinct(st, p.hand):
-            if floors is None or floors[st.cards[card]] <= pp:
-                out.extend(self.play_options(st, seat, card))
+        seen: set[str] = set()
+        for card in p.hand:  # one entry per kind of card: copies are interchangeable
+            key = cards[card]
+            if key not in seen:
+                seen.add(key)
+                if floors is None or floors[key] <= pp:
+                    out.extend(self.play_options(st, seat, card))
         for card in self.own_cards(st, seat):
-            d = self.def_of(st, card)
+            d = defs[cards[card]]
+            if not d.abilities:
+                continue
             for j, ability in enumerate(d.abilities):
                 if ability.hex and card in st.hexed:
                     continue
