@@ -701,7 +701,7 @@ class Rules:
     def push(self, st: State, prog: str, seat: int, source: str = "", **vars: Any) -> None:
         if prog.endswith(".on_play"):
             vars.setdefault("into", seat)  # the seat whose town the card entered
-        st.stack.append(Frame(prog, seat, source, 0, dict(vars)))
+        st.stack.append(Frame(prog, seat, source, 0, vars))
 
     def next_step(self, st: State, ctx: Context) -> None:
         """Nothing is on the stack: move the Round on."""
@@ -874,7 +874,7 @@ class Rules:
                         seat,
                         "discard-to-7",
                         f"Discard down to {HAND_LIMIT}: {over} more",
-                        [(f"discard:{c}", f"Discard {self.label(st, c)}", c) for c in p.hand],
+                        [(f"discard:{c}", f"Discard {self.label(st, c)}", c) for c in self.distinct(st, p.hand)],
                     )
                 )
         if asks:
