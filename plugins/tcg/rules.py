@@ -869,14 +869,8 @@ class Rules:
         for seat, p in enumerate(st.players):
             over = len(p.hand) - HAND_LIMIT
             if over > 0:
-                asks.append(
-                    Ask.of(
-                        seat,
-                        "discard-to-7",
-                        f"Discard down to {HAND_LIMIT}: {over} more",
-                        [(f"discard:{c}", f"Discard {self.label(st, c)}", c) for c in self.distinct(st, p.hand)],
-                    )
-                )
+                options = [(f"discard:{c}", f"Discard {self.label(st, c)}", c) for c in self.distinct(st, p.hand)]
+                asks.append(Ask.of(seat, "discard-to-7", f"Discard down to {HAND_LIMIT}: {over} more", options))
         if asks:
             st.asks = asks
             return
