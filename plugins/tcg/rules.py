@@ -869,8 +869,10 @@ class Rules:
         for seat, p in enumerate(st.players):
             over = len(p.hand) - HAND_LIMIT
             if over > 0:
-                options = [(f"discard:{c}", f"Discard {self.label(st, c)}", c) for c in self.distinct(st, p.hand)]
-                asks.append(Ask.of(seat, "discard-to-7", f"Discard down to {HAND_LIMIT}: {over} more", options))
+                cards = self.distinct(st, p.hand)
+                options = [(f"discard:{c}", f"Discard {self.label(st, c)}", c) for c in cards]
+                text = f"Discard down to {HAND_LIMIT}: {over} more"
+                asks.append(Ask.of(seat, "discard-to-7", text, options))
         if asks:
             st.asks = asks
             return
