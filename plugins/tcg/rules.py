@@ -1137,10 +1137,9 @@ class Rules:
                             )
             return out
         if d.kind == "creation":
-            if self.title_in_town(st, seat, card) is None:
-                price = self.cost(st, seat, card)
-                if price - self.max_discount(st, seat, card) <= p.pp:
-                    out.append((f"play:{card}", f"Play {name} ({price} PP)", ["play", card, None]))
+            price = self.cost(st, seat, card)
+            if price - self.max_discount(st, seat, card) <= p.pp and self.title_in_town(st, seat, card) is None:
+                out.append((f"play:{card}", f"Play {name} ({price} PP)", ["play", card, None]))
             if d.opponent_play and (not d.opponent_when or self.ev_at(st, seat, card, d.opponent_when)):
                 price = int(self.ev_at(st, seat, card, d.opponent_play, number=d.number or 0))
                 for s in self.opponents(st, seat) if price <= p.pp else ():
