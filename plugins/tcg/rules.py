@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from nbc.core.cards import plain_copy
-from nbc.core.game import Context
+from nbc.core.game import Choice, Context
 from nbc.plugins.tcg.effects import (
     _EXPR_CACHE,
     ASK,
@@ -557,8 +557,16 @@ class Rules:
 
     # --- questions -----------------------------------------------------------------------
     def ask(self, st: State, seat: int, kind: str, text: str, options: Iterable[tuple[str, str, Any]]) -> str:
-        st.asks = [Ask.of(seat, kind, text, options)]
+        st.asks = [Ask.of(seat, kind, text, options, self.known_choices(st))]
         return ASK
+
+    def known_choices(self, st: State) -> dict[str, Choice]:
+        """The Choices this match has offered, by id, for Ask.of to reuse (never saved)."""
+        self.in_match(st)  # a new match starts its memo afresh
+        known = st.memo.get("choices")
+        if known is None or len(known) > 2048:
+            known = st.memo["choices"] = {}
+        return known
 
     def answered(self, st: State, f: Frame, key: str) -> tuple[bool, Any]:
         """(True, value) once the question a step asked under `key` (`ask_for`) has been
@@ -755,12 +763,7 @@ class Rules:
                     ("right", f"{name} at the right end", len(p.row)),
                 ]
             asks.append(
-                Ask.of(
-                    seat,
-                    "place-locale",
-                    f"Place {name} in your row",
-                    places,
-                )
+                Ask.of(seat, "place-locale", f"Place {name} in your row", places, self.known_choices(st))
             )
         st.asks = asks
         st.phase = "place"
@@ -872,7 +875,7 @@ class Rules:
                 cards = self.distinct(st, p.hand)
                 options = [(f"discard:{c}", f"Discard {self.label(st, c)}", c) for c in cards]
                 text = f"Discard down to {HAND_LIMIT}: {over} more"
-                asks.append(Ask.of(seat, "discard-to-7", text, options))
+                asks.append(Ask.of(seat, "discard-to-7", text, options, self.known_choices(st)))
         if asks:
             st.asks = asks
             return
@@ -1138,7 +1141,10 @@ class Rules:
             return out
         if d.kind == "creation":
             price = self.cost(st, seat, card)
-            if price - self.max_discount(st, seat, card) <= p.pp and self.title_in_town(st, seat, card) is None:
+            if (
+                price - self.max_discount(st, seat, card) <= p.pp
+                and self.title_in_town(st, seat, card) is None
+            ):
                 out.append((f"play:{card}", f"Play {name} ({price} PP)", ["play", card, None]))
             if d.opponent_play and (not d.opponent_when or self.ev_at(st, seat, card, d.opponent_when)):
                 price = int(self.ev_at(st, seat, card, d.opponent_play, number=d.number or 0))

@@ -41,11 +41,6 @@ class Player:
     has_responses: bool = False  # the deck holds a card that may answer on other players' turns
 
 
-# Choices are frozen values that recur from one question to the next ("End your turn",
-# the same Function, the same card): each (id, label) is built once and shared.
-_CHOICES: dict[tuple[str, str], Choice] = {}
-
-
 @dataclass(slots=True)
 class Ask:
     """A question open to one seat: the choices offered (ids and labels, as clients see
@@ -60,16 +55,17 @@ class Ask:
     prompt: Prompt | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
-    def of(cls, seat: int, kind: str, text: str, options: Any) -> Ask:
-        """Build from (id, label, value) triples."""
+    def of(cls, seat: int, kind: str, text: str, options: Any, known: dict[str, Choice] | None = None) -> Ask:
+        """Build from (id, label, value) triples. Choices recur from one question to
+        the next (the same card, "End your turn"): `known` holds those made before, by
+        id, and one is reused while its label is unchanged."""
+        if known is None:
+            known = {}
         choices, values = [], []
-        known = _CHOICES
         for choice_id, label, value in options:
-            choice = known.get((choice_id, label))
-            if choice is None:
-                if len(known) > 100_000:
-                    known.clear()
-                choice = known[choice_id, label] = Choice(choice_id, label)
+            choice = known.get(choice_id)
+            if choice is None or choice.label != label:
+                choice = known[choice_id] = Choice(choice_id, label)
             choices.append(choice)
             values.append(value)
         ask = cls(seat, kind, text, tuple(choices), values)
