@@ -470,9 +470,13 @@ class Rules:
         discarded from play), `anchored` (cannot move), `kept` (an opponent's card cannot
         return it to hand), `shielded` (an opponent's card cannot affect it) and `animated` (a
         Creation standing at a Locale that also counts as a Character)."""
-        if k in self.defs[st.cards[card]].keywords or k in st.flags.get("keywords", {}).get(card, ()):
+        if k in self.defs[st.cards[card]].keywords:
             return True
-        return any(k in self.defs[st.cards[s]].lends for s in st.stacked.get(card, ()))
+        granted = st.flags.get("keywords")
+        if granted and k in granted.get(card, ()):
+            return True
+        stack = st.stacked.get(card)
+        return bool(stack) and any(k in self.defs[st.cards[s]].lends for s in stack)
 
     def is_immune(self, st: State, card: str) -> bool:
         return self.defs[st.cards[card]].immune or self.has_keyword(st, card, "immune")
@@ -1031,7 +1035,8 @@ class Rules:
             if to is not None:
                 extra["to"] = st.cards[st.players[to[0]].row[to[1]].locale]
                 extra["to_slot"] = to
-            value = int(self.ev_at(st, seat, card, d.cost, **extra))
+            price = _EXPR_CACHE.get(d.cost) or compile_expression(d.cost)
+            value = int(price(Scope(self, st, seat, card, _NO_VARS, extra)))
         placed = st.players[seat].placed
         if st.center or placed:
             for mod_card in [*st.center, *placed]:
@@ -1852,27 +1857,28 @@ class Rules:
         seat = f.seat
         row = st.players[seat].row
         flt = ins.get("filter")
+        moved = m["moved"] if ins.get("different") else ()
+        left = m["left"]
         for k, slot in enumerate(row):
             for card in slot.characters:
-                d = self.def_of(st, card)
-                if not self.can_move(st, card) or (flt and not self.ev(st, f, flt, c=card)):
-                    continue
-                if ins.get("different") and card in m["moved"]:
+                d = self.defs[st.cards[card]]
+                if not self.can_move(st, card) or (flt and not self.ev(st, f, flt, c=card)) or card in moved:
                     continue
                 if d.move_when and not self.ev_at(st, seat, card, d.move_when):
                     continue
-                leave = d.leave_cost.get(st.cards[slot.locale], 1)
-                dests = range(len(row)) if d.move_anywhere else (k - 1, k + 1)
-                for to in dests:
-                    if to == k or not 0 <= to < len(row) or row[to].flipped:
-                        continue
-                    if leave > m["left"] or not self.may_enter(st, seat, card, k, to):
-                        continue
-                    yield (
-                        f"mv:{card}:{to}",
-                        f"Move {self.label(st, card)} to {self.label(st, row[to].locale)}",
-                        ["mv", card, k, to, leave],
-                    )
+                leave = d.leave_cost.get(st.cards[slot.locale], 1) if d.leave_cost else 1
+                if leave <= left:
+                    dests = range(len(row)) if d.move_anywhere else (k - 1, k + 1)
+                    for to in dests:
+                        if to == k or not 0 <= to < len(row) or row[to].flipped:
+                            continue
+                        if not self.may_enter(st, seat, card, k, to):
+                            continue
+                        yield (
+                            f"mv:{card}:{to}",
+                            f"Move {self.label(st, card)} to {self.label(st, row[to].locale)}",
+                            ["mv", card, k, to, leave],
+                        )
                 if d.gathers_at and st.cards[slot.locale] == d.gathers_at:
                     pulled = [
                         c
