@@ -22,6 +22,7 @@ from nbc.plugins.christmas_town.rules import (  # noqa: F401  (the hook implemen
     tcg_may_move,
     tcg_may_play_character,
     tcg_more_actions,
+    tcg_price_cuts,
     tcg_search_bonus,
     tcg_shelter,
     tcg_slot_town,

@@ -147,17 +147,16 @@ def active_bonus_locales(g: Any, st: Any, seat: int, keyword: str | None = None,
             yield k, slot, d
 
 
-_LISTENING: dict[str, bool] = {}
-
-
-def _listens(g: Any, event: str) -> bool:
-    """Whether some Christmas Town Locale has a Bonus on this event (worked out once)."""
-    key = f"{id(g.defs)}:{event}"
-    found = _LISTENING.get(key)
+def _listens(g: Any, st: Any, event: str) -> bool:
+    """Whether some Christmas Town Locale of this match has a Bonus on this event
+    (worked out once per match)."""
+    cards = g.in_match(st)  # first: a new match starts the memo afresh
+    listening = st.memo.setdefault("ct-listening", {})
+    found = listening.get(event)
     if found is None:
-        found = _LISTENING[key] = any(
+        found = listening[event] = any(
             d.holiday == "christmas" and d.is_locale and any(t.on == event for t in d.triggers)
-            for d in g.defs.values()
+            for d in (g.defs[c] for c in cards)
         )
     return found
 
@@ -167,7 +166,7 @@ def tcg_event(g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
     from nbc.plugins.christmas_town import effects
 
     effects.answer_event(g, st, event, data)  # cards that answer events (How dare you!, ...)
-    if not _listens(g, event):
+    if not _listens(g, st, event):
         return
 
     def listens(d: Any) -> bool:
@@ -220,6 +219,12 @@ def tcg_adjust_cost(g: Any, st: Any, seat: int, card: str, price: int) -> int | 
     if d.name in st.flags.get("banned_titles", ()):
         changed = 99  # I can't make decisions!: nobody may play it this Round
     return None if changed == price else changed
+
+
+@hookimpl
+def tcg_price_cuts(cards: list[Any]) -> list[tuple[str, int, int | None]]:
+    """Each Locale that makes Creations cheaper (Toy Factory) may cut 1, never below 1."""
+    return [("creation", -1, 1) for d in cards if "creations-cost-less" in d.keywords]
 
 
 @hookimpl

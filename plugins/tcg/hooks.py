@@ -97,6 +97,15 @@ def tcg_adjust_cost(g: Any, st: Any, seat: int, card: str, price: int) -> int | 
 
 
 @hookspec
+def tcg_price_cuts(cards: list[Any]) -> list[tuple[str, int, int | None]]:
+    """Every price cut `tcg_adjust_cost` could make at once in a match holding these
+    card definitions, each as (key, amount, least): the cards it applies to (a card id,
+    kind or group), how much (below 0), and the price it never goes under (or None).
+    The turn menu passes over cards dearer than the Pumpkin Points held, whatever the
+    table; a cut left out here would hide a card that could be afforded."""
+
+
+@hookspec
 def tcg_check_deck(deck: Any, defs: dict[str, Any], where: str) -> list[str]:
     """Problems with a deck list under the expansion's construction rules (each one a
     sentence naming what is wrong and what is allowed)."""
@@ -194,6 +203,9 @@ class ExpansionHooks:
 
     def adjust_cost(self, g: Any, st: Any, seat: int, card: str, price: int) -> int | None:
         return self.caller(st, "tcg_adjust_cost")(g, st, seat, card, price)
+
+    def price_cuts(self, expansions: tuple[str, ...], cards: list[Any]) -> list[Any]:
+        return [cut for cuts in self.caller_for(expansions, "tcg_price_cuts")(cards) for cut in cuts]
 
     def check_deck(
         self, expansions: tuple[str, ...], deck: Any, defs: dict[str, Any], where: str

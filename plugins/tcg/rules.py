@@ -36,6 +36,7 @@ PP_CAP = 6
 HAND_LIMIT = 7
 SURPRISE_LIMIT = 3
 DAYS = 12
+Cut = tuple[str, int, int | None]  # a price cut: (card id, kind or group), amount, least price or None
 _NO_VARS: dict[str, Any] = {}  # the variables of an expression evaluated outside any effect
 KING_ACTIVITIES = {
     "draw": "Draw 1 card (free for the single player with the fewest cards in hand)",
@@ -314,28 +315,35 @@ class Rules:
             register_program(key, steps)
         self.names = {d.id: f"{d.name} ({d.alias})" if d.alias else d.name for d in defs.values()}
         self._function_options: dict[tuple[str, int], list[tuple[str, str, Any]]] = {}
-        self._floors: dict[frozenset[str], dict[str, int]] = {}  # card definitions of a match -> floors
+        # (card definitions, expansions) of a match -> its price floors
+        self._floors: dict[tuple[frozenset[str], tuple[str, ...]], dict[str, int]] = {}
         # cards whose price depends on the Locale they are played to (`to`, `here_is`, ...)
         self.cost_by_place = {
             card.id for card in defs.values() if card.cost and any(w in card.cost for w in ("to", "here"))
         }
 
     def floors(self, st: State) -> dict[str, int]:
-        """The least each card of a base match can cost there, whatever the table: the
-        turn menu passes over cards dearer than the Pumpkin Points held unpriced."""
+        """The least each card of a match can cost there, whatever the table (with the
+        cuts its expansions declare, tcg_price_cuts): the turn menu passes over cards
+        dearer than the Pumpkin Points held unpriced."""
         defs = self.in_match(st)
         found = st.memo.get("floors")
         if found is None:
-            found = self._floors.get(defs)
+            key = (defs, tuple(st.expansions))
+            found = self._floors.get(key)
             if found is None:
                 if len(self._floors) > 256:
                     self._floors.clear()
-                found = self._floors[defs] = self.price_floors([self.defs[d] for d in defs])
+                cards = [self.defs[d] for d in defs]
+                cuts = []
+                if st.expansions and self.hooks is not None:
+                    cuts = self.hooks.price_cuts(key[1], cards)
+                found = self._floors[key] = self.price_floors(cards, cuts)
             st.memo["floors"] = found
         return found
 
     @staticmethod
-    def price_floors(cards: list[TcgCard]) -> dict[str, int]:
+    def price_floors(cards: list[TcgCard], more_cuts: Iterable[Cut] = ()) -> dict[str, int]:
         """Each card's price less every cut the other cards could bring at once (centre
         and placed cards, its own discounts), or the difference to another version it
         may replace; 0 for a price with no lower bound and for cards played into other
@@ -346,6 +354,7 @@ class Rules:
             for key, delta in d.modifiers.items()
             if key != "floor" and delta < 0
         ]
+        cuts.extend(more_cuts)  # an expansion's own (tcg_price_cuts)
         versions: dict[str, list[TcgCard]] = {}
         for d in cards:
             versions.setdefault(d.title_key, []).append(d)
@@ -959,13 +968,13 @@ class Rules:
                 if (only is None or slot.locale == only) and self.is_active(st, seat, k):
                     out.extend(self.function_options(st.cards[slot.locale], k))
         pp, cards, defs = p.pp, st.cards, self.defs
-        floors = None if st.expansions else self.floors(st)
+        floors = self.floors(st)
         seen: set[str] = set()
         for card in p.hand:  # one entry per kind of card: copies are interchangeable
             key = cards[card]
             if key not in seen:
                 seen.add(key)
-                if floors is None or floors[key] <= pp:
+                if floors[key] <= pp:
                     out.extend(self.play_options(st, seat, card))
         for card in self.own_cards(st, seat):
             d = defs[cards[card]]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from ctkit import ct_table, options
+from ctkit import christmas_tcg, ct_table, options
 from tcgkit import hand, row
 
 from nbc.core.errors import BadOptions
@@ -281,3 +281,14 @@ def test_halloween_characters_in_christmas_town_still_score(tcg):
     rows = {0: [("jacks-house", []), ("candy-shop", [explorer])]}
     s = ct_table(tcg, rows=rows)
     assert s.match.view(0)["players"][0]["score"] == 2
+
+
+def test_toy_factory_is_a_price_cut_the_menu_counts_on():
+    tcg = christmas_tcg()
+    pool = tcg.rules.defs
+    cards = [pool["claw-catapult"]]  # a Creation of 3
+    factory = [*cards, pool["toy-factory"]]
+    cuts = tcg.rules.hooks.price_cuts(("christmas-town",), factory)
+    assert cuts == [("creation", -1, 1)]
+    assert tcg.rules.price_floors(cards)["claw-catapult"] == 3
+    assert tcg.rules.price_floors(factory, cuts)["claw-catapult"] == 2

@@ -7,6 +7,7 @@ import math
 
 import pytest
 
+from nbc.core.host import PluginHost
 from nbc.core.match import Match
 from nbc.core.playout import bot_step
 from nbc.core.rng import Rng
@@ -76,11 +77,13 @@ def test_floors_count_only_the_cards_of_the_match(tcg):
     assert by_number == {6: 1, 5: 2, 3: 2}  # 6 over a 5, 5 over a 3; a 3 is one less at Jack's House
 
 
-def test_pruning_by_floor_never_changes_a_menu(tcg):
+@pytest.mark.parametrize(("variant", "players"), [("base", 4), ("christmas-town", 2)])
+def test_pruning_by_floor_never_changes_a_menu(variant, players):
+    tcg = PluginHost.load().games["tcg"]  # with the installed expansions
     rules = tcg.rules
     menus = 0
     for seed in range(12):
-        match = Match.new(tcg, "base", players=4, seed=f"floors-{seed}")
+        match = Match.new(tcg, variant, players=players, seed=f"floors-{seed}")
         rng = Rng(f"floors-bots-{seed}")
         while bot_step(match, rng):
             st = match.state
