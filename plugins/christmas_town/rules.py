@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from nbc.core.hookspecs import hookimpl
+from nbc.plugins.tcg.effects import cut_price
 from nbc.plugins.tcg.state import Trigger
 
 HALLOWEENTOWN = "halloweentown"
@@ -209,7 +210,7 @@ def tcg_adjust_cost(g: Any, st: Any, seat: int, card: str, price: int) -> int | 
     changed = price
     if d.kind == "creation":
         for _ in active_bonus_locales(g, st, seat, "creations-cost-less"):
-            changed = max(min(changed, 1), changed - 1)  # Toy Factory: never below 1
+            changed = int(cut_price(changed, -1, 1))  # Toy Factory: never below 1
     if d.kind == "surprise":
         changed += st.flags.get("lovely", []).count(seat)  # Lovely!
         for p in st.players:

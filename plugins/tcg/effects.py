@@ -287,9 +287,10 @@ _EXPR_CACHE: dict[str, Callable[[Any], Any]] = {}
 
 
 def compile_expression(text: str) -> Callable[[Any], Any]:
-    """Compile an expression string into a function of the rules object."""
-    if text in _EXPR_CACHE:
-        return _EXPR_CACHE[text]
+    """Compile an expression string into a function of the rules object (once per text)."""
+    found = _EXPR_CACHE.get(text)
+    if found is not None:
+        return found
     try:
         tree = ast.parse(text, mode="eval")
     except SyntaxError as error:
@@ -320,6 +321,12 @@ def compile_expression(text: str) -> Callable[[Any], Any]:
     fn = eval(compile(lam, f"<expr {text}>", "eval"), {"__builtins__": {}, **_BUILTINS})  # noqa: S307
     _EXPR_CACHE[text] = fn
     return fn
+
+
+def cut_price(price: float, amount: int, least: int | None = None) -> float:
+    """`price` changed by `amount`. A cut (below 0) with a `least` price stops there,
+    and never makes a card dearer than it was."""
+    return price + amount if least is None else max(price + amount, min(price, least))
 
 
 # Functions whose value is never below 0 (counts) or only 0 or 1 (tests): what

@@ -142,7 +142,7 @@ class TcgGame(Game):
         self.starters = STARTERS
         self.expansions: dict[str, Expansion] = {}
         self.rules = Rules(self.defs)
-        self._sound_starters: set[tuple[str, tuple[str, ...]] | None] = set()
+        self._sound_starters: set[tuple[str, tuple[str, ...]]] = set()
 
     def plugins_loaded(self, pm: Any) -> None:
         """Take in the expansions installed as plugins: their cards, decks and variants."""
@@ -197,11 +197,11 @@ class TcgGame(Game):
             else:
                 deck = starters[seat % len(starters)]
                 name = deck.id
-            ready = (deck.id, sets) if isinstance(deck, Starter) else None
-            if ready not in self._sound_starters:  # a ready deck found sound stays sound
+            ready = isinstance(deck, Starter)
+            if not ready or (deck.id, sets) not in self._sound_starters:  # a sound ready deck stays sound
                 found = check_deck(deck, self.defs, sets, where)
-                if ready is not None and not found:
-                    self._sound_starters.add(ready)
+                if ready and not found:
+                    self._sound_starters.add((deck.id, sets))
                 problems.extend(found)
             if options.expansions and self.rules.hooks is not None:
                 hooks = self.rules.hooks

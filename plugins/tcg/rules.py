@@ -19,7 +19,6 @@ from typing import Any
 from nbc.core.cards import plain_copy
 from nbc.core.game import Choice, Context
 from nbc.plugins.tcg.effects import (
-    _EXPR_CACHE,
     ASK,
     CUSTOM,
     OPS,
@@ -27,6 +26,7 @@ from nbc.plugins.tcg.effects import (
     TcgCard,
     compile_expression,
     custom,
+    cut_price,
     expression_bounds,
     register_program,
 )
@@ -387,7 +387,7 @@ class Rules:
                     price -= disc.per * disc.max
             for key, delta, least in cuts:
                 if key in (card.id, card.kind) or key in card.groups:
-                    price = price + delta if least is None else max(price + delta, min(price, least))
+                    price = cut_price(price, delta, least)
             floor = max(0, price)
             if card.kind == "character":
                 mine = card.number or 0
@@ -561,12 +561,10 @@ class Rules:
 
     # --- expressions ---------------------------------------------------------------------
     def ev(self, st: State, f: Frame, text: str, **extra: Any) -> Any:
-        fn = _EXPR_CACHE.get(text) or compile_expression(text)
-        return fn(Scope(self, st, f.seat, f.source, f.vars, extra))
+        return compile_expression(text)(Scope(self, st, f.seat, f.source, f.vars, extra))
 
     def ev_at(self, st: State, seat: int, source: str, text: str, **extra: Any) -> Any:
-        fn = _EXPR_CACHE.get(text) or compile_expression(text)
-        return fn(Scope(self, st, seat, source, _NO_VARS, extra))
+        return compile_expression(text)(Scope(self, st, seat, source, _NO_VARS, extra))
 
     # --- questions -----------------------------------------------------------------------
     def ask(self, st: State, seat: int, kind: str, text: str, options: Iterable[tuple[str, str, Any]]) -> str:
@@ -1044,8 +1042,7 @@ class Rules:
             if to is not None:
                 extra["to"] = st.cards[st.players[to[0]].row[to[1]].locale]
                 extra["to_slot"] = to
-            price = _EXPR_CACHE.get(d.cost) or compile_expression(d.cost)
-            value = int(price(Scope(self, st, seat, card, _NO_VARS, extra)))
+            value = int(compile_expression(d.cost)(Scope(self, st, seat, card, _NO_VARS, extra)))
         placed = st.players[seat].placed
         if st.center or placed:
             for mod_card in [*st.center, *placed]:
@@ -1054,11 +1051,7 @@ class Rules:
                     if key != "floor" and self.is_(st, card, key):
                         if delta < 0 and d.full_price:
                             continue
-                        if delta < 0 and "floor" in mods:
-                            # a cut stops at its minimum and never makes a card dearer
-                            value = max(value + delta, min(value, mods["floor"]))
-                        else:
-                            value += delta
+                        value = int(cut_price(value, delta, mods.get("floor") if delta < 0 else None))
         if st.expansions and self.hooks is not None:
             changed = self.hooks.adjust_cost(self, st, seat, card, value)
             if changed is not None:

@@ -96,3 +96,9 @@ def test_pruning_by_floor_never_changes_a_menu(variant, players):
                 st.memo["floors"] = floors
                 menus += 1
     assert menus > 500
+
+
+def test_every_function_bounds_knows_is_an_expression_function():
+    from nbc.plugins.tcg.effects import _COUNTS, _TESTS, FUNCTIONS
+
+    assert set(FUNCTIONS) >= (_COUNTS | _TESTS)
