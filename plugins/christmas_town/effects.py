@@ -601,6 +601,15 @@ def _in_hand(g, st, seat, card_id):
     return next((c for c in st.players[seat].hand if st.cards[c] == card_id), None)
 
 
+# the events answer_event looks at, with the cards that must be in the match for it to
+# matter (empty: always, as it tidies flags other effects leave for the End Phase)
+ANSWERS: dict[str, frozenset[str]] = {
+    "surprise_played": frozenset({"how-dare-you"}),
+    "char_discarded": frozenset({"safety-in-numbers", "mirror-mirror"}),
+    "end_phase": frozenset(),
+}
+
+
 def answer_event(g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
     if event == "surprise_played":
         player = st.owner[data["card"]]

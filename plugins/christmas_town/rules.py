@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from nbc.core.hookspecs import hookimpl
+from nbc.plugins.christmas_town import effects
 from nbc.plugins.tcg.effects import cut_price
 from nbc.plugins.tcg.state import Trigger
 
@@ -148,26 +149,39 @@ def active_bonus_locales(g: Any, st: Any, seat: int, keyword: str | None = None,
             yield k, slot, d
 
 
-def _listens(g: Any, st: Any, event: str) -> bool:
-    """Whether some Christmas Town Locale of this match has a Bonus on this event
-    (worked out once per match)."""
-    cards = g.in_match(st)  # first: a new match starts the memo afresh
-    listening = st.memo.setdefault("ct-listening", {})
-    found = listening.get(event)
-    if found is None:
-        found = listening[event] = any(
-            d.holiday == "christmas" and d.is_locale and any(t.on == event for t in d.triggers)
-            for d in (g.defs[c] for c in cards)
+class _Facts:
+    """What a match's cards let Christmas Town do, worked out once per match (kept in the
+    state's memo, never saved): hooks whose cards are absent answer at once."""
+
+    __slots__ = ("bonus_events", "answers", "ability_locales", "toy_factory")
+
+    def __init__(self, g: Any, cards: frozenset[str]) -> None:
+        defs = [g.defs[c] for c in cards]
+        ct_locales = [d for d in defs if d.holiday == "christmas" and d.is_locale]
+        # events some Christmas Town Locale of the match has a Bonus for
+        self.bonus_events = frozenset(t.on for d in ct_locales for t in d.triggers)
+        # events a card of the match answers from hand or from the table (effects.answer_event)
+        self.answers = frozenset(
+            event for event, needs in effects.ANSWERS.items() if not needs or not needs.isdisjoint(cards)
         )
+        self.ability_locales = frozenset(d.id for d in ct_locales if d.abilities)
+        self.toy_factory = any("creations-cost-less" in d.keywords for d in defs)
+
+
+def facts(g: Any, st: Any) -> _Facts:
+    cards = g.in_match(st)  # first: a new match starts the memo afresh
+    found = st.memo.get("ct")
+    if found is None:
+        found = st.memo["ct"] = _Facts(g, cards)
     return found
 
 
 @hookimpl
 def tcg_event(g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
-    from nbc.plugins.christmas_town import effects
-
-    effects.answer_event(g, st, event, data)  # cards that answer events (How dare you!, ...)
-    if not _listens(g, st, event):
+    known = facts(g, st)
+    if event in known.answers:
+        effects.answer_event(g, st, event, data)  # cards that answer events (How dare you!, ...)
+    if event not in known.bonus_events:
         return
 
     def listens(d: Any) -> bool:
@@ -183,15 +197,18 @@ def tcg_event(g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
                 st.triggers.append(Trigger(f"{d.id}.trigger{j}", seat, slot.locale, dict(data)))
 
 
-def _has_abilities(d: Any) -> bool:
-    return bool(d.abilities)
-
-
 @hookimpl
 def tcg_more_actions(g: Any, st: Any, seat: int) -> list[tuple[str, str, Any]]:
     """Bonuses used in your turn (Cookie Factory): the abilities of Active CT Locales."""
-    out = []
-    for _, slot, d in active_bonus_locales(g, st, seat, want=_has_abilities):
+    out: list[tuple[str, str, Any]] = []
+    with_abilities = facts(g, st).ability_locales
+    if not with_abilities:
+        return out
+    cards = st.cards
+    for k, slot in enumerate(st.players[seat].row):
+        if cards[slot.locale] not in with_abilities or not g.is_active(st, seat, k):
+            continue
+        d = g.defs[cards[slot.locale]]
         for j, ability in enumerate(d.abilities):
             if ability.when and not g.ev_at(st, seat, slot.locale, ability.when):
                 continue
@@ -208,7 +225,7 @@ def tcg_search_bonus(g: Any, st: Any, seat: int) -> int:
 def tcg_adjust_cost(g: Any, st: Any, seat: int, card: str, price: int) -> int | None:
     d = g.defs[st.cards[card]]
     changed = price
-    if d.kind == "creation":
+    if d.kind == "creation" and facts(g, st).toy_factory:
         for _ in active_bonus_locales(g, st, seat, "creations-cost-less"):
             changed = int(cut_price(changed, -1, 1))  # Toy Factory: never below 1
     if d.kind == "surprise":

@@ -147,16 +147,26 @@ class ExpansionHooks:
         self.pm = pm
         self.plugin_of = plugin_of  # expansion name -> plugin name
         self._callers: dict[tuple[tuple[str, ...], str], Any] = {}
-        self._last_state: Any = None
+        # the callers for the expansions list asked about last, by hook: one match calls
+        # many hooks in a row (the list is held, so its identity cannot be reused)
+        self._bound: dict[tuple[str, ...], _Bound] = {}
         self._last_list: Any = None
-        self._last_key: tuple[str, ...] = ()
+        self._last: Any = None
 
     def caller(self, st: Any, hook: str) -> Any:
-        # the last state asked about is remembered: one match calls many hooks in a row
-        if st is not self._last_state or st.expansions is not self._last_list:
-            self._last_state, self._last_list, self._last_key = st, st.expansions, tuple(st.expansions)
-        found = self._callers.get((self._last_key, hook))
-        return found if found is not None else self.caller_for(self._last_key, hook)
+        return getattr(self.of(st), hook[len("tcg_") :])
+
+    def of(self, st: Any) -> _Bound:
+        """The callers for `st`'s expansions, one attribute per hook (the name without
+        `tcg_`): the rules' inner loop calls these directly."""
+        if st.expansions is not self._last_list:
+            self._last_list = st.expansions
+            key = tuple(st.expansions)
+            bound = self._bound.get(key)
+            if bound is None:
+                bound = self._bound[key] = _Bound(self, key)
+            self._last = bound
+        return self._last
 
     def caller_for(self, expansions: tuple[str, ...], hook: str) -> Any:
         key = (expansions, hook)
@@ -218,6 +228,25 @@ class ExpansionHooks:
 
     def slot_town(self, g: Any, st: Any, seat: int, k: int) -> str | None:
         return self.caller(st, "tcg_slot_town")(g, st, seat, k)
+
+
+class _Bound:
+    """The hook callers of one set of expansions, as attributes named like the hooks
+    without `tcg_`. Hooks whose results are ignored (`event`, `function_performed`) are
+    bound straight to a lone implementation too."""
+
+    def __init__(self, hooks: ExpansionHooks, expansions: tuple[str, ...]) -> None:
+        for name in HOOKS:
+            found = hooks.caller_for(expansions, name)
+            if name in _RESULT_IGNORED and isinstance(found, _DirectCall) and len(found.impls) == 1:
+                function, picks = found.impls[0]
+                found = function if picks is None else found
+            setattr(self, name[len("tcg_") :], found)
+
+
+_RESULT_IGNORED = frozenset({"tcg_event", "tcg_function_performed"})
+# every hook this module declares
+HOOKS = tuple(name for name, value in list(globals().items()) if name.startswith("tcg_") and callable(value))
 
 
 class _DirectCall:

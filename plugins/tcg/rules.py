@@ -468,7 +468,7 @@ class Rules:
     def slot_town(self, st: State, seat: int, k: int) -> str:
         """The town Locale k of seat's row belongs to: an expansion may have several."""
         if st.expansions and self.hooks is not None:
-            town = self.hooks.slot_town(self, st, seat, k)
+            town = self.hooks.of(st).slot_town(self, st, seat, k)
             if town is not None:
                 return town
         return "halloweentown"
@@ -547,7 +547,7 @@ class Rules:
             return False
         d = self.defs[st.cards[slot.locale]]
         if st.expansions and self.hooks is not None:
-            verdict = self.hooks.locale_active(self, st, seat, k)
+            verdict = self.hooks.of(st).locale_active(self, st, seat, k)
             if verdict is not None:
                 return verdict
         if d.kind == "starting-locale" or f"active:{slot.locale}" in st.flags:
@@ -1019,7 +1019,7 @@ class Rules:
         self.fire(st, "function_here", {"locale": slot.locale}, where=slot)
         self.fire(st, "function_performed", {"player": seat, "locale": slot.locale})
         if st.expansions and self.hooks is not None:
-            self.hooks.function_performed(self, st, seat, slot.locale)
+            self.hooks.of(st).function_performed(self, st, seat, slot.locale)
 
     def use_ability(self, st: State, seat: int, card: str, j: int, ctx: Context) -> None:
         ability = self.def_of(st, card).abilities[j]
@@ -1053,7 +1053,7 @@ class Rules:
                             continue
                         value = int(cut_price(value, delta, mods.get("floor") if delta < 0 else None))
         if st.expansions and self.hooks is not None:
-            changed = self.hooks.adjust_cost(self, st, seat, card, value)
+            changed = self.hooks.of(st).adjust_cost(self, st, seat, card, value)
             if changed is not None:
                 value = changed
         return max(0, value)
@@ -1183,7 +1183,7 @@ class Rules:
             if not self.ev_at(st, seat, card, d.play_where, to=to, to_slot=(town, k)):
                 return False
         if st.expansions and self.hooks is not None:
-            verdict = self.hooks.may_play_character(self, st, seat, card, k)
+            verdict = self.hooks.of(st).may_play_character(self, st, seat, card, k)
             if verdict is not None:
                 return verdict
         return True
@@ -1222,7 +1222,7 @@ class Rules:
     def fire(self, st: State, event: str, data: dict[str, Any], where: Slot | None = None) -> None:
         """Queue every in-play card's trigger that listens for `event`."""
         if st.expansions and self.hooks is not None:
-            self.hooks.event(self, st, event, data)
+            self.hooks.of(st).event(self, st, event, data)
         listeners = TRIGGERS_BY_EVENT.get(event)
         if not listeners or listeners.isdisjoint(self.in_match(st)):
             return
@@ -1793,7 +1793,7 @@ class Rules:
 
     def may_enter(self, st: State, town: int, card: str, frm: int, to: int) -> bool:
         if st.expansions and self.hooks is not None:
-            verdict = self.hooks.may_move(self, st, town, card, frm, to)
+            verdict = self.hooks.of(st).may_move(self, st, town, card, frm, to)
             if verdict is not None:
                 return verdict
         return True
