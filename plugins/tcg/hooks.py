@@ -153,9 +153,6 @@ class ExpansionHooks:
         self._last_list: Any = None
         self._last: Any = None
 
-    def caller(self, st: Any, hook: str) -> Any:
-        return getattr(self.of(st), hook[len("tcg_") :])
-
     def of(self, st: Any) -> _Bound:
         """The callers for `st`'s expansions, one attribute per hook (the name without
         `tcg_`): the rules' inner loop calls these directly."""
@@ -182,37 +179,37 @@ class ExpansionHooks:
         return found
 
     def locale_active(self, g: Any, st: Any, seat: int, k: int) -> bool | None:
-        return self.caller(st, "tcg_locale_active")(g, st, seat, k)
+        return self.of(st).locale_active(g, st, seat, k)
 
     def may_play_character(self, g: Any, st: Any, seat: int, card: str, k: int) -> bool | None:
-        return self.caller(st, "tcg_may_play_character")(g, st, seat, card, k)
+        return self.of(st).may_play_character(g, st, seat, card, k)
 
     def may_move(self, g: Any, st: Any, town: int, card: str, frm: int, to: int) -> bool | None:
-        return self.caller(st, "tcg_may_move")(g, st, town, card, frm, to)
+        return self.of(st).may_move(g, st, town, card, frm, to)
 
     def function_performed(self, g: Any, st: Any, seat: int, locale: str) -> None:
-        self.caller(st, "tcg_function_performed")(g, st, seat, locale)
+        self.of(st).function_performed(g, st, seat, locale)
 
     def search_bonus(self, g: Any, st: Any, seat: int) -> int:
-        return sum(self.caller(st, "tcg_search_bonus")(g, st, seat))
+        return sum(self.of(st).search_bonus(g, st, seat))
 
     def failed_search(self, g: Any, st: Any, seat: int, frame: Any, shown: list[str]) -> bool | str | None:
-        return self.caller(st, "tcg_failed_search")(g, st, seat, frame, shown)
+        return self.of(st).failed_search(g, st, seat, frame, shown)
 
     def locale_placements(self, g: Any, st: Any, seat: int, card: str) -> list[tuple[str, str, int]] | None:
-        return self.caller(st, "tcg_locale_placements")(g, st, seat, card)
+        return self.of(st).locale_placements(g, st, seat, card)
 
     def tiebreak_threshold(self, g: Any, st: Any, seat: int, k: int) -> int | None:
-        return self.caller(st, "tcg_tiebreak_threshold")(g, st, seat, k)
+        return self.of(st).tiebreak_threshold(g, st, seat, k)
 
     def event(self, g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
-        self.caller(st, "tcg_event")(g, st, event, data)
+        self.of(st).event(g, st, event, data)
 
     def more_actions(self, g: Any, st: Any, seat: int) -> list[tuple[str, str, Any]]:
-        return [o for found in self.caller(st, "tcg_more_actions")(g, st, seat) for o in found]
+        return [o for found in self.of(st).more_actions(g, st, seat) for o in found]
 
     def adjust_cost(self, g: Any, st: Any, seat: int, card: str, price: int) -> int | None:
-        return self.caller(st, "tcg_adjust_cost")(g, st, seat, card, price)
+        return self.of(st).adjust_cost(g, st, seat, card, price)
 
     def price_cuts(self, expansions: tuple[str, ...], cards: list[Any]) -> list[Any]:
         return [cut for cuts in self.caller_for(expansions, "tcg_price_cuts")(cards) for cut in cuts]
@@ -224,10 +221,10 @@ class ExpansionHooks:
         return [problem for problems in found for problem in problems]
 
     def shelter(self, g: Any, st: Any, by: int, seat: int, source: str, against: str) -> bool | None:
-        return self.caller(st, "tcg_shelter")(g, st, by, seat, source, against)
+        return self.of(st).shelter(g, st, by, seat, source, against)
 
     def slot_town(self, g: Any, st: Any, seat: int, k: int) -> str | None:
-        return self.caller(st, "tcg_slot_town")(g, st, seat, k)
+        return self.of(st).slot_town(g, st, seat, k)
 
 
 class _Bound:
