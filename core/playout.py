@@ -50,9 +50,23 @@ def play_out(
     raise_on_limit: bool = True,
 ) -> PlayoutResult:
     """Play until no prompt is open (or `max_steps` choices were made)."""
+    all_prompts, act, below = match.all_prompts, match.act, rng.below
     for step in range(max_steps):
-        if not bot_step(match, rng, bots):
-            return PlayoutResult(step, True)
+        if bots:
+            if not bot_step(match, rng, bots):
+                return PlayoutResult(step, True)
+            continue
+        prompts = all_prompts()
+        if len(prompts) != 1:  # over, or several questions open at once
+            if not bot_step(match, rng):
+                return PlayoutResult(step, True)
+            continue
+        # the usual case, with the random bot's draw written out (the same draw it makes)
+        prompt = prompts[0]
+        choices = prompt.choices
+        if not choices:
+            raise ValueError("the random bot was asked to choose with no choices open")
+        act(prompt.seat, choices[below(len(choices))].id)
     if match.all_prompts() and raise_on_limit:
         raise PlayoutTooLong(
             f"{match.game.name}/{match.header.variant} did not end within {max_steps} choices"
