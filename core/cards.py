@@ -47,7 +47,7 @@ class DataModel(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
-_PLAIN_CLASSES: dict[type, type] = {}
+_PLAIN_CLASSES: dict[type, tuple[type, tuple[str, ...]]] = {}
 
 
 def plain_copy(value: Any) -> Any:
@@ -56,21 +56,27 @@ def plain_copy(value: Any) -> Any:
 
     Pydantic models define `__getattr__`, which keeps CPython from caching their
     attribute reads: a field read costs about four times a plain object's. The twin has
-    the same field values and the model's properties, is not validated again, and is
-    read-only by convention (the models it copies are frozen)."""
+    the same field values and the values of the model's properties, worked out once
+    (the models it copies are frozen, so a property's value cannot change); it is not
+    validated again, and is read-only by convention."""
     if isinstance(value, BaseModel):
         model = type(value)
-        plain = _PLAIN_CLASSES.get(model)
-        if plain is None:
-            namespace: dict[str, Any] = {"__slots__": tuple(model.model_fields)}
-            namespace["__module__"] = model.__module__
-            for klass in reversed(model.__mro__):
-                if klass not in BaseModel.__mro__:
-                    namespace.update((k, v) for k, v in vars(klass).items() if isinstance(v, property))
+        found = _PLAIN_CLASSES.get(model)
+        if found is None:
+            properties = tuple(
+                name
+                for klass in reversed(model.__mro__)
+                if klass not in BaseModel.__mro__
+                for name, member in vars(klass).items()
+                if isinstance(member, property)
+            )
+            names = (*model.model_fields, *dict.fromkeys(properties))
+            namespace: dict[str, Any] = {"__slots__": names, "__module__": model.__module__}
             namespace["__repr__"] = lambda self: f"<plain {model.__name__} {getattr(self, 'id', '')}>"
-            plain = _PLAIN_CLASSES[model] = type(model.__name__, (), namespace)
+            found = _PLAIN_CLASSES[model] = (type(model.__name__, (), namespace), names)
+        plain, names = found
         twin = object.__new__(plain)
-        for name in model.model_fields:
+        for name in names:
             setattr(twin, name, plain_copy(getattr(value, name)))
         return twin
     if isinstance(value, list):

@@ -79,12 +79,13 @@ def tcg_check_deck(deck: Any, defs: dict[str, Any], where: str) -> list[str]:
 # --- 3. Characters are played to their own holiday's town -------------------------------------
 @hookimpl
 def tcg_may_play_character(g: Any, st: Any, seat: int, card: str, k: int) -> bool | None:
-    d = g.defs[st.cards[card]]
-    slot_town = town_of_locale(g, st, st.players[seat].row[k].locale)
-    if (slot_town == CHRISTMAS_TOWN) != (d.holiday == "christmas"):
+    defs, cards = g.defs, st.cards
+    d = defs[cards[card]]
+    to_christmas = defs[cards[st.players[seat].row[k].locale]].holiday == "christmas"
+    if to_christmas != (d.holiday == "christmas"):
         return False
-    banned = st.flags.get("flipped_titles", {}).get(str(seat), ())
-    if d.title_key in banned:
+    flipped = st.flags.get("flipped_titles")
+    if flipped and d.title_key in flipped.get(str(seat), ()):
         return False  # Evil Eye: that title may not come back this Round
     if d.title_key == "sandy-claws" and any(g.is_(st, c, "santa-claus") for c in g.characters(st, seat)):
         return False  # Santa Claus and Sandy Claws never share a player's towns
@@ -129,9 +130,13 @@ def tcg_locale_active(g: Any, st: Any, seat: int, k: int) -> bool | None:
             if word.startswith("active-with:") and any(g.is_(st, c, word[12:]) for c in slot.characters):
                 return True
         return None
-    if f"active:{slot.locale}" in st.flags:
+    if st.flags and f"active:{slot.locale}" in st.flags:
         return True
-    joy = sum(1 for c in slot.characters if g.defs[st.cards[c]].holiday == "christmas")
+    defs, cards = g.defs, st.cards
+    joy = 0
+    for c in slot.characters:
+        if defs[cards[c]].holiday == "christmas":
+            joy += 1
     return joy >= joy_needed(g, st, seat, k)
 
 

@@ -206,7 +206,7 @@ class ExpansionHooks:
         self.of(st).event(g, st, event, data)
 
     def more_actions(self, g: Any, st: Any, seat: int) -> list[tuple[str, str, Any]]:
-        return [o for found in self.of(st).more_actions(g, st, seat) for o in found]
+        return list(self.of(st).more_actions(g, st, seat) or ())
 
     def adjust_cost(self, g: Any, st: Any, seat: int, card: str, price: int) -> int | None:
         return self.of(st).adjust_cost(g, st, seat, card, price)
@@ -230,18 +230,34 @@ class ExpansionHooks:
 class _Bound:
     """The hook callers of one set of expansions, as attributes named like the hooks
     without `tcg_`. Hooks whose results are ignored (`event`, `function_performed`) are
-    bound straight to a lone implementation too."""
+    bound straight to a lone implementation too, and `more_actions` gives one list (of
+    every implementation's entries; None when a lone implementation has none)."""
 
     def __init__(self, hooks: ExpansionHooks, expansions: tuple[str, ...]) -> None:
         for name in HOOKS:
             found = hooks.caller_for(expansions, name)
-            if name in _RESULT_IGNORED and isinstance(found, _DirectCall) and len(found.impls) == 1:
-                function, picks = found.impls[0]
-                found = function if picks is None else found
+            lone = isinstance(found, _DirectCall) and len(found.impls) == 1 and found.impls[0][1] is None
+            if lone and name in _RESULT_IGNORED | _JOINED:
+                found = found.impls[0][0]
+            elif name in _JOINED:
+                found = _Joined(found)
             setattr(self, name[len("tcg_") :], found)
 
 
+class _Joined:
+    """Calls a hook whose implementations each return a list, and joins the lists."""
+
+    __slots__ = ("caller",)
+
+    def __init__(self, caller: Any) -> None:
+        self.caller = caller
+
+    def __call__(self, *args: Any) -> list[Any]:
+        return [item for found in self.caller(*args) for item in found]
+
+
 _RESULT_IGNORED = frozenset({"tcg_event", "tcg_function_performed"})
+_JOINED = frozenset({"tcg_more_actions"})
 # every hook this module declares
 HOOKS = tuple(name for name, value in list(globals().items()) if name.startswith("tcg_") and callable(value))
 

@@ -986,7 +986,7 @@ class Rules:
                     continue
                 out.append((f"use:{card}:{j}", f"{self.label(st, card)}: {ability.label}", ["use", card, j]))
         if st.expansions and self.hooks is not None:
-            out.extend(self.hooks.more_actions(self, st, seat))
+            out.extend(self.hooks.of(st).more_actions(self, st, seat) or ())
         out.append(("end", "End your turn", ["end"]))
         return out
 
