@@ -315,6 +315,7 @@ class Rules:
             register_program(key, steps)
         self.names = {d.id: f"{d.name} ({d.alias})" if d.alias else d.name for d in defs.values()}
         self._function_options: dict[tuple[str, int], list[tuple[str, str, Any]]] = {}
+        self._mode_places: dict[tuple[str, int], bool] = {}
         # (card definitions, expansions) of a match -> its price floors
         self._floors: dict[tuple[frozenset[str], tuple[str, ...]], dict[str, int]] = {}
         # cards whose price depends on the Locale they are played to (`to`, `here_is`, ...)
@@ -1170,7 +1171,7 @@ class Rules:
             if not self.may_play_surprise(st, seat, card, own_turn=True):
                 return []
             price = self.cost(st, seat, card)
-            if price <= p.pp and self.modes_open(st, seat, card):
+            if price <= p.pp and self.any_mode_open(st, seat, card):
                 out.append((f"play:{card}", f"Play {name} ({price} PP)", ["play", card, None]))
         return out
 
@@ -1197,18 +1198,30 @@ class Rules:
         return not (own_turn and len(p.surprise_discard) >= SURPRISE_LIMIT)
 
     def modes_open(self, st: State, seat: int, card: str, phase: str = "turn") -> list[int]:
-        d = self.def_of(st, card)
-        out = []
-        keeps = self.title_in_town(st, seat, card) is not None
+        return list(self.open_modes(st, seat, card, phase))
+
+    def any_mode_open(self, st: State, seat: int, card: str, phase: str = "turn") -> bool:
+        return next(self.open_modes(st, seat, card, phase), None) is not None
+
+    def open_modes(self, st: State, seat: int, card: str, phase: str) -> Iterator[int]:
+        """The modes of Surprise `card` that `seat` may choose now, one at a time."""
+        d = self.defs[st.cards[card]]
+        keeps = None  # whether the title is in town already, looked up when it matters
         for k, mode in enumerate(d.modes):
             if mode.phase != phase:
                 continue
-            if keeps and any(i["op"] in ("place", "stack") for i in PROGRAMS[f"{d.id}.mode{k}"]):
-                continue
+            places = self._mode_places.get((d.id, k))
+            if places is None:  # whether the mode puts the card on the table (place, stack)
+                program = PROGRAMS[f"{d.id}.mode{k}"]
+                places = self._mode_places[d.id, k] = any(i["op"] in ("place", "stack") for i in program)
+            if places:
+                if keeps is None:
+                    keeps = self.title_in_town(st, seat, card) is not None
+                if keeps:
+                    continue
             if mode.when and not self.ev_at(st, seat, card, mode.when):
                 continue
-            out.append(k)
-        return out
+            yield k
 
     # --- triggers ------------------------------------------------------------------------
     def in_match(self, st: State) -> frozenset[str]:
@@ -2071,7 +2084,7 @@ def _king_pay(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
             d = g.def_of(st, card)
             if d.kind == "surprise" and g.may_play_surprise(st, seat, card, own_turn=False):
                 price = g.cost(st, seat, card)
-                if price <= p.pp and g.modes_open(st, seat, card, "king"):
+                if price <= p.pp and g.any_mode_open(st, seat, card, "king"):
                     label = f"First play {g.label(st, card)} ({price} PP)"
                     options.append((f"surprise:{card}", label, ["surprise", card]))
     return g.ask(st, seat, "king", KING_ACTIVITIES[activity], options)
