@@ -147,9 +147,9 @@ class ExpansionHooks:
         self.pm = pm
         self.plugin_of = plugin_of  # expansion name -> plugin name
         self._callers: dict[tuple[tuple[str, ...], str], Any] = {}
-        # the callers for the expansions list asked about last, by hook: one match calls
-        # many hooks in a row (the list is held, so its identity cannot be reused)
-        self._bound: dict[tuple[str, ...], _Bound] = {}
+        self._bound: dict[tuple[str, ...], _Bound] = {}  # by expansions
+        # the expansions list asked about last and its binding: one match calls many hooks
+        # in a row (the list is held here, so its identity cannot pass to another list)
         self._last_list: Any = None
         self._last: Any = None
 
@@ -178,38 +178,8 @@ class ExpansionHooks:
             self._callers[key] = found
         return found
 
-    def locale_active(self, g: Any, st: Any, seat: int, k: int) -> bool | None:
-        return self.of(st).locale_active(g, st, seat, k)
-
-    def may_play_character(self, g: Any, st: Any, seat: int, card: str, k: int) -> bool | None:
-        return self.of(st).may_play_character(g, st, seat, card, k)
-
-    def may_move(self, g: Any, st: Any, town: int, card: str, frm: int, to: int) -> bool | None:
-        return self.of(st).may_move(g, st, town, card, frm, to)
-
-    def function_performed(self, g: Any, st: Any, seat: int, locale: str) -> None:
-        self.of(st).function_performed(g, st, seat, locale)
-
     def search_bonus(self, g: Any, st: Any, seat: int) -> int:
         return sum(self.of(st).search_bonus(g, st, seat))
-
-    def failed_search(self, g: Any, st: Any, seat: int, frame: Any, shown: list[str]) -> bool | str | None:
-        return self.of(st).failed_search(g, st, seat, frame, shown)
-
-    def locale_placements(self, g: Any, st: Any, seat: int, card: str) -> list[tuple[str, str, int]] | None:
-        return self.of(st).locale_placements(g, st, seat, card)
-
-    def tiebreak_threshold(self, g: Any, st: Any, seat: int, k: int) -> int | None:
-        return self.of(st).tiebreak_threshold(g, st, seat, k)
-
-    def event(self, g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
-        self.of(st).event(g, st, event, data)
-
-    def more_actions(self, g: Any, st: Any, seat: int) -> list[tuple[str, str, Any]]:
-        return list(self.of(st).more_actions(g, st, seat) or ())
-
-    def adjust_cost(self, g: Any, st: Any, seat: int, card: str, price: int) -> int | None:
-        return self.of(st).adjust_cost(g, st, seat, card, price)
 
     def price_cuts(self, expansions: tuple[str, ...], cards: list[Any]) -> list[Any]:
         return [cut for cuts in self.caller_for(expansions, "tcg_price_cuts")(cards) for cut in cuts]
@@ -219,12 +189,6 @@ class ExpansionHooks:
     ) -> list[str]:
         found = self.caller_for(expansions, "tcg_check_deck")(deck, defs, where)
         return [problem for problems in found for problem in problems]
-
-    def shelter(self, g: Any, st: Any, by: int, seat: int, source: str, against: str) -> bool | None:
-        return self.of(st).shelter(g, st, by, seat, source, against)
-
-    def slot_town(self, g: Any, st: Any, seat: int, k: int) -> str | None:
-        return self.of(st).slot_town(g, st, seat, k)
 
 
 class _Bound:

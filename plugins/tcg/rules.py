@@ -769,7 +769,7 @@ class Rules:
             name = self.label(st, new)
             places = None
             if st.expansions and self.hooks is not None:
-                places = self.hooks.locale_placements(self, st, seat, new)
+                places = self.hooks.of(st).locale_placements(self, st, seat, new)
             if places is None:
                 places = [
                     ("left", f"{name} at the left end", 0),
@@ -929,7 +929,7 @@ class Rules:
             if self.is_active(st, seat, k):
                 counted = None
                 if st.expansions and self.hooks is not None:
-                    counted = self.hooks.tiebreak_threshold(self, st, seat, k)
+                    counted = self.hooks.of(st).tiebreak_threshold(self, st, seat, k)
                 total += self.threshold(st, slot) if counted is None else counted
         return total
 
@@ -1334,7 +1334,7 @@ class Rules:
         if (
             st.expansions
             and self.hooks is not None
-            and self.hooks.shelter(self, st, by, seat, source, against) is False
+            and self.hooks.of(st).shelter(self, st, by, seat, source, against) is False
         ):
             f.vars.setdefault("_immune", []).append(seat)
             f.vars[key] = False
@@ -1486,7 +1486,7 @@ class Rules:
             s["keep"] = kept
         if st.expansions and self.hooks is not None and not s["taken"] and "keep" not in s:
             # a Search that found nothing may still let its player keep a card (by a ruling of the expansion)
-            allowed = self.hooks.failed_search(self, st, seat, f, list(s["shown"]))
+            allowed = self.hooks.of(st).failed_search(self, st, seat, f, list(s["shown"]))
             if allowed is True and s["shown"]:
                 f.vars["_wait"] = key + ":keep"
                 return self.ask(
