@@ -163,8 +163,10 @@ class Context:
     ) -> None:
         """Record an event; `to` limits it to those seats (None: everyone)."""
         events = self.events
-        seats = None if to is None else tuple(sorted(set(to)))
-        events.append(Event(kind, text, data or {}, seats, self.seq, len(events)))
+        if to is not None:
+            one = type(to) in (list, tuple) and len(to) == 1
+            to = (to[0],) if one else tuple(sorted(set(to)))
+        events.append(Event(kind, text, {} if data is None else data, to, self.seq, len(events)))
 
     @property
     def new_events(self) -> list[Event]:
