@@ -1074,20 +1074,22 @@ class Rules:
 
     def title_in_town(self, st: State, seat: int, card: str) -> str | None:
         """The instance of the same Card Title already in `seat`'s town, if any."""
-        d = self.def_of(st, card)
+        defs, cards = self.defs, st.cards
+        d = defs[cards[card]]
         if d.kind == "character":
             key = d.title_key
-            for c in self.characters(st, seat):
-                if self.def_of(st, c).title_key == key:
-                    return c
+            for slot in st.players[seat].row:
+                for c in slot.characters:
+                    if defs[cards[c]].title_key == key:
+                        return c
             return None
         zone = self.creations_of(st, seat) if d.kind == "creation" else st.players[seat].placed
         for c in zone:
-            if self.def_of(st, c).name == d.name:
+            if defs[cards[c]].name == d.name:
                 return c
         for stack in st.stacked.values():
             for c in stack:
-                if st.owner[c] == seat and self.def_of(st, c).name == d.name:
+                if st.owner[c] == seat and defs[cards[c]].name == d.name:
                     return c
         return None
 
