@@ -292,3 +292,21 @@ def test_toy_factory_is_a_price_cut_the_menu_counts_on():
     assert cuts == [("creation", -1, 1)]
     assert tcg.rules.price_floors(cards)["claw-catapult"] == 3
     assert tcg.rules.price_floors(factory, cuts)["claw-catapult"] == 2
+
+
+# --- per-match facts ---------------------------------------------------------------------------
+def test_a_matchs_facts_follow_the_cards_it_holds(tcg):
+    from nbc.plugins.christmas_town.rules import facts
+
+    s = ct_table(tcg, rows={0: [("jacks-house", []), ("cookie-factory", [])]}, hands={1: ["how-dare-you"]})
+    st = s.state
+    known = facts(tcg.rules, st)
+    assert "surprise_played" in known.answers  # How dare you! is in a hand
+    assert "char_discarded" not in known.answers  # no Mirror, Mirror and no Safety in Numbers
+    assert "end_phase" in known.answers  # flags left for the End Phase are always tidied
+    assert "cookie-factory" in known.ability_locales and not known.toy_factory
+    # a card added to the match is seen: the facts are worked out again
+    st.cards["c99999"], st.owner["c99999"] = "mirror-mirror", 1
+    st.players[1].hand.append("c99999")
+    assert "char_discarded" in facts(tcg.rules, st).answers
+    assert facts(tcg.rules, st) is facts(tcg.rules, st)  # and kept until the cards change
