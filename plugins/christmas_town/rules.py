@@ -174,11 +174,10 @@ class _Facts:
 
 
 def facts(g: Any, st: Any) -> _Facts:
-    memo = st.memo
-    found = memo.get("ct")
-    if found is None or memo.get("cards") != len(st.cards):
-        cards = g.in_match(st)  # a new match (or new cards) starts the memo afresh
-        found = memo["ct"] = _Facts(g, cards)
+    cards = g.in_match(st)  # first: a new match (or new cards) starts the memo afresh
+    found = st.memo.get("ct")
+    if found is None:
+        found = st.memo["ct"] = _Facts(g, cards)
     return found
 
 

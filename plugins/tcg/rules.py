@@ -574,11 +574,10 @@ class Rules:
 
     def known_choices(self, st: State) -> dict[str, Choice]:
         """The Choices this match has offered, by id, for Ask.of to reuse (never saved)."""
-        memo = st.memo
-        known = memo.get("choices")
-        if known is None or len(known) > 2048 or memo.get("cards") != len(st.cards):
-            self.in_match(st)  # a new match starts its memo afresh
-            known = memo["choices"] = {}
+        self.in_match(st)  # a new match starts its memo afresh
+        known = st.memo.get("choices")
+        if known is None or len(known) > 2048:
+            known = st.memo["choices"] = {}
         return known
 
     def answered(self, st: State, f: Frame, key: str) -> tuple[bool, Any]:
