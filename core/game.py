@@ -11,13 +11,24 @@ tree of dataclasses), so the same Game object serves every match at once.
 
 `ctx` is a `Context`: the match's seeded `Rng` (all chance goes through it) and
 `emit()`, which records an event together with who may see it.
+
+Four optional methods let the test kit and the fuzzer find a game's bugs by
+themselves (each has a default that works, and each is in `docs/writing-a-plugin.md`):
+
+    random_setup(rng, variant, focus)  -> Setup        a random legal set-up to fuzz
+    shrink_setup(setup)                -> [Setup]      smaller set-ups, to shrink a failure
+    invariants()                       -> [Invariant]  what must hold after every choice
+    redeal_hidden(state, seat, rng)    -> int          redraw what `seat` cannot know
+
+and `coverage(variant)` names the cards whose effects the game reports through
+`nbc.core.coverage.fired`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -137,6 +148,28 @@ class ViewType:
     build: Callable[[dict[str, Any]], Any]
 
 
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """How to start one match: a variant, a seat count and options laid over the
+    variant's preset (what `Match.new` takes). `Game.random_setup` draws them."""
+
+    variant: str
+    players: int
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Invariant:
+    """Something a game promises holds after every choice. `check(state)` returns
+    None when it holds, otherwise what is wrong, naming where (`"seat 1 holds 9
+    cards after the End Phase"`). Checks only read the state and should be cheap:
+    the kit and the fuzzer call them after every choice."""
+
+    name: str
+    text: str  # the promise, one sentence for the docs and for failure messages
+    check: Callable[[Any], str | None]
+
+
 class Options(BaseModel):
     """Base for a game's options: unknown keys are refused, values are validated."""
 
@@ -222,6 +255,52 @@ class Game:
         many were renamed (0 when there are none now). Games with hidden cards must
         implement it, or the kit reports that it cannot check them."""
         return 0
+
+    # --- what the test kit and the fuzzer use -------------------------------------
+    def random_setup(self, rng: Rng, variant: str | None = None, focus: Sequence[str] = ()) -> Setup:
+        """A random legal set-up of `variant` (None: any variant), drawn only from
+        `rng`. Games with deck lists or other choices made before play draw them
+        here: random legal decks, card mixes, characters, scenarios. `focus` names
+        coverage keys (see `coverage`) that the fuzzer has not yet seen fire; a set-up
+        should include those cards where it legally can. The default picks the
+        variant and a seat count and keeps the variant's preset options."""
+        chosen = self.variant(variant if variant is not None else rng.choice(list(self.variants)))
+        counts = self.seat_counts(chosen.name)
+        return Setup(chosen.name, counts[rng.below(len(counts))], {})
+
+    def shrink_setup(self, setup: Setup) -> Iterable[Setup]:
+        """Smaller set-ups than `setup`, simplest first, for the fuzzer to try when it
+        shrinks a failure (fewer seats, smaller decks, fewer kinds of card). Each
+        must be legal. The default offers fewer seats."""
+        for players in self.seat_counts(setup.variant):
+            if players >= setup.players:
+                break
+            yield Setup(setup.variant, players, setup.options)
+
+    def invariants(self) -> Sequence[Invariant]:
+        """What must hold after every choice (Pumpkin Points 0-6, levels within
+        bounds, no two pieces on one square, ...). The kit and the fuzzer check
+        each after every choice; list them in the game's docs page."""
+        return ()
+
+    def redeal_hidden(self, state: Any, seat: int | None, rng: Rng) -> int:
+        """Redraw, in place, everything `seat` cannot know (None: a spectator),
+        keeping every fact `seat` can know: swap which card is which among the
+        cards hidden from it (other hands, decks), re-pick a secret it has not seen,
+        keeping sizes, counts and everything public. Return how many hidden things
+        were redrawn (0: nothing is hidden from `seat` now).
+
+        The kit's secrecy check compares `seat`'s view and prompts before and
+        after a redeal: any difference means they depend on something `seat` may
+        not know, however the game names it. Search bots use it to sample a
+        position consistent with their seat's knowledge."""
+        return 0
+
+    def coverage(self, variant: str) -> Mapping[str, str]:
+        """The coverage keys this game reports through `nbc.core.coverage.fired` in
+        `variant` (usually every card definition id), each with a readable name.
+        The fuzzer reports the keys that never fired; the default has none."""
+        return {}
 
     # --- helpers the host and Match use -----------------------------------------
     def variant(self, name: str | None) -> Variant:

@@ -9,6 +9,24 @@ registered there too, exactly like third-party ones):
 
 Games may declare hooks of their own with `nbc_add_hookspecs`, for expansions to
 implement (the TCG declares the hooks its Christmas Town expansion answers).
+
+Besides the five methods of the contract, a `Game` may override these methods,
+which the test kit (`nbc check`) and the fuzzer (`nbc fuzz`) use to find its bugs
+(see `nbc.core.game.Game` for each one's contract):
+
+- `random_setup(rng, variant, focus) -> Setup`: a random legal set-up (deck lists,
+  card mixes, characters, scenarios), favouring the cards named in `focus`;
+- `shrink_setup(setup) -> [Setup]`: smaller legal set-ups, to shrink a failure;
+- `invariants() -> [Invariant]`: what must hold after every choice;
+- `redeal_hidden(state, seat, rng) -> int`: redraw what `seat` cannot know (the kit
+  checks that `seat`'s view and prompts do not change; search bots sample with it);
+- `plant(state, seat, marker) -> int`: mark the cards only `seat` may know;
+- `coverage(variant) -> {key: name}`: the cards whose effects the game reports
+  through `nbc.core.coverage.fired(key)`.
+
+A hook name here is checked when the plugin registers: a function marked
+`@hookimpl` whose name is not one of these (a misspelling) gets the plugin left
+out and reported by `nbc plugins`, and the other plugins load as usual.
 """
 
 from __future__ import annotations
