@@ -285,30 +285,182 @@ def map_show(name: Annotated[str, typer.Argument(help="map name, e.g. halloween-
     _fail(f"no map {name!r}; the maps are: {', '.join(known) or 'none'}")
 
 
-@app.command()
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
 def check(
-    game: Annotated[str, typer.Argument(help="game to check")],
-    playouts: Annotated[int, typer.Option(min=1, help="playouts per variant and seat count")] = 8,
+    ctx: typer.Context,
+    names: Annotated[
+        list[str] | None, typer.Argument(help="games to check (default: every installed game)")
+    ] = None,
+    playouts: Annotated[
+        int | None, typer.Option(min=1, help="playouts per variant and seat count (default 8)")
+    ] = None,
+    workers: Annotated[
+        int, typer.Option(min=1, help="test processes (needs pytest-xdist; default: one per core)")
+    ] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="print the table as JSON")] = False,
 ) -> None:
-    """Run the conformance suite on one installed game (needs pytest)."""
+    """Run the conformance kit on installed games, in parallel, with a table per game.
+    Options after `--` go to pytest (e.g. `nbc check tcg -- -x -k 2p`)."""
     try:
-        import pytest
+        import pytest  # noqa: F401
     except ImportError:
         _fail("nbc check needs pytest: pip install 'nbc-rules[dev]'")
         return
-    code = pytest.main(
-        [
-            "-p",
-            "no:cacheprovider",
-            "--pyargs",
-            "nbc.core.testkit.conformance",
-            "--nbc-game",
-            game,
-            "--nbc-playouts",
-            str(playouts),
-        ]
+    import os
+
+    from nbc.api.checking import run_check, xdist_available
+
+    host = _host()
+    for name in names or []:
+        if name not in host.games:
+            _fail(f"there is no game '{name}'; the games are: {', '.join(sorted(host.games)) or 'none'}")
+    count = workers or min(os.cpu_count() or 1, 8)
+    if count > 1 and not xdist_available():
+        err.print("[yellow]note:[/] pytest-xdist is not installed, so the cases run one after another")
+    code, rows, others, wall = run_check(list(names or []), playouts, count, list(ctx.args), as_json)
+    if as_json:
+        print(
+            json.dumps(
+                {
+                    "result": "passed" if code == 0 else "failed",
+                    "exit_code": code,
+                    "seconds": round(wall, 2),
+                    "games": [row.as_dict() for row in rows],
+                    "other_failures": others,
+                },
+                indent=2,
+            )
+        )
+        raise typer.Exit(code)
+    table = Table("game", "cases", "playouts", "choices", "time (s)", "result")
+    for row in rows:
+        colour = {"passed": "green", "failed": "red"}.get(row.result, "yellow")
+        table.add_row(
+            row.game,
+            str(row.cases),
+            str(row.playouts),
+            f"{row.choices:,}",
+            f"{row.seconds:,.1f}",
+            f"[{colour}]{row.result}[/]",
+        )
+    console.print(table)
+    for row in rows:
+        for failure in row.failures:
+            console.print(f"[red]failed:[/] {failure}")
+    for failure in others:
+        console.print(f"[red]failed:[/] {failure}")
+    console.print(f"{sum(r.cases for r in rows)} cases in {wall:,.1f} s (wall clock)")
+    raise typer.Exit(code)
+
+
+@app.command()
+def fuzz(
+    game: Annotated[str, typer.Argument(help="the game to fuzz")],
+    variant: Annotated[
+        list[str] | None, typer.Option(help="variant to fuzz (repeatable; default: every variant)")
+    ] = None,
+    minutes: Annotated[float | None, typer.Option(min=0.0, help="time budget (default 1 minute)")] = None,
+    games: Annotated[int | None, typer.Option(min=1, help="game budget (deterministic for a seed)")] = None,
+    seed: Annotated[int, typer.Option(help="fuzzing seed; with a game budget, the same seed replays")] = 0,
+    out: Annotated[
+        str, typer.Option(help="folder where a failure is written as a test file")
+    ] = "fuzz-failures",
+    shrink_seconds: Annotated[float, typer.Option(min=0.0, help="time spent shrinking a failure")] = 60.0,
+    show_coverage: Annotated[
+        bool, typer.Option("--coverage", help="list the cards whose effect never fired")
+    ] = False,
+    replay: Annotated[
+        str | None, typer.Option(help="shrink this replay file (from a kit failure) instead of fuzzing")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False,
+) -> None:
+    """Play random legal set-ups with random choices, checking every step as the kit
+    does; shrink the first failure and write it as a test. Exit status 1 on a failure."""
+    from pathlib import Path
+
+    from nbc.core.testkit import fuzz as fuzzing
+
+    host = _host()
+    try:
+        chosen = host.game(game)
+        for name in variant or []:
+            chosen.variant(name)
+    except NbcError as error:
+        _fail(str(error))
+        return
+    if replay is not None:
+        _shrink_replay(chosen, Path(replay), Path(out), shrink_seconds, as_json)
+        return
+    seconds = None if minutes is None and games is not None else 60.0 * (1.0 if minutes is None else minutes)
+    show_bar = not as_json and console.is_terminal
+    bar = Progress(
+        TextColumn("fuzzing {task.description}"),
+        BarColumn(),
+        TextColumn("{task.fields[games]} games, {task.fields[choices]:,} choices"),
+        TimeRemainingColumn(),
+        console=err,
+        disable=not show_bar,
     )
-    raise typer.Exit(int(code))
+    with bar:
+        task = bar.add_task(game, total=1.0, games=0, choices=0)
+        result = fuzzing.fuzz(
+            chosen,
+            seconds=seconds,
+            games=games,
+            seed=seed,
+            variants=variant,
+            out=Path(out),
+            shrink_seconds=shrink_seconds,
+            progress=lambda r, done: bar.update(task, completed=done, games=r.games, choices=r.choices),
+        )
+    if as_json:
+        print(json.dumps(result.to_json(), indent=2))
+    else:
+        _print_fuzz(result, show_coverage)
+    raise typer.Exit(1 if result.failure is not None else 0)
+
+
+def _print_fuzz(result: Any, show_coverage: bool) -> None:
+    table = Table("variant", "games", "cards fired", "never fired")
+    for variant, count in result.per_variant.items():
+        never = result.never_fired.get(variant, {})
+        keys = len(result.fired.get(variant, ())) + len(never)
+        table.add_row(variant, str(count), f"{keys - len(never)}/{keys}" if keys else "-", str(len(never)))
+    console.print(table)
+    console.print(f"{result.games} games, {result.choices:,} choices in {result.seconds:,.1f} s")
+    if show_coverage:
+        for variant, never in result.never_fired.items():
+            if never:
+                names = ", ".join(f"{name} ({key})" for key, name in never.items())
+                console.print(f"[yellow]{variant}: never fired:[/] {names}")
+    failure = result.failure
+    if failure is not None:
+        console.print(f"[red]failure ({failure.check}):[/] {failure.message}")
+        console.print(
+            f"shrunk from {failure.original_choices} choices to {len(failure.choices)}; "
+            f"test written to {failure.test_file}"
+        )
+
+
+def _shrink_replay(game: Any, path: Any, out: Any, shrink_seconds: float, as_json: bool) -> None:
+    from nbc.core.testkit import fuzz as fuzzing
+
+    try:
+        finding = fuzzing.shrink_replay(game, json.loads(path.read_text()), shrink_seconds, out)
+    except (OSError, ValueError, KeyError, TypeError, NbcError) as error:
+        _fail(f"cannot use the replay {path}: {error}")
+        return
+    if finding is None:
+        console.print("the replay does not fail: nothing to shrink")
+        raise typer.Exit(0)
+    if as_json:
+        print(json.dumps({"check": finding.check, "message": finding.message,
+                          "choices": len(finding.choices), "test_file": str(finding.test_file)}, indent=2))
+    else:
+        console.print(f"[red]failure ({finding.check}):[/] {finding.message}")
+        console.print(f"shrunk from {finding.original_choices} choices to {len(finding.choices)}; "
+                      f"test written to {finding.test_file}")
+    raise typer.Exit(1)
 
 
 @app.command()
@@ -374,3 +526,7 @@ def schema() -> None:
 
 def main(argv: list[str] | None = None) -> Any:
     return app(args=argv if argv is not None else sys.argv[1:], prog_name="nbc")
+
+
+if __name__ == "__main__":
+    main()

@@ -15,7 +15,7 @@ tree of dataclasses), so the same Game object serves every match at once.
 Four optional methods let the test kit and the fuzzer find a game's bugs by
 themselves (each has a default that works, and each is in `docs/writing-a-plugin.md`):
 
-    random_setup(rng, variant, focus)  -> Setup        a random legal set-up to fuzz
+    random_setup(rng, variant, players, focus) -> Setup  a random legal set-up to fuzz
     shrink_setup(setup)                -> [Setup]      smaller set-ups, to shrink a failure
     invariants()                       -> [Invariant]  what must hold after every choice
     redeal_hidden(state, seat, rng)    -> int          redraw what `seat` cannot know
@@ -257,16 +257,25 @@ class Game:
         return 0
 
     # --- what the test kit and the fuzzer use -------------------------------------
-    def random_setup(self, rng: Rng, variant: str | None = None, focus: Sequence[str] = ()) -> Setup:
-        """A random legal set-up of `variant` (None: any variant), drawn only from
-        `rng`. Games with deck lists or other choices made before play draw them
-        here: random legal decks, card mixes, characters, scenarios. `focus` names
-        coverage keys (see `coverage`) that the fuzzer has not yet seen fire; a set-up
-        should include those cards where it legally can. The default picks the
-        variant and a seat count and keeps the variant's preset options."""
+    def random_setup(
+        self,
+        rng: Rng,
+        variant: str | None = None,
+        players: int | None = None,
+        focus: Sequence[str] = (),
+    ) -> Setup:
+        """A random legal set-up of `variant` (None: any variant) for `players` seats
+        (None: any count the variant allows), drawn only from `rng`. Games with deck
+        lists or other choices made before play draw them here: random legal decks,
+        card mixes, characters, scenarios. `focus` names coverage keys (see
+        `coverage`) that the fuzzer has not yet seen fire; a set-up should include
+        those cards where it legally can. The default picks the variant and the seat
+        count and keeps the variant's preset options."""
         chosen = self.variant(variant if variant is not None else rng.choice(list(self.variants)))
-        counts = self.seat_counts(chosen.name)
-        return Setup(chosen.name, counts[rng.below(len(counts))], {})
+        if players is None:
+            counts = self.seat_counts(chosen.name)
+            players = counts[rng.below(len(counts))]
+        return Setup(chosen.name, players, {})
 
     def shrink_setup(self, setup: Setup) -> Iterable[Setup]:
         """Smaller set-ups than `setup`, simplest first, for the fuzzer to try when it

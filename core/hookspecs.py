@@ -14,7 +14,7 @@ Besides the five methods of the contract, a `Game` may override these methods,
 which the test kit (`nbc check`) and the fuzzer (`nbc fuzz`) use to find its bugs
 (see `nbc.core.game.Game` for each one's contract):
 
-- `random_setup(rng, variant, focus) -> Setup`: a random legal set-up (deck lists,
+- `random_setup(rng, variant, players, focus) -> Setup`: a random legal set-up (deck lists,
   card mixes, characters, scenarios), favouring the cards named in `focus`;
 - `shrink_setup(setup) -> [Setup]`: smaller legal set-ups, to shrink a failure;
 - `invariants() -> [Invariant]`: what must hold after every choice;

@@ -1,41 +1,77 @@
 """The conformance checks every game must pass, as plain functions.
 
 Each check raises `ConformanceError` with a message that names the game, variant,
-seat count and seed, and says what went wrong. The pytest module
-`nbc.core.testkit.conformance` runs them over every registered game; tests of the
-kit itself run them on deliberately broken games and expect them to fail.
+seat count and seed, says what went wrong, and carries the replay (set-up, seed and
+choices) that reproduces it. The pytest module `nbc.core.testkit.conformance` runs
+them over every registered game; the fuzzer (`nbc.core.testkit.fuzz`) runs them on
+random set-ups; tests of the kit itself run them on deliberately broken games.
 
-One seeded random playout per seed is checked step by step:
+One seeded random playout is checked step by step:
 - a live match (no outcome) always offers a choice, and a finished one offers none;
+- every offered choice can be taken: one that fails (`GameBug`) is a stuck match;
 - prompts are well formed (known seats, at least one choice, unique ids per seat);
+- the game's declared invariants hold after every choice;
+- the same choices on a twin match give the same state: no outside randomness;
 - refused choices (unknown ids, another seat's ids, no such seat) raise
   `IllegalChoice` and leave the fingerprint as it was;
 - saving to JSON and loading gives the same fingerprint, and the loaded copy
   continues exactly like the original;
 - replaying the header and log gives the same fingerprint;
-- prompts(), view() and outcome() only read the state;
+- prompts(), view() and outcome() only read the state, and views are JSON;
 - cards planted in one seat's hidden cards never show in another seat's view, a
   spectator's view, or an event another seat may see (unless that seat's view
-  shows the card too, that is, the card became known to it).
+  shows the card too, that is, the card became known to it);
+- redealing what a seat cannot know (`Game.redeal_hidden`) changes neither its view
+  nor its prompts, whatever the game calls its cards.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
-from dataclasses import dataclass
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from nbc.core.errors import IllegalChoice
-from nbc.core.game import Game
+from nbc.core.errors import BadOptions, GameBug, IllegalChoice
+from nbc.core.game import Game, Setup
 from nbc.core.match import Match
-from nbc.core.playout import bot_step
 from nbc.core.rng import Rng
 from nbc.core.serial import canonical_json, to_data
 
+# A replay longer than this is written to a file instead of the failure message.
+INLINE_REPLAY = 40
+
 
 class ConformanceError(AssertionError):
-    """A game broke the contract."""
+    """A game broke the contract. Besides the message, it carries what reproduces the
+    failure: `check` (which check failed), `setup`, `seed` and `log`, the choices
+    `(seat, choice id)` up to and including the one that failed, if one did."""
+
+    def __init__(
+        self,
+        message: str,
+        check: str = "",
+        setup: Setup | None = None,
+        seed: int | str | None = None,
+        log: list[tuple[int, str]] | None = None,
+        signature: str = "",
+    ) -> None:
+        super().__init__(message)
+        self.check = check
+        self.setup = setup
+        self.seed = seed
+        self.log = log or []
+        # What makes two failures "the same" when a failure is shrunk: the check and,
+        # for a crash, the kind of error the game raised.
+        self.signature = signature or check
+
+
+class Exhausted(Exception):
+    """A scripted playout ran out of decisions before anything failed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +92,8 @@ class Report:
     playouts: int = 0
     choices: int = 0
     secrecy_checks: int = 0  # how many plantings were checked
+    redeal_checks: int = 0  # how many redeals of hidden cards were compared
+    random_setups: int = 0  # playouts that used a random set-up of the game's
 
 
 def cases(games: dict[str, Game] | list[Game]) -> list[Case]:
@@ -69,224 +107,514 @@ def cases(games: dict[str, Game] | list[Game]) -> list[Case]:
     ]
 
 
+def case_setup(case: Case, seed: int) -> Setup:
+    """The set-up the kit plays for `case` and `seed`: the variant's preset for even
+    seeds, a random legal set-up of the game's (its decks, card mix, characters) for
+    odd ones. A game that draws no set-ups of its own plays its preset every time."""
+    preset = Setup(case.variant, case.players, {})
+    if seed % 2 == 0 or type(case.game).random_setup is Game.random_setup:
+        return preset
+    return case.game.random_setup(Rng(f"setup:{case.id}:{seed}"), case.variant, case.players)
+
+
 def check_case(
     case: Case,
     seeds: range | list[int] = range(10),
     max_steps: int = 20_000,
     probe_every: int = 7,
     engine: type[Match] = Match,
+    random_setups: bool = True,
 ) -> Report:
     """Run every check on seeded random playouts of one case. `engine` is the match
-    class under test (the kit checks the engine and the game together)."""
+    class under test (the kit checks the engine and the game together). With
+    `random_setups`, odd seeds play a random legal set-up (see `case_setup`)."""
+    __tracebackhide__ = True
     report = Report()
     for seed in seeds:
-        _check_playout(case, seed, max_steps, probe_every, report, engine)
+        setup = case_setup(case, seed) if random_setups else Setup(case.variant, case.players, {})
+        report.random_setups += bool(setup.options)
+        draw = Rng(f"conformance:{seed}").below
+        check_playout(case.game, setup, seed, draw, max_steps, probe_every, engine, report)
     return report
 
 
-def _fail(case: Case, seed: int, step: int, message: str) -> ConformanceError:
-    return ConformanceError(f"{case.id} seed {seed}, after {step} choices: {message}")
+def check_playout(
+    game: Game,
+    setup: Setup,
+    seed: int | str,
+    draw: Callable[[int], int],
+    max_steps: int = 20_000,
+    probe_every: int = 7,
+    engine: type[Match] = Match,
+    report: Report | None = None,
+) -> Match:
+    """Play one random playout of `setup` with match seed `seed`, checking every step;
+    `draw(n)` picks among n options (the seat to act, then its choice). Returns the
+    finished match, or raises `ConformanceError` (or `Exhausted` from `draw`)."""
+    __tracebackhide__ = True
+    return _Playout(game, setup, seed, engine, report or Report()).run(draw, max_steps, probe_every)
 
 
-def _check_playout(
-    case: Case, seed: int, max_steps: int, probe_every: int, report: Report, engine: type[Match]
-) -> None:
-    game = case.game
-    match = engine.new(game, case.variant, players=case.players, seed=seed)
-    twin = engine.new(game, case.variant, players=case.players, seed=seed)
-    if match.fingerprint() != twin.fingerprint():
-        raise _fail(case, seed, 0, "two matches with the same seed start differently")
-    bot_rng = Rng(f"conformance:{seed}")
-    for step in range(max_steps + 1):
-        _check_prompts(case, seed, step, match)
-        # Probe points are staggered by seed, so several seeds cover every step.
-        if step == 0 or (step + seed) % probe_every == 0 or match.over:
-            _check_pure_reads(case, seed, step, match)
-            _check_refusals(case, seed, step, match)
-            _check_round_trip(case, seed, step, match, bot_rng, engine)
-            report.secrecy_checks += _check_secrecy(case, seed, step, match, bot_rng, engine)
-        if match.over:
-            break
-        if step == max_steps:
-            raise _fail(case, seed, step, f"the match did not end within {max_steps} choices")
-        before = len(match.log)
-        bot_step(match, bot_rng)
-        # The same choice on the twin must give the same result: no hidden randomness.
-        action = match.log[before]
-        twin.act(action.seat, action.choice)
-        if twin.fingerprint() != match.fingerprint():
-            raise _fail(
-                case,
-                seed,
-                step + 1,
-                "the same seed and the same choices gave different states: the game uses "
-                "randomness or state outside the match (all chance must go through ctx.rng)",
-            )
-    if match.outcome() is None:
-        raise _fail(case, seed, len(match.log), "no choices are open but outcome() is None")
-    replayed = engine.replay(game, match.header, match.log)
-    if replayed.fingerprint() != match.fingerprint():
-        raise _fail(case, seed, len(match.log), "replaying the log does not rebuild the same state")
-    report.playouts += 1
-    report.choices += len(match.log)
-
-
-def _check_prompts(case: Case, seed: int, step: int, match: Match) -> None:
+def pick(match: Match, draw: Callable[[int], int]) -> tuple[int, str]:
+    """The random bot's move: which seat acts (when several may), then which of its
+    choices, each drawn with `draw(n)`. The same draws as `bot_step` with the
+    random bot."""
     prompts = match.all_prompts()
-    outcome = match.outcome()
-    if prompts and outcome is not None:
-        raise _fail(case, seed, step, f"outcome() reports an end ({outcome}) while prompts are open")
-    if not prompts and outcome is None:
-        raise _fail(case, seed, step, "the match is not over but no seat has a choice")
-    ids_by_seat: dict[int, set[str]] = {}
-    for prompt in prompts:
-        if not 0 <= prompt.seat < match.players:
-            raise _fail(case, seed, step, f"a prompt names seat {prompt.seat}, not in the match")
-        if not prompt.choices:
-            raise _fail(
-                case, seed, step, f"the '{prompt.kind}' prompt of seat {prompt.seat} offers no choice"
+    if len(prompts) == 1:
+        mine = prompts
+    else:
+        seats = sorted({p.seat for p in prompts})
+        seat = seats[draw(len(seats))] if len(seats) > 1 else seats[0]
+        mine = [p for p in prompts if p.seat == seat]
+    choices = [c for p in mine for c in p.choices]
+    return mine[0].seat, choices[draw(len(choices))].id
+
+
+class _Playout:
+    """One checked playout: the match under test, its twin and what failed."""
+
+    def __init__(
+        self, game: Game, setup: Setup, seed: int | str, engine: type[Match], report: Report
+    ) -> None:
+        self.game, self.setup, self.seed, self.engine, self.report = game, setup, seed, engine, report
+        self.case = f"{game.name}/{setup.variant}/{setup.players}p"
+        self.invariants = list(game.invariants())
+        self.match: Match | None = None
+        self.failed_choice: tuple[int, str] | None = None
+
+    # --- failing ----------------------------------------------------------------
+    def fail(self, check: str, step: int, message: str, signature: str = "") -> ConformanceError:
+        log = [] if self.match is None else [(a.seat, a.choice) for a in self.match.log]
+        if self.failed_choice is not None:
+            log.append(self.failed_choice)
+        where = f"{self.case} seed {self.seed!r}"
+        if self.setup.options:
+            where += " (random set-up)"
+        text = f"{where}, after {step} choices: {message}\n{_describe_replay(self, log)}"
+        return ConformanceError(text, check, self.setup, self.seed, log, signature)
+
+    def text(self, data: Any, what: str, step: int) -> str:
+        """`data` as canonical JSON; a value that is not JSON fails, naming where."""
+        try:
+            return canonical_json(data)
+        except (TypeError, ValueError) as error:
+            path, value = _non_json(data)
+            raise self.fail(
+                "json",
+                step,
+                f"{what} holds a value that is not JSON at {path}: {type(value).__name__} {value!r:.80} "
+                f"({error}); views, prompts and events must be plain JSON data",
+            ) from None
+
+    # --- the playout ----------------------------------------------------------------
+    def run(self, draw: Callable[[int], int], max_steps: int, probe_every: int) -> Match:
+        __tracebackhide__ = True
+        game, setup, seed, engine = self.game, self.setup, self.seed, self.engine
+        try:
+            self.match = match = engine.new(game, setup.variant, setup.options, setup.players, seed)
+        except BadOptions as error:
+            raise self.fail(
+                "setup",
+                0,
+                f"the game refuses the set-up it was given ({setup}): {error}; "
+                "random_setup() and shrink_setup() must give legal set-ups",
+            ) from None
+        twin = engine.new(game, setup.variant, setup.options, setup.players, seed)
+        if match.fingerprint() != twin.fingerprint():
+            raise self.fail(
+                "determinism",
+                0,
+                "two matches with the same seed start differently: setup() uses "
+                "randomness outside ctx.rng (or state outside the match)",
             )
-        seen = ids_by_seat.setdefault(prompt.seat, set())
-        for choice in prompt.choices:
-            if choice.id in seen:
-                raise _fail(case, seed, step, f"seat {prompt.seat} is offered choice id '{choice.id}' twice")
-            seen.add(choice.id)
+        probe_seed = hash_of(seed)
+        for step in range(max_steps + 1):
+            self.check_prompts(step)
+            self.check_invariants(step)
+            # Probe points are staggered by seed, so several seeds cover every step.
+            if step == 0 or (step + probe_seed) % probe_every == 0 or match.over:
+                probe = Rng(f"probe:{seed}:{step}")
+                self.check_pure_reads(step)
+                self.check_refusals(step)
+                self.check_round_trip(step, probe)
+                self.report.secrecy_checks += self.check_planted(step, probe)
+                self.report.redeal_checks += self.check_redeal(step)
+            if match.over:
+                break
+            if step == max_steps:
+                raise self.fail("termination", step, f"the match did not end within {max_steps} choices")
+            seat, choice = pick(match, draw)
+            self.take(step, seat, choice)
+            twin.act(seat, choice)
+            if twin.fingerprint() != match.fingerprint():
+                raise self.fail(
+                    "determinism",
+                    step + 1,
+                    "the same seed and the same choices gave different states: the game uses "
+                    "randomness outside the match's RNG (all chance must go through ctx.rng) or "
+                    "state kept outside the match",
+                )
+        if match.outcome() is None:
+            raise self.fail("stuck", len(match.log), "no choices are open but outcome() is None")
+        replayed = engine.replay(game, match.header, match.log)
+        if replayed.fingerprint() != match.fingerprint():
+            raise self.fail("replay", len(match.log), "replaying the log does not rebuild the same state")
+        self.report.playouts += 1
+        self.report.choices += len(match.log)
+        return match
 
-
-def _check_pure_reads(case: Case, seed: int, step: int, match: Match) -> None:
-    """prompts(), view() and outcome() only read the state."""
-    game = case.game
-    before = _text(game.dump_state(match.state))
-    reads = [
-        ("prompts()", lambda: game.prompts(match.state)),
-        ("outcome()", lambda: game.outcome(match.state)),
-    ]
-    reads += [(f"view({v})", lambda v=v: game.view(match.state, v)) for v in [*range(match.players), None]]
-    for name, read in reads:
-        read()
-        if _text(game.dump_state(match.state)) != before:
-            raise _fail(case, seed, step, f"calling {name} changed the state; it must only read it")
-
-
-def _check_refusals(case: Case, seed: int, step: int, match: Match) -> None:
-    before = match.fingerprint()
-    own: dict[int, set[str]] = {}
-    for prompt in match.all_prompts():
-        own.setdefault(prompt.seat, set()).update(c.id for c in prompt.choices)
-    attempts: list[tuple[int, str]] = [(0, "no-such-choice"), (match.players, "x"), (-1, "x")]
-    for seat in range(match.players):
-        for other, ids in own.items():
-            if other != seat:
-                foreign = sorted(ids - own.get(seat, set()))[:2]
-                attempts.extend((seat, choice) for choice in foreign)
-        attempts.append((seat, "no-such-choice"))
-    for seat, choice in attempts:
+    def take(self, step: int, seat: int, choice: str, match: Match | None = None) -> None:
+        """Act (on the match, or on a copy of its position); a choice the game offered
+        but cannot apply is a stuck match."""
+        __tracebackhide__ = True
+        match = match or self.match
+        assert match is not None
         try:
             match.act(seat, choice)
-        except IllegalChoice:
-            pass
-        else:
-            raise _fail(case, seed, step, f"seat {seat}'s choice '{choice}' should have been refused")
-        if match.fingerprint() != before:
-            raise _fail(case, seed, step, f"refusing seat {seat}'s choice '{choice}' changed the match")
+        except GameBug as error:
+            self.failed_choice = (seat, choice)
+            cause = error.__cause__
+            label = next((c.label for p in match.prompts(seat) for c in p.choices if c.id == choice), choice)
+            kind = type(cause).__name__ if cause is not None else "GameBug"
+            raise self.fail(
+                "crash",
+                step,
+                f"seat {seat} was offered '{label}' ({choice}) and taking it failed: "
+                f"{kind}: {cause if cause is not None else error}. A choice the game offers must "
+                "work; until this is fixed the match is stuck whenever this choice is taken",
+                signature=f"crash:{kind}",
+            ) from error
 
+    # --- the checks -------------------------------------------------------------------
+    def check_prompts(self, step: int) -> None:
+        match = self.match
+        assert match is not None
+        prompts = match.all_prompts()
+        outcome = match.outcome()
+        if prompts and outcome is not None:
+            raise self.fail("prompts", step, f"outcome() reports an end ({outcome}) while prompts are open")
+        if not prompts and outcome is None:
+            raise self.fail(
+                "stuck", step, "the match is not over but no seat has a choice: the match is stuck"
+            )
+        ids_by_seat: dict[int, set[str]] = {}
+        for prompt in prompts:
+            if not 0 <= prompt.seat < match.players:
+                raise self.fail("prompts", step, f"a prompt names seat {prompt.seat}, not in the match")
+            if not prompt.choices:
+                raise self.fail(
+                    "stuck", step, f"the '{prompt.kind}' prompt of seat {prompt.seat} offers no choice"
+                )
+            seen = ids_by_seat.setdefault(prompt.seat, set())
+            for choice in prompt.choices:
+                if choice.id in seen:
+                    raise self.fail(
+                        "prompts", step, f"seat {prompt.seat} is offered choice id '{choice.id}' twice"
+                    )
+                seen.add(choice.id)
 
-def _check_round_trip(
-    case: Case, seed: int, step: int, match: Match, bot_rng: Rng, engine: type[Match]
-) -> None:
-    text = match.to_json()
-    try:
-        json.loads(text)
-        loaded = engine.from_json(text, case.game)
-    except Exception as error:
-        raise _fail(case, seed, step, f"the saved match does not load: {error}") from error
-    if loaded.fingerprint() != match.fingerprint():
-        raise _fail(case, seed, step, "saving and loading changes the state")
-    # The loaded copy must carry on exactly like the original (same RNG state too).
-    if not match.over:
-        original = engine.from_json(text, case.game)
-        probe = Rng(bot_rng.get_state())
-        bot_step(original, probe)
-        probe = Rng(bot_rng.get_state())
-        bot_step(loaded, probe)
-        if loaded.fingerprint() != original.fingerprint():
-            raise _fail(case, seed, step, "a loaded match does not continue like the original")
+    def check_invariants(self, step: int) -> None:
+        state = self.match.state  # type: ignore[union-attr]
+        for invariant in self.invariants:
+            try:
+                broken = invariant.check(state)
+            except Exception as error:  # a check that cannot run is as bad as one that fails
+                broken = f"the check itself failed: {type(error).__name__}: {error}"
+            if broken:
+                raise self.fail(
+                    "invariant",
+                    step,
+                    f"invariant '{invariant.name}' ({invariant.text}) is broken: {broken}",
+                    signature=f"invariant:{invariant.name}",
+                )
 
+    def check_pure_reads(self, step: int) -> None:
+        """prompts(), view() and outcome() only read the state, and give JSON."""
+        game, match = self.game, self.match
+        assert match is not None
+        before = self.text(game.dump_state(match.state), "dump_state()", step)
+        reads: list[tuple[str, Callable[[], Any]]] = [
+            ("prompts()", lambda: to_data(game.prompts(match.state))),
+            ("outcome()", lambda: game.outcome(match.state)),
+        ]
+        reads += [
+            (f"view({v})", lambda v=v: game.view(match.state, v)) for v in [*range(match.players), None]
+        ]
+        for name, read in reads:
+            result = read()
+            if name.startswith("view") or name == "prompts()":
+                self.text(result, name, step)
+            if self.text(game.dump_state(match.state), "dump_state()", step) != before:
+                raise self.fail("purity", step, f"calling {name} changed the state; it must only read it")
 
-def _check_secrecy(case: Case, seed: int, step: int, match: Match, bot_rng: Rng, engine: type[Match]) -> int:
-    """Mark every hidden card of each seat (and every card nobody may see) in copies
-    of the match; return how many plantings the game supported."""
-    checked = 0
-    text = match.to_json()
-    viewers = [*range(match.players), None]
-    for owner in [*range(match.players), None]:
-        copy = engine.from_json(text, case.game)
-        owner_view_before = copy.view(owner) if owner is not None else None
-        marker = f"PLANTED{seed}x{step}x{'n' if owner is None else owner}z"
-        if not case.game.plant(copy.state, owner, marker):
-            continue
-        checked += 1
-        copy._cache.seq = -1  # the state was edited behind the match's back
-        owner_name = "nobody" if owner is None else f"seat {owner}"
+    def check_refusals(self, step: int) -> None:
+        match = self.match
+        assert match is not None
+        before = match.fingerprint()
+        own: dict[int, set[str]] = {}
+        for prompt in match.all_prompts():
+            own.setdefault(prompt.seat, set()).update(c.id for c in prompt.choices)
+        attempts: list[tuple[int, str]] = [(0, "no-such-choice"), (match.players, "x"), (-1, "x")]
+        for seat in range(match.players):
+            for other, ids in own.items():
+                if other != seat:
+                    foreign = sorted(ids - own.get(seat, set()))[:2]
+                    attempts.extend((seat, choice) for choice in foreign)
+            attempts.append((seat, "no-such-choice"))
+        for seat, choice in attempts:
+            try:
+                match.act(seat, choice)
+            except IllegalChoice:
+                pass
+            else:
+                raise self.fail("refusals", step, f"seat {seat}'s choice '{choice}' should have been refused")
+            if match.fingerprint() != before:
+                raise self.fail(
+                    "refusals", step, f"refusing seat {seat}'s choice '{choice}' changed the match"
+                )
+
+    def check_round_trip(self, step: int, probe: Rng) -> None:
+        match, game, engine = self.match, self.game, self.engine
+        assert match is not None
+        text = match.to_json()
+        try:
+            json.loads(text)
+            loaded = engine.from_json(text, game)
+        except Exception as error:
+            raise self.fail("save", step, f"the saved match does not load: {error}") from error
+        if loaded.fingerprint() != match.fingerprint():
+            raise self.fail("save", step, "saving and loading changes the state")
+        if match.over:
+            return
+        # The loaded copy must carry on exactly like the original (same RNG state too).
+        first = engine.from_json(text, game)
+        seat, choice = pick(first, Rng(probe.get_state()).below)
+        self.take(step, seat, choice, first)
+        loaded.act(seat, choice)
+        if loaded.fingerprint() == first.fingerprint():
+            return
+        # Tell outside randomness from a save that loses something: a second copy of
+        # the same save must at least agree with the first.
+        second = engine.from_json(text, game)
+        second.act(seat, choice)
+        if second.fingerprint() != first.fingerprint():
+            raise self.fail(
+                "determinism",
+                step + 1,
+                "two copies loaded from the same save took the same choice and ended in different "
+                "states: the game uses randomness outside the match's RNG (all chance must go "
+                "through ctx.rng) or state kept outside the match",
+            )
+        raise self.fail("save", step, "a loaded match does not continue like the original")
+
+    def check_planted(self, step: int, probe: Rng) -> int:
+        """Mark every hidden card of each seat (and every card nobody may see) in copies
+        of the match; return how many plantings the game supported."""
+        match, game, engine = self.match, self.game, self.engine
+        assert match is not None
+        checked = 0
+        text = match.to_json()
+        viewers = [*range(match.players), None]
+        for owner in viewers:
+            copy = engine.from_json(text, game)
+            owner_view_before = copy.view(owner) if owner is not None else None
+            marker = f"PLANTED{hash_of(self.seed)}x{step}x{'n' if owner is None else owner}z"
+            if not game.plant(copy.state, owner, marker):
+                continue
+            checked += 1
+            copy._cache.seq = -1  # the state was edited behind the match's back
+            owner_name = "nobody" if owner is None else f"seat {owner}"
+            for viewer in viewers:
+                if viewer == owner:
+                    continue
+                who = _who(viewer)
+                view = copy.view(viewer)
+                if marker in self.text(view, f"{who}'s view", step):
+                    raise self.fail(
+                        "secrecy",
+                        step,
+                        f"{who}'s view shows a card only {owner_name} may know, at {_path_of(view, marker)}",
+                    )
+                if viewer is not None:
+                    prompts = to_data(copy.prompts(viewer))
+                    if marker in self.text(prompts, f"{who}'s prompts", step):
+                        raise self.fail(
+                            "secrecy",
+                            step,
+                            f"{who}'s prompts name a card only {owner_name} may know, at "
+                            f"prompts{_path_of(prompts, marker)}",
+                        )
+            if owner is not None and step == 0:
+                self.check_setup_events(copy, owner, owner_view_before, viewers)
+            if copy.over:
+                continue
+            # One more step. Its events may name a marked card only to a seat that knew it
+            # before the step (the owner) or that sees it after (it was shown or played).
+            pattern = re.compile(re.escape(marker) + r"-\d+")
+            knew = {v: set(pattern.findall(canonical_json(copy.view(v)))) for v in viewers}
+            new_start = len(copy.events)
+            self.take(step, *pick(copy, Rng(probe.get_state()).below), copy)
+            for event in copy.events[new_start:]:
+                data = to_data(event)
+                named = set(pattern.findall(self.text(data, f"event '{event.kind}'", step + 1)))
+                if not named:
+                    continue
+                for reader in viewers if event.to is None else list(event.to):
+                    sees = knew[reader] | set(pattern.findall(canonical_json(copy.view(reader))))
+                    if named - sees:
+                        who = _who(reader)
+                        raise self.fail(
+                            "secrecy",
+                            step + 1,
+                            f"event '{event.kind}' tells {who} of a card only {owner_name} may "
+                            f"know (at event{_path_of(data, marker)}), and {who}'s view does not show it",
+                        )
+        return checked
+
+    def check_setup_events(self, copy: Match, owner: int, before: Any, viewers: list[int | None]) -> None:
+        """Set-up events were recorded before any planting, so check them by content: the
+        way the owner's view described its hidden cards before they were marked must not
+        reach another seat through a set-up event, unless that seat's own view shows
+        the same description (another copy of the card may be public)."""
+        after = copy.view(owner)
+        hidden = _changed_strings(before, after)
         for viewer in viewers:
             if viewer == owner:
                 continue
-            who = "a spectator" if viewer is None else f"seat {viewer}"
-            if marker in _text(copy.view(viewer)):
-                raise _fail(case, seed, step, f"{who}'s view shows a card only {owner_name} may know")
-            if viewer is not None and marker in _text(to_data(copy.prompts(viewer))):
-                raise _fail(case, seed, step, f"{who}'s prompts name a card only {owner_name} may know")
-        if owner is not None and step == 0:
-            _check_setup_events(case, seed, copy, owner, owner_view_before, viewers)
-        if copy.over:
-            continue
-        # One more step. Its events may name a marked card only to a seat that knew it
-        # before the step (the owner) or that sees it after (it was shown or played).
-        pattern = re.compile(re.escape(marker) + r"-\d+")
-        knew = {v: set(pattern.findall(_text(copy.view(v)))) for v in viewers}
-        new_start = len(copy.events)
-        bot_step(copy, Rng(bot_rng.get_state()))
-        for event in copy.events[new_start:]:
-            named = set(pattern.findall(_text(to_data(event))))
-            if not named:
-                continue
-            for reader in viewers if event.to is None else list(event.to):
-                sees = knew[reader] | set(pattern.findall(_text(copy.view(reader))))
-                if named - sees:
-                    who = "a spectator" if reader is None else f"seat {reader}"
-                    raise _fail(
-                        case,
-                        seed,
-                        step + 1,
-                        f"event '{event.kind}' tells {who} of a card only {owner_name} may "
-                        f"know, and {who}'s view does not show it",
+            shown = canonical_json(copy.view(viewer))
+            told = canonical_json([to_data(e) for e in copy.events_for(viewer) if e.seq == 0])
+            for description in hidden:
+                if json.dumps(description) in told and json.dumps(description) not in shown:
+                    raise self.fail(
+                        "secrecy",
+                        0,
+                        f"a set-up event tells {_who(viewer)} of {description!r}, a card only seat "
+                        f"{owner} holds",
                     )
-    return checked
+
+    def check_redeal(self, step: int) -> int:
+        """For each seat (and a spectator), redeal what it cannot know in a copy: its
+        view and prompts must not change. This does not trust the game's naming of
+        cards: a view that looks a hidden card up directly changes with the redeal."""
+        match, game, engine = self.match, self.game, self.engine
+        assert match is not None
+        if type(game).redeal_hidden is Game.redeal_hidden:
+            return 0
+        checked = 0
+        text = match.to_json()
+        for viewer in [*range(match.players), None]:
+            copy = engine.from_json(text, game)
+            if not game.redeal_hidden(copy.state, viewer, Rng(f"redeal:{self.seed}:{step}:{viewer}")):
+                continue
+            checked += 1
+            copy._cache.seq = -1  # the state was edited behind the match's back
+            who = _who(viewer)
+            pairs = [("view", match.view(viewer), copy.view(viewer))]
+            if viewer is not None:
+                pairs.append(("prompts", to_data(match.prompts(viewer)), to_data(copy.prompts(viewer))))
+            for what, before, after in pairs:
+                if canonical_json(before) != canonical_json(after):
+                    path, old, new = _first_difference(before, after)
+                    raise self.fail(
+                        "secrecy",
+                        step,
+                        f"{who}'s {what} changed when only cards hidden from {who} were redealt: "
+                        f"at {what}{path}, {old!r:.80} became {new!r:.80}. The {what} depends on "
+                        f"something {who} may not know",
+                    )
+        return checked
 
 
-def _check_setup_events(
-    case: Case, seed: int, copy: Match, owner: int, before: Any, viewers: list[int | None]
-) -> None:
-    """Set-up events were recorded before any planting, so check them by content: the
-    way the owner's view described its hidden cards before they were marked must not
-    reach another seat through a set-up event, unless that seat's own view shows
-    the same description (another copy of the card may be public)."""
-    after = copy.view(owner)
-    hidden = _changed_strings(before, after)
-    for viewer in viewers:
-        if viewer == owner:
-            continue
-        shown = _text(copy.view(viewer))
-        told = _text([to_data(e) for e in copy.events_for(viewer) if e.seq == 0])
-        for description in hidden:
-            if json.dumps(description) in told and json.dumps(description) not in shown:
-                who = "a spectator" if viewer is None else f"seat {viewer}"
-                raise _fail(
-                    case,
-                    seed,
-                    0,
-                    f"a set-up event tells {who} of {description!r}, a card only seat {owner} holds",
-                )
+def hash_of(seed: int | str) -> int:
+    """A small stable number from a seed of either type, to stagger probes."""
+    if isinstance(seed, int):
+        return seed
+    return int.from_bytes(hashlib.sha256(str(seed).encode()).digest()[:4], "big")
+
+
+def _who(seat: int | None) -> str:
+    return "a spectator" if seat is None else f"seat {seat}"
+
+
+def _describe_replay(playout: _Playout, log: list[tuple[int, str]]) -> str:
+    """How to reproduce: the set-up and choices, inline when short, else in a file."""
+    setup = playout.setup
+    replay = {
+        "game": playout.game.name,
+        "variant": setup.variant,
+        "players": setup.players,
+        "options": setup.options,
+        "seed": playout.seed,
+        "choices": log,
+    }
+    if len(log) <= INLINE_REPLAY and len(canonical_json(setup.options)) <= 400:
+        return f"replay: {canonical_json(replay)}"
+    folder = Path(tempfile.gettempdir()) / "nbc-replays"
+    folder.mkdir(exist_ok=True)
+    text = canonical_json(replay)
+    path = folder / f"{playout.game.name}-{hashlib.sha256(text.encode()).hexdigest()[:12]}.json"
+    path.write_text(text + "\n")
+    return (
+        f"replay ({len(log)} choices) written to {path}; `nbc fuzz {playout.game.name} --replay {path}` "
+        "shrinks it into a test"
+    )
+
+
+def _path_of(data: Any, needle: str) -> str:
+    """Where inside `data` a string containing `needle` lies, as `.a[2].b`."""
+    if isinstance(data, str):
+        return "" if needle in data else "?"
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if needle in str(key):
+                return f"[{key!r}] (a key)"
+            if needle in canonical_json(value):
+                return f".{key}{_path_of(value, needle)}"
+    if isinstance(data, list | tuple):
+        for index, value in enumerate(data):
+            if needle in canonical_json(value):
+                return f"[{index}]{_path_of(value, needle)}"
+    return ""
+
+
+def _first_difference(a: Any, b: Any, path: str = "") -> tuple[str, Any, Any]:
+    """The first place where two JSON-like values differ, and both values there."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b), key=str):
+            if key not in a or key not in b:
+                return f"{path}.{key}", a.get(key, "<missing>"), b.get(key, "<missing>")
+            if canonical_json(a[key]) != canonical_json(b[key]):
+                return _first_difference(a[key], b[key], f"{path}.{key}")
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return f"{path} (length)", len(a), len(b)
+        for index, (x, y) in enumerate(zip(a, b, strict=True)):
+            if canonical_json(x) != canonical_json(y):
+                return _first_difference(x, y, f"{path}[{index}]")
+    return path, a, b
+
+
+def _non_json(data: Any, path: str = "") -> tuple[str, Any]:
+    """The first value inside `data` that JSON cannot hold, and where it is."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if not isinstance(key, str):
+                return f"{path}[{key!r}] (a key)", key
+            found = _non_json(value, f"{path}.{key}")
+            if found[0]:
+                return found
+        return "", None
+    if isinstance(data, list | tuple):
+        for index, value in enumerate(data):
+            found = _non_json(value, f"{path}[{index}]")
+            if found[0]:
+                return found
+        return "", None
+    if data is None or isinstance(data, bool | int | str):
+        return "", None
+    if isinstance(data, float) and data == data and data not in (float("inf"), float("-inf")):
+        return "", None
+    return path or "(the value itself)", data
 
 
 def _changed_strings(before: Any, after: Any) -> set[str]:
@@ -300,5 +628,23 @@ def _changed_strings(before: Any, after: Any) -> set[str]:
     return set()
 
 
-def _text(data: Any) -> str:
-    return canonical_json(data)
+@dataclass(slots=True)
+class Draws:
+    """The decisions of a random playout, as numbers: drawn from `rng` and recorded,
+    or replayed from `script` (each taken modulo the options open), raising
+    `Exhausted` when the script runs out. Shrinking a failure edits these numbers."""
+
+    rng: Rng | None = None
+    script: list[int] | None = None
+    taken: list[int] = field(default_factory=list)
+
+    def __call__(self, n: int) -> int:
+        if self.script is None:
+            assert self.rng is not None
+            value = self.rng.below(n)
+        else:
+            if len(self.taken) >= len(self.script):
+                raise Exhausted
+            value = self.script[len(self.taken)] % n
+        self.taken.append(value)
+        return value

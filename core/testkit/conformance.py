@@ -8,6 +8,7 @@ See `nbc.core.testkit.checks` for what each check proves.
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 from nbc.core.host import PluginHost
 from nbc.core.testkit.checks import Case, check_case
@@ -18,8 +19,10 @@ def test_plugins_load_cleanly(nbc_host: PluginHost) -> None:
     assert not problems, "plugins failed to load:\n" + "\n".join(problems)
 
 
-def test_conformance(nbc_case: Case, nbc_playouts: int) -> None:
+def test_conformance(nbc_case: Case, nbc_playouts: int, record_property: Any) -> None:
     report = check_case(nbc_case, seeds=range(nbc_playouts))
+    record_property("playouts", report.playouts)
+    record_property("choices", report.choices)
     assert report.playouts == nbc_playouts
     if report.secrecy_checks == 0:
         warnings.warn(

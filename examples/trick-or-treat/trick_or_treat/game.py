@@ -8,15 +8,19 @@ a candy of their choice (`discard:<card id>`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
+from nbc.core import coverage
 from nbc.core.cards import CardDef, load_cards, make_instances
 from nbc.core.dice import d6
-from nbc.core.game import Choice, Context, Game, Options, Outcome, Prompt, Variant
+from nbc.core.errors import BadOptions
+from nbc.core.game import Choice, Context, Game, Invariant, Options, Outcome, Prompt, Setup, Variant
 from nbc.core.piles import Pile
+from nbc.core.rng import Rng
 from trick_or_treat.state import Player, State
 
 
@@ -32,6 +36,20 @@ DIE = d6()
 class TrickOrTreatOptions(Options):
     rounds: int = Field(default=5, ge=1, le=20, description="rounds before the bags are counted")
     hand_size: int = Field(default=3, ge=1, le=5, description="candies dealt to each player")
+    mix: dict[str, int] = Field(
+        default_factory=dict,
+        description="copies of each candy in the deck (candy id -> 0 to 10); empty: the printed copies",
+    )
+
+    @field_validator("mix")
+    @classmethod
+    def _known_candies(cls, mix: dict[str, int]) -> dict[str, int]:
+        for candy, copies in mix.items():
+            if candy not in CANDY:
+                raise ValueError(f"no candy {candy!r}; the candies are {', '.join(CANDY)}")
+            if not 0 <= copies <= 10:
+                raise ValueError(f"{candy!r}: {copies} copies; give 0 to 10")
+        return mix
 
 
 class TrickOrTreat(Game):
@@ -47,7 +65,13 @@ class TrickOrTreat(Game):
     State = State
 
     def setup(self, options: TrickOrTreatOptions, players: int, ctx: Context) -> State:
-        def_ids = [c.id for c in CANDY.values() for _ in range(c.copies)]
+        copies = {c.id: options.mix.get(c.id, c.copies) if options.mix else c.copies for c in CANDY.values()}
+        def_ids = [candy for candy, n in copies.items() for _ in range(n)]
+        if len(def_ids) < options.hand_size * players:
+            raise BadOptions(
+                f"the mix holds {len(def_ids)} candies; {players} players with hands of "
+                f"{options.hand_size} need at least {options.hand_size * players}"
+            )
         cards = make_instances(def_ids, ctx.rng)
         deck = Pile("deck", list(cards), seen_by="none")
         deck.shuffle(ctx.rng)
@@ -84,6 +108,7 @@ class TrickOrTreat(Game):
         verb, _, card = choice.id.partition(":")
         player = state.players[seat]
         if verb == "treat":
+            coverage.fired(state.cards[card])
             player.hand.remove(card)
             player.bag.put_top([card])
             ctx.emit(
@@ -200,9 +225,80 @@ class TrickOrTreat(Game):
     def card_name(self, state: State, card: str) -> str:
         return state.planted.get(card) or CANDY[state.cards[card]].name
 
-    # --- test kit -----------------------------------------------------------------
+    # --- test kit and fuzzer --------------------------------------------------------
+    def random_setup(
+        self, rng: Rng, variant: str | None = None, players: int | None = None, focus: Sequence[str] = ()
+    ) -> Setup:
+        """A random mix of candies (the focus candies always in it), a random hand
+        size, and enough candies for every hand."""
+        setup = super().random_setup(rng, variant, players)
+        hand_size = rng.randint(1, 5)
+        mix = {candy: rng.randint(0, 4) for candy in CANDY}
+        for candy in focus:
+            mix[candy] = max(mix.get(candy, 0), 3)
+        for candy in CANDY:  # top up, kind by kind, until every hand can be dealt
+            short = hand_size * setup.players - sum(mix.values())
+            if short > 0:
+                mix[candy] = min(10, mix[candy] + short)
+        return Setup(setup.variant, setup.players, {"hand_size": hand_size, "mix": mix})
+
+    def shrink_setup(self, setup: Setup) -> Iterable[Setup]:
+        """Fewer seats, then fewer kinds of candy (each dropped kind's copies go to
+        the ones kept, so every hand can still be dealt)."""
+        yield from super().shrink_setup(setup)
+        mix = setup.options.get("mix") or {c.id: c.copies for c in CANDY.values()}
+        for candy in [c for c, n in mix.items() if n]:
+            smaller = {c: n for c, n in mix.items() if c != candy and n}
+            if smaller:
+                keep = next(iter(smaller))
+                smaller[keep] = min(10, smaller[keep] + mix[candy])
+                yield Setup(setup.variant, setup.players, {**setup.options, "mix": smaller})
+
+    def invariants(self) -> Sequence[Invariant]:
+        return INVARIANTS
+
+    def redeal_hidden(self, state: State, seat: int | None, rng: Rng) -> int:
+        """Swap which candy is which among the cards `seat` cannot see: the deck and
+        the other hands (the bags and the discard pile are face up)."""
+        hidden = list(state.deck.cards)
+        for s, player in enumerate(state.players):
+            if s != seat:
+                hidden += player.hand.cards
+        candies = [state.cards[c] for c in hidden]
+        rng.shuffle(candies)
+        for card, candy in zip(hidden, candies, strict=True):
+            state.cards[card] = candy
+        return len(hidden)
+
+    def coverage(self, variant: str) -> dict[str, str]:
+        """A candy "fires" when it is banked."""
+        return {c.id: c.name for c in CANDY.values()}
+
     def plant(self, state: State, seat: int | None, marker: str) -> int:
         pile = state.deck if seat is None else state.players[seat].hand
         for k, card in enumerate(pile.cards):
             state.planted[card] = f"{marker}-{k}"
         return len(pile.cards)
+
+
+def _every_card_in_one_place(state: State) -> str | None:
+    piles = [state.deck, state.discard, *(p.hand for p in state.players), *(p.bag for p in state.players)]
+    seen: dict[str, str] = {}
+    for pile in piles:
+        for card in pile.cards:
+            if card in seen:
+                return f"{card} is in both {seen[card]} and {pile.name}"
+            seen[card] = pile.name
+    missing = sorted(set(state.cards) - set(seen))
+    return f"{', '.join(missing)} are nowhere" if missing else None
+
+
+def _round_within_limit(state: State) -> str | None:
+    limit = state.rounds + 1
+    return None if 1 <= state.round <= limit else f"round {state.round}, outside 1 to {limit}"
+
+
+INVARIANTS = (
+    Invariant("one-place", "every candy is in exactly one pile", _every_card_in_one_place),
+    Invariant("rounds", "the round counter stays within the rounds played", _round_within_limit),
+)

@@ -1,0 +1,409 @@
+"""The fuzzer: random legal set-ups, random choices, every check of the kit after
+every choice; a failure is shrunk and written out as a strict scenario test.
+
+    result = fuzz(game, seconds=60, seed=1, out=Path("tests/fuzz"))
+    result.failure          # None, or the shrunk Finding with the test file written
+    result.never_fired      # per variant, coverage keys whose effect never ran
+
+Each game is drawn by the game (`Game.random_setup`), favouring the cards the
+fuzz has not yet seen fire (`Game.coverage`, `nbc.core.coverage.fired`). Each
+playout is driven by a list of numbers (`Draws`): which seat acts when several may,
+then which of its choices. Shrinking works on that list and on the set-up:
+
+1. smaller set-ups (`Game.shrink_setup`), each tried with fresh playouts;
+2. the decisions: chunks deleted, then numbers lowered toward 0, keeping any
+   change after which the same failure (the same check, the same kind of crash)
+   still happens.
+
+The result replays by choice ids, so a test written from it needs nothing but the
+game: `nbc.core.testkit.replay.replay_and_check`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from nbc.core import coverage
+from nbc.core.errors import BadOptions, ReplayError
+from nbc.core.game import Game, Setup
+from nbc.core.match import Match
+from nbc.core.rng import Rng
+from nbc.core.serial import canonical_json
+from nbc.core.testkit.checks import ConformanceError, Draws, Exhausted, Report, check_playout
+
+# The fuzzer checks every step like the kit, but probes (save/load, secrecy,
+# refusals) less often than the kit's 7, to play more games in its budget.
+PROBE_EVERY = 13
+MAX_STEPS = 20_000
+FOCUS = 6  # never-fired coverage keys handed to each set-up
+
+
+@dataclass(slots=True)
+class Finding:
+    """A failure: what failed, and the smallest set-up, seed and decisions found
+    that still make it fail."""
+
+    check: str
+    signature: str
+    message: str
+    setup: Setup
+    seed: int | str
+    draws: list[int]
+    choices: list[tuple[int, str]]
+    labels: list[str]
+    original_choices: int
+    test_file: Path | None = None
+
+
+@dataclass(slots=True)
+class FuzzResult:
+    game: str
+    games: int = 0
+    choices: int = 0
+    seconds: float = 0.0
+    per_variant: dict[str, int] = field(default_factory=dict)
+    fired: dict[str, set[str]] = field(default_factory=dict)
+    never_fired: dict[str, dict[str, str]] = field(default_factory=dict)
+    failure: Finding | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        failure = self.failure
+        return {
+            "game": self.game,
+            "games": self.games,
+            "choices": self.choices,
+            "seconds": round(self.seconds, 2),
+            "games_per_variant": self.per_variant,
+            "coverage": {
+                variant: {
+                    "keys": len(self.fired.get(variant, ())) + len(never),
+                    "fired": len(self.fired.get(variant, ())),
+                    "never_fired": sorted(never),
+                }
+                for variant, never in self.never_fired.items()
+            },
+            "failure": None
+            if failure is None
+            else {
+                "check": failure.check,
+                "signature": failure.signature,
+                "message": failure.message,
+                "variant": failure.setup.variant,
+                "players": failure.setup.players,
+                "choices": len(failure.choices),
+                "original_choices": failure.original_choices,
+                "test_file": None if failure.test_file is None else str(failure.test_file),
+            },
+        }
+
+
+Progress = Callable[[FuzzResult, float], None]  # result so far, fraction of the budget used
+
+
+def fuzz(
+    game: Game,
+    seconds: float | None = 60.0,
+    games: int | None = None,
+    seed: int | str = 0,
+    variants: Iterable[str] | None = None,
+    out: Path | None = None,
+    shrink_seconds: float = 60.0,
+    progress: Progress | None = None,
+    probe_every: int = PROBE_EVERY,
+    max_steps: int = MAX_STEPS,
+) -> FuzzResult:
+    """Play random set-ups of `game` (its variants in turn) until `seconds` pass or
+    `games` games were played (whichever is given; both: the first reached). On the
+    first failure, shrink it for up to `shrink_seconds` and, with `out`, write a test
+    file there. Deterministic for a `games` budget and a seed."""
+    names = list(variants) if variants is not None else list(game.variants)
+    for name in names:
+        game.variant(name)  # an unknown variant is refused before anything runs
+    if seconds is None and games is None:
+        raise BadOptions("give the fuzzer a budget: seconds, games or both")
+    result = FuzzResult(game.name)
+    pools = {name: dict(game.coverage(name)) for name in names}
+    result.fired = {name: set() for name in names}
+    started = time.perf_counter()
+    rng = Rng(f"fuzz:{seed}")
+    number = 0
+    while True:
+        elapsed = time.perf_counter() - started
+        if (seconds is not None and elapsed >= seconds) or (games is not None and number >= games):
+            break
+        variant = names[number % len(names)]
+        never = sorted(set(pools[variant]) - result.fired[variant])
+        focus = rng.sample(never, min(FOCUS, len(never))) if never else []
+        setup = game.random_setup(rng, variant, None, focus)
+        match_seed = f"fuzz:{seed}:{number}"
+        draws = Draws(Rng(f"fuzz-choices:{seed}:{number}"))
+        number += 1
+        report = Report()
+        try:
+            with coverage.recording(result.fired[variant]):
+                check_playout(game, setup, match_seed, draws, max_steps, probe_every, Match, report)
+        except ConformanceError as error:
+            result.games += 1
+            result.per_variant[variant] = result.per_variant.get(variant, 0) + 1
+            result.failure = shrink(game, error, setup, match_seed, draws.taken, shrink_seconds, probe_every)
+            if out is not None:
+                result.failure.test_file = write_test(game, result.failure, out, seed)
+            break
+        result.games += 1
+        result.choices += report.choices
+        result.per_variant[variant] = result.per_variant.get(variant, 0) + 1
+        if progress is not None:
+            used = [
+                (time.perf_counter() - started) / seconds if seconds else 0.0,
+                number / games if games else 0.0,
+            ]
+            progress(result, min(1.0, max(used)))
+    result.seconds = time.perf_counter() - started
+    result.never_fired = {
+        name: {key: pools[name][key] for key in sorted(set(pools[name]) - result.fired[name])}
+        for name in names
+    }
+    return result
+
+
+# --- shrinking ------------------------------------------------------------------------
+
+
+def _attempt(
+    game: Game,
+    setup: Setup,
+    seed: int | str,
+    script: list[int] | None,
+    probe_every: int,
+    rng: Rng | None = None,
+) -> tuple[ConformanceError | None, list[int]]:
+    """Play once (from `script`, or fresh from `rng`); the failure and the draws taken."""
+    draws = Draws(rng, script)
+    try:
+        check_playout(game, setup, seed, draws, MAX_STEPS, probe_every, Match, Report())
+    except ConformanceError as error:
+        return error, draws.taken
+    except Exhausted:
+        pass
+    return None, draws.taken
+
+
+def shrink(
+    game: Game,
+    error: ConformanceError,
+    setup: Setup,
+    seed: int | str,
+    draws: list[int],
+    seconds: float = 60.0,
+    probe_every: int = PROBE_EVERY,
+) -> Finding:
+    """The smallest failure found within `seconds` that has the same signature."""
+    deadline = time.perf_counter() + seconds
+    signature = error.signature
+    best_setup, best_seed, best_draws, best_error = setup, seed, list(draws), error
+    original = len(error.log)
+
+    def same(found: ConformanceError | None) -> bool:
+        return found is not None and found.signature == signature
+
+    # 1. Smaller set-ups, each with a few fresh playouts; simplest first, and again
+    #    from each smaller one found.
+    improved = True
+    while improved and time.perf_counter() < deadline:
+        improved = False
+        for candidate in game.shrink_setup(best_setup):
+            if time.perf_counter() >= deadline:
+                break
+            for attempt in range(8):
+                trial_seed = f"{seed}:shrink:{attempt}"
+                found, taken = _attempt(
+                    game, candidate, trial_seed, None, probe_every, Rng(f"shrink:{seed}:{attempt}")
+                )
+                if same(found):
+                    best_setup, best_seed, best_draws, best_error = candidate, trial_seed, taken, found
+                    improved = True
+                    break
+                if time.perf_counter() >= deadline:
+                    break
+            if improved:
+                break
+
+    # 2. The decisions: delete chunks (halves first), then lower each number.
+    def try_script(script: list[int]) -> bool:
+        nonlocal best_draws, best_error
+        found, taken = _attempt(game, best_setup, best_seed, script, probe_every)
+        if same(found) and (len(taken) < len(best_draws) or taken < best_draws):
+            best_draws, best_error = taken, found  # type: ignore[assignment]
+            return True
+        return False
+
+    size = max(1, len(best_draws) // 2)
+    while size >= 1 and time.perf_counter() < deadline:
+        start = 0
+        while start < len(best_draws) and time.perf_counter() < deadline:
+            if not try_script(best_draws[:start] + best_draws[start + size :]):
+                start += size
+        size //= 2
+    index = 0
+    while index < len(best_draws) and time.perf_counter() < deadline:
+        value = best_draws[index]
+        for lower in sorted({0, value // 2, value - 1}):
+            if 0 <= lower < value and try_script(best_draws[:index] + [lower] + best_draws[index + 1 :]):
+                break
+        index += 1
+
+    labels = _labels(game, best_setup, best_seed, best_error.log)
+    return Finding(
+        check=best_error.check,
+        signature=signature,
+        message=str(best_error).split("\nreplay")[0],
+        setup=best_setup,
+        seed=best_seed,
+        draws=best_draws,
+        choices=list(best_error.log),
+        labels=labels,
+        original_choices=original,
+    )
+
+
+def draws_for(game: Game, setup: Setup, seed: int | str, choices: list[tuple[int, str]]) -> list[int]:
+    """The decisions (as `pick` draws them) that make the recorded `choices`; a
+    choice that was not offered is refused with `ReplayError`."""
+    match = Match.new(game, setup.variant, setup.options, setup.players, seed)
+    draws: list[int] = []
+    for number, (seat, choice) in enumerate(choices, start=1):
+        prompts = match.all_prompts()
+        seats = sorted({p.seat for p in prompts})
+        if len(prompts) > 1 and len(seats) > 1:
+            if seat not in seats:
+                raise ReplayError(f"choice {number}: seat {seat} has nothing to decide")
+            draws.append(seats.index(seat))
+        ids = [c.id for p in prompts if p.seat == seat for c in p.choices]
+        if choice not in ids:
+            raise ReplayError(f"choice {number}: seat {seat} is not offered {choice!r}")
+        draws.append(ids.index(choice))
+        if number < len(choices):
+            match.act(seat, choice)
+    return draws
+
+
+def shrink_replay(game: Game, replay: dict[str, Any], seconds: float, out: Path | None) -> Finding | None:
+    """Shrink a replay written by the kit (`{"game", "variant", "players", "options",
+    "seed", "choices"}`) and, with `out`, write its test; None if it does not fail."""
+    if replay["game"] != game.name:
+        raise ReplayError(f"the replay is of game {replay['game']!r}, not {game.name!r}")
+    setup = Setup(replay["variant"], int(replay["players"]), dict(replay["options"] or {}))
+    seed = replay["seed"]
+    choices = [(int(seat), str(choice)) for seat, choice in replay["choices"]]
+    draws = draws_for(game, setup, seed, choices)
+    found, taken = _attempt(game, setup, seed, draws, PROBE_EVERY)
+    if found is None:
+        found, taken = _attempt(game, setup, seed, draws, 1)  # a probe-only failure
+        if found is None:
+            return None
+    finding = shrink(game, found, setup, seed, taken, seconds)
+    if out is not None:
+        finding.test_file = write_test(game, finding, out, "(a replay)")
+    return finding
+
+
+def _labels(game: Game, setup: Setup, seed: int | str, log: list[tuple[int, str]]) -> list[str]:
+    """The label each choice of `log` had when it was offered (for the test's comments)."""
+    match = Match.new(game, setup.variant, setup.options, setup.players, seed)
+    labels = []
+    for seat, choice in log:
+        offered = {c.id: c.label for p in match.prompts(seat) for c in p.choices}
+        labels.append(offered.get(choice, "?"))
+        try:
+            match.act(seat, choice)
+        except Exception:  # the failing choice itself: its label is all we need
+            break
+    return labels
+
+
+# --- writing the test -----------------------------------------------------------------
+
+
+def write_test(game: Game, finding: Finding, out: Path, fuzz_seed: int | str) -> Path:
+    """Write `finding` as a strict scenario test in `out`; return its path."""
+    out.mkdir(parents=True, exist_ok=True)
+    digest = hashlib.sha256(
+        canonical_json([finding.setup.options, finding.seed, finding.choices]).encode()
+    ).hexdigest()[:8]
+    slug = "".join(ch if ch.isalnum() else "_" for ch in f"{game.name}_{finding.signature}").lower()
+    name = f"test_fuzz_{slug}_{digest}"
+    path = out / f"{name}.py"
+    path.write_text(test_source(game, finding, name, fuzz_seed))
+    return path
+
+
+def test_source(game: Game, finding: Finding, name: str, fuzz_seed: int | str) -> str:
+    setup = finding.setup
+    lines = [
+        f'"""Found by the fuzzer (`nbc fuzz {game.name} --seed {fuzz_seed}`): {finding.check}.',
+        "",
+        *_wrap(finding.message.splitlines()[0]),
+        "",
+        f"Shrunk from {finding.original_choices} choices to {len(finding.choices)}. The test replays every",
+        "choice strictly, checks every step as the test kit does, then checks the position",
+        'reached; it passes once the game is fixed."""',
+        "",
+        "from nbc.core.testkit.replay import replay_and_check",
+        "",
+        f"OPTIONS = {_python(setup.options)}",
+        "",
+        "CHOICES = [",
+    ]
+    for (seat, choice), label in zip(
+        finding.choices, [*finding.labels, *["?"] * len(finding.choices)], strict=False
+    ):
+        lines.append(f"    ({seat}, {choice!r}),  # {_comment(label)}")
+    lines += [
+        "]",
+        "",
+        "",
+        f"def {name}():",
+        "    replay_and_check(",
+        f"        {game.name!r},",
+        f"        variant={setup.variant!r},",
+        f"        players={setup.players},",
+        f"        seed={finding.seed!r},",
+        "        options=OPTIONS,",
+        "        choices=CHOICES,",
+        "    )",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def _wrap(text: str, width: int = 86) -> list[str]:
+    words, lines, line = text.split(), [], ""
+    for word in words:
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return [*lines, line] if line else lines
+
+
+def _comment(label: str) -> str:
+    return " ".join(label.split())[:90] or "(no label)"
+
+
+def _python(data: Any, indent: int = 0) -> str:
+    """`data` (JSON-like) as readable Python source, one item per line when long."""
+    flat = repr(data)
+    if len(flat) + indent <= 80 or not isinstance(data, dict | list):
+        return flat
+    pad = "    " * (indent + 1)
+    if isinstance(data, dict):
+        items = [f"{pad}{key!r}: {_python(value, indent + 1)}," for key, value in data.items()]
+        return "{\n" + "\n".join(items) + "\n" + "    " * indent + "}"
+    items = [f"{pad}{_python(value, indent + 1)}," for value in data]
+    return "[\n" + "\n".join(items) + "\n" + "    " * indent + "]"

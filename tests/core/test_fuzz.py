@@ -1,0 +1,254 @@
+"""The kit and the fuzzer must find bugs by themselves in deliberately broken toy games.
+
+Each broken game is the example game (Trick or Treat) with one defect of a kind the
+default set-up and a name-based secrecy check cannot see.
+"""
+
+import subprocess
+import sys
+
+import pytest
+
+from nbc.core.game import Invariant, Variant
+from nbc.core.testkit.checks import Case, ConformanceError, check_case
+from nbc.core.testkit.fuzz import fuzz
+
+EVERY_CANDY_BUT_FUDGE = {
+    "eyeball-gumdrop": 6,
+    "spider-licorice": 5,
+    "bat-wing-toffee": 4,
+    "worm-taffy": 3,
+    "pumpkin-fudge": 0,
+}
+
+
+@pytest.fixture
+def base(example_game):
+    return type(example_game)
+
+
+def kit(game, players=2, variant="base", seeds=range(4), random_setups=True):
+    return check_case(Case(game, variant, players), seeds=seeds, random_setups=random_setups)
+
+
+def test_the_example_game_passes_the_kit_with_random_set_ups_and_redeals(example_game):
+    report = kit(example_game, players=3)
+    assert report.random_setups == 2 and report.redeal_checks > 0 and report.secrecy_checks > 0
+
+
+class _RareCrash:
+    """Banking the rare Pumpkin King Fudge crashes; the default deck has none."""
+
+    variants = {"base": Variant("base", "Without fudge", options={"mix": EVERY_CANDY_BUT_FUDGE})}
+
+    def apply(self, state, seat, choice, ctx):
+        verb, _, card = choice.id.partition(":")
+        if verb == "treat" and state.cards[card] == "pumpkin-fudge":
+            raise KeyError("fudge")
+        super().apply(state, seat, choice, ctx)
+
+
+def test_a_crash_that_needs_a_rare_card_passes_the_preset_but_the_fuzzer_finds_and_shrinks_it(base, tmp_path):
+    broken = type("RareCrash", (_RareCrash, base), {})()
+    kit(broken, random_setups=False, seeds=range(6))  # the preset never deals the card
+    result = fuzz(broken, seconds=None, games=200, seed=3, out=tmp_path, shrink_seconds=20)
+    finding = result.failure
+    assert finding is not None and finding.signature == "crash:KeyError"
+    assert len(finding.choices) <= finding.original_choices
+    # The shrunk set-up keeps the fudge and little else, and the last choice banks it.
+    mix = finding.setup.options["mix"]
+    assert mix["pumpkin-fudge"] > 0 and sum(1 for n in mix.values() if n) <= 2
+    assert finding.labels[-1] == "Bank Pumpkin King Fudge"
+    # The test file it wrote reproduces the failure on its own.
+    text = finding.test_file.read_text()
+    assert "replay_and_check(" in text and "# Bank Pumpkin King Fudge" in text
+    with pytest.raises(ConformanceError, match="taking it failed: KeyError") as failure:
+        namespace = {}
+        exec(compile(text, str(finding.test_file), "exec"), namespace)
+        _run_written_test(namespace, broken)
+    assert failure.value.check == "crash"
+
+
+def _run_written_test(namespace, game):
+    """Run the written test against the broken game object (it is not installed)."""
+    from nbc.core.testkit import replay
+
+    original = replay.replay_and_check
+
+    def with_game(name, **kwargs):
+        assert name == game.name
+        return original(game, **kwargs)
+
+    namespace["replay_and_check"] = with_game
+    test = next(value for key, value in namespace.items() if key.startswith("test_fuzz_"))
+    test.__globals__["replay_and_check"] = with_game
+    test()
+
+
+def test_an_offered_choice_that_fails_is_a_stuck_match_reported_with_its_replay(base):
+    class Stuck(base):
+        def _trick(self, state, seat, ctx):
+            if state.round >= 2:
+                raise RuntimeError("no tricks after round 1")
+            super()._trick(state, seat, ctx)
+
+    with pytest.raises(ConformanceError, match=r"'Play a trick' \(trick\) and taking it failed") as failure:
+        kit(Stuck())
+    error = failure.value
+    assert error.check == "crash" and error.log[-1][1] == "trick"
+    assert "replay" in str(error)
+
+
+def test_a_view_that_looks_up_a_hidden_card_directly_fails_the_redeal_check(base):
+    from trick_or_treat.game import CANDY
+
+    class Peeking(base):
+        def view(self, state, seat):
+            view = super().view(state, seat)
+            if seat is not None:  # the best value in the next hand: no card is named
+                rival = state.players[(seat + 1) % len(state.players)].hand.cards
+                view["rival_best"] = max((CANDY[state.cards[c]].value for c in rival), default=0)
+            return view
+
+    kit_without_redeal = type("NoRedeal", (Peeking,), {"redeal_hidden": base.__bases__[0].redeal_hidden})
+    kit(kit_without_redeal(), random_setups=False)  # the planted markers alone do not see it
+    with pytest.raises(ConformanceError, match=r"seat 0's view changed .* at view\.rival_best"):
+        kit(Peeking())
+
+
+def test_a_broken_declared_invariant_fails(base):
+    class Duplicating(base):
+        def _draw(self, state, seat, n, ctx):
+            super()._draw(state, seat, n, ctx)
+            if ctx.seq > 3 and state.players[seat].hand.cards and state.deck.cards:
+                state.deck.cards.append(state.players[seat].hand.cards[0])  # a card in two piles
+
+    with pytest.raises(ConformanceError, match="invariant 'one-place' .* is in both") as failure:
+        kit(Duplicating())
+    assert failure.value.signature == "invariant:one-place"
+
+
+def test_an_invariant_whose_check_crashes_fails(base):
+    def boom(state):
+        raise ZeroDivisionError("x")
+
+    class Fragile(base):
+        def invariants(self):
+            return (Invariant("boom", "never checked cleanly", boom),)
+
+    with pytest.raises(ConformanceError, match="invariant 'boom' .* the check itself failed"):
+        kit(Fragile())
+
+
+class _Teams:
+    """Four seats in two teams (0 and 2, 1 and 3); teammates see each other's hands."""
+
+    def view(self, state, seat):
+        view = super().view(state, seat)
+        if seat is not None:
+            mate = (seat + 2) % 4
+            view["partner"] = [self.card_name(state, c) for c in state.players[mate].hand.cards]
+        return view
+
+    def redeal_hidden(self, state, seat, rng):
+        kept = set() if seat is None else {seat, (seat + 2) % 4}
+        hidden = list(state.deck.cards)
+        for s, player in enumerate(state.players):
+            if s not in kept:
+                hidden += player.hand.cards
+        candies = [state.cards[c] for c in hidden]
+        rng.shuffle(candies)
+        for card, candy in zip(hidden, candies, strict=True):
+            state.cards[card] = candy
+        return len(hidden)
+
+    def plant(self, state, seat, marker):
+        return 0  # a team secret is known to two seats: the per-seat planting cannot express it
+
+
+def test_a_team_secret_passes_while_kept_and_fails_when_the_other_team_sees_it(base):
+    teams = type("Teams", (_Teams, base), {})()
+    report = kit(teams, players=4, random_setups=False)
+    assert report.redeal_checks > 0
+
+    class Gossip(_Teams, base):
+        def view(self, state, seat):
+            view = super().view(state, seat)
+            if seat is not None:  # the other team's secret: seat+1's hand
+                view["rivals"] = sorted(
+                    self.card_name(state, c) for c in state.players[(seat + 1) % 4].hand.cards
+                )
+            return view
+
+    with pytest.raises(
+        ConformanceError, match=r"view changed when only cards hidden from seat \d were redealt"
+    ):
+        kit(Gossip(), players=4, random_setups=False)
+
+
+def test_randomness_outside_the_rng_is_named_as_such_even_at_the_first_probe(base):
+    import random
+
+    class Unseeded(base):
+        def _trick(self, state, seat, ctx):
+            state.last_roll = random.getrandbits(60)
+
+    with pytest.raises(ConformanceError, match="randomness outside the match's RNG") as failure:
+        kit(Unseeded(), seeds=range(6))
+    assert failure.value.check == "determinism"
+
+
+def test_a_view_with_a_value_that_is_not_json_names_the_game_case_and_field(base):
+    class Setty(base):
+        def view(self, state, seat):
+            view = super().view(state, seat)
+            view["players"][0]["tags"] = {"sweet"}
+            return view
+
+    with pytest.raises(
+        ConformanceError,
+        match=r"trick-or-treat/base/2p .* view\(0\) holds a value that is not "
+        r"JSON at \.players\[0\]\.tags: set",
+    ):
+        kit(Setty())
+
+
+def test_a_leak_names_the_path_inside_the_view(base):
+    class LeakyView(base):
+        def view(self, state, seat):
+            return super().view(state, 0)
+
+    with pytest.raises(ConformanceError, match=r"at \.players\[0\]\.hand\.cards\[0\]\.name"):
+        kit(LeakyView())
+
+
+def test_fuzzing_is_deterministic_for_a_game_budget(example_game):
+    first = fuzz(example_game, seconds=None, games=20, seed=5)
+    second = fuzz(example_game, seconds=None, games=20, seed=5)
+    assert (first.choices, first.per_variant) == (second.choices, second.per_variant)
+    assert first.failure is None and first.games == 20
+
+
+def test_nbc_fuzz_reports_json_and_coverage():
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "nbc.api.cli",
+            "fuzz",
+            "trick-or-treat",
+            "--games",
+            "30",
+            "--json",
+            "--coverage",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    import json
+
+    report = json.loads(done.stdout)
+    assert report["games"] == 30 and report["failure"] is None
+    assert report["coverage"]["base"]["never_fired"] == []
