@@ -8,6 +8,7 @@ With pytest-xdist installed, the cases run on several processes.
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import sys
 import time
 from dataclasses import dataclass, field
@@ -91,11 +92,8 @@ def _first_line(report: Any) -> str:
 
 
 def xdist_available() -> bool:
-    try:
-        import xdist  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    # Found without importing it: pytest must be the first to import its plugins.
+    return importlib.util.find_spec("xdist") is not None
 
 
 def run_check(

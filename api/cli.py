@@ -295,7 +295,7 @@ def check(
         int | None, typer.Option(min=1, help="playouts per variant and seat count (default 8)")
     ] = None,
     workers: Annotated[
-        int, typer.Option(min=1, help="test processes (needs pytest-xdist; default: one per core)")
+        int, typer.Option(min=0, help="test processes (needs pytest-xdist; 0: one per core)")
     ] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="print the table as JSON")] = False,
 ) -> None:
