@@ -131,6 +131,22 @@ class Match:
         )
         return cls._start(match.game, header)
 
+    def clone(self) -> Match:
+        """An independent copy of this match: the state copied through the game's own
+        codec, the same RNG state, log and events (events are immutable, so they are
+        shared; the lists are not). Cheaper than `from_json(to_json())`."""
+        game = self.game
+        copy = type(self)(
+            game,
+            self.header,
+            game.load_state(game.dump_state(self.state)),
+            Rng.from_state(self.rng.get_state()),
+            list(self.log),
+            list(self.events),
+        )
+        copy._event_text = _EventTexts(copy.events, list(self._events().texts))
+        return copy
+
     @classmethod
     def replay(cls, game: Game, header: Header, log: list[Action] | list[tuple[int, str]]) -> Match:
         """Rebuild a match from its header and its choices."""

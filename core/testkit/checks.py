@@ -410,13 +410,12 @@ class _Playout:
     def check_planted(self, step: int, probe: Rng) -> int:
         """Mark every hidden card of each seat (and every card nobody may see) in copies
         of the match; return how many plantings the game supported."""
-        match, game, engine = self.match, self.game, self.engine
+        match, game = self.match, self.game
         assert match is not None
         checked = 0
-        text = match.to_json()
         viewers = [*range(match.players), None]
         for owner in viewers:
-            copy = engine.from_json(text, game)
+            copy = match.clone()
             owner_view_before = copy.view(owner) if owner is not None else None
             marker = f"PLANTED{hash_of(self.seed)}x{step}x{'n' if owner is None else owner}z"
             if not game.plant(copy.state, owner, marker):
@@ -451,7 +450,8 @@ class _Playout:
             # One more step. Its events may name a marked card only to a seat that knew it
             # before the step (the owner) or that sees it after (it was shown or played).
             pattern = re.compile(re.escape(marker) + r"-\d+")
-            knew = {v: set(pattern.findall(canonical_json(copy.view(v)))) for v in viewers}
+            before = copy.clone()  # what each reader knew before the step, read only if needed
+            knew: dict[int | None, set[str]] = {}
             new_start = len(copy.events)
             self.take(step, *pick(copy, Rng(probe.get_state()).below), copy)
             for event in copy.events[new_start:]:
@@ -460,6 +460,8 @@ class _Playout:
                 if not named:
                     continue
                 for reader in viewers if event.to is None else list(event.to):
+                    if reader not in knew:
+                        knew[reader] = set(pattern.findall(canonical_json(before.view(reader))))
                     sees = knew[reader] | set(pattern.findall(canonical_json(copy.view(reader))))
                     if named - sees:
                         who = _who(reader)
@@ -496,14 +498,13 @@ class _Playout:
         """For each seat (and a spectator), redeal what it cannot know in a copy: its
         view and prompts must not change. This does not trust the game's naming of
         cards: a view that looks a hidden card up directly changes with the redeal."""
-        match, game, engine = self.match, self.game, self.engine
+        match, game = self.match, self.game
         assert match is not None
         if type(game).redeal_hidden is Game.redeal_hidden:
             return 0
         checked = 0
-        text = match.to_json()
         for viewer in [*range(match.players), None]:
-            copy = engine.from_json(text, game)
+            copy = match.clone()
             if not game.redeal_hidden(copy.state, viewer, Rng(f"redeal:{self.seed}:{step}:{viewer}")):
                 continue
             checked += 1

@@ -20,15 +20,15 @@ def test_new_validates_variant_players_and_options(example_game):
         Match.new(example_game, "base", players=5)
     with pytest.raises(BadOptions, match="'rounds'.*less than or equal to 20"):
         Match.new(example_game, "base", {"rounds": 99}, players=2)
-    with pytest.raises(BadOptions, match="'colour'.*the options are: rounds, hand_size"):
+    with pytest.raises(BadOptions, match="'colour'.*the options are: rounds, hand_size, mix"):
         Match.new(example_game, "base", {"colour": "red"}, players=2)
 
 
 def test_variant_preset_and_overrides(example_game):
     match = Match.new(example_game, "short", players=3, seed=1)
-    assert match.header.options == {"rounds": 2, "hand_size": 3}
+    assert match.header.options == {"rounds": 2, "hand_size": 3, "mix": {}}
     match = Match.new(example_game, "short", {"hand_size": 1}, players=3, seed=1)
-    assert match.header.options == {"rounds": 2, "hand_size": 1}
+    assert match.header.options == {"rounds": 2, "hand_size": 1, "mix": {}}
     assert all(p["hand"]["count"] == 1 for p in match.view(None)["players"])
 
 
