@@ -310,14 +310,19 @@ def check(
 
     from nbc.api.checking import run_check, xdist_available
 
+    # Click hands everything after `--` to the game names: the first word that looks
+    # like an option starts pytest's part.
+    given = list(names or [])
+    cut = next((i for i, word in enumerate(given) if word.startswith("-")), len(given))
+    names, passed = given[:cut], given[cut:] + list(ctx.args)
     host = _host()
-    for name in names or []:
+    for name in names:
         if name not in host.games:
             _fail(f"there is no game '{name}'; the games are: {', '.join(sorted(host.games)) or 'none'}")
     count = workers or min(os.cpu_count() or 1, 8)
     if count > 1 and not xdist_available():
         err.print("[yellow]note:[/] pytest-xdist is not installed, so the cases run one after another")
-    code, rows, others, wall = run_check(list(names or []), playouts, count, list(ctx.args), as_json)
+    code, rows, others, wall = run_check(names, playouts, count, passed, as_json)
     if as_json:
         print(
             json.dumps(

@@ -1,0 +1,72 @@
+"""CI's fuzzing budget: every built-in game and variant plays a fixed number of random
+legal set-ups with every check after every choice, and every card of the TCG,
+Christmas Town and Munchkin pools must have fired (its effect ran) somewhere in it.
+
+The budget is a number of games with a fixed seed, so CI plays the same games every
+time; a failure is shrunk and written as a test file under the test's temporary
+folder, and its message says where.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from nbc.core.testkit.fuzz import FuzzResult, fuzz
+from nbc.core.testkit.pytest_plugin import host
+
+BUILT_IN = ("tcg", "munchkin", "funkoverse")
+# Games per variant: about a minute of the suite for each game on this project's CI
+# machine. Munchkin's random games run to hundreds of choices each.
+GAMES = {"tcg": 120, "munchkin": 12, "funkoverse": 60}
+# The pools whose every card must fire (by coverage key), per game.
+GATED = ("tcg", "munchkin")
+SEED = 2026
+
+_RESULTS: dict[tuple[str, str], FuzzResult] = {}
+
+
+def _result(game_name: str, variant: str, out) -> FuzzResult:
+    key = (game_name, variant)
+    if key not in _RESULTS:
+        game = host().game(game_name)
+        _RESULTS[key] = fuzz(
+            game,
+            seconds=None,
+            games=GAMES[game_name],
+            seed=SEED,
+            variants=[variant],
+            out=out,
+            shrink_seconds=60,
+        )
+    return _RESULTS[key]
+
+
+CASES = [(name, variant) for name in BUILT_IN for variant in host().game(name).variants]
+
+
+@pytest.mark.parametrize(("game_name", "variant"), CASES, ids=[f"{g}/{v}" for g, v in CASES])
+def test_the_fuzzing_budget_finds_no_failure(game_name, variant, tmp_path_factory):
+    result = _result(game_name, variant, tmp_path_factory.mktemp("fuzz"))
+    failure = result.failure
+    assert failure is None, (
+        f"{failure.message}\nshrunk to {len(failure.choices)} choices; the test is in {failure.test_file}:\n"
+        + (failure.test_file.read_text() if failure.test_file else "")
+    )
+    assert result.games == GAMES[game_name]
+
+
+@pytest.mark.parametrize("game_name", GATED)
+def test_every_card_of_the_pool_fires_within_the_budget(game_name, tmp_path_factory):
+    game = host().game(game_name)
+    never: dict[str, str] = {}
+    pool: dict[str, str] = {}
+    fired: set[str] = set()
+    for variant in game.variants:
+        result = _result(game_name, variant, tmp_path_factory.mktemp("fuzz"))
+        fired |= result.fired[variant]
+        pool.update(game.coverage(variant))
+    never = {key: name for key, name in pool.items() if key not in fired}
+    assert pool, f"{game_name} reports no coverage keys"
+    assert not never, f"{len(never)} of {len(pool)} cards never fired: " + ", ".join(
+        f"{name} ({key})" for key, name in sorted(never.items())
+    )
