@@ -228,6 +228,7 @@ class _Playout:
                 "randomness outside ctx.rng (or state outside the match)",
             )
         probe_seed = hash_of(seed)
+        agreed = 0  # the last step at which the twin's whole fingerprint was compared
         for step in range(max_steps + 1):
             self.check_prompts(step)
             self.check_invariants(step)
@@ -235,6 +236,9 @@ class _Playout:
             if step == 0 or (step + probe_seed) % probe_every == 0 or match.over:
                 probe = Rng(f"probe:{seed}:{step}")
                 self.check_pure_reads(step)
+                if twin.fingerprint() != match.fingerprint():
+                    raise self.fail("determinism", step, _twin_message(agreed))
+                agreed = step
                 self.check_refusals(step)
                 self.check_round_trip(step, probe)
                 self.report.secrecy_checks += self.check_planted(step, probe)
@@ -246,14 +250,10 @@ class _Playout:
             seat, choice = pick(match, draw)
             self.take(step, seat, choice)
             twin.act(seat, choice)
-            if twin.fingerprint() != match.fingerprint():
-                raise self.fail(
-                    "determinism",
-                    step + 1,
-                    "the same seed and the same choices gave different states: the game uses "
-                    "randomness outside the match's RNG (all chance must go through ctx.rng) or "
-                    "state kept outside the match",
-                )
+            # Every step compares what is cheap (the RNG, the events); probes compare
+            # the whole fingerprint.
+            if twin.rng.get_state() != match.rng.get_state() or _events_differ(twin, match):
+                raise self.fail("determinism", step + 1, _twin_message(step))
         if match.outcome() is None:
             raise self.fail("stuck", len(match.log), "no choices are open but outcome() is None")
         replayed = engine.replay(game, match.header, match.log)
@@ -524,6 +524,20 @@ class _Playout:
                         f"something {who} may not know",
                     )
         return checked
+
+
+def _events_differ(a: Match, b: Match) -> bool:
+    if len(a.events) != len(b.events):
+        return True
+    return bool(a.events) and a.events[-1] != b.events[-1]
+
+
+def _twin_message(agreed: int) -> str:
+    return (
+        "the same seed and the same choices gave different states (they still agreed after "
+        f"choice {agreed}): the game uses randomness outside the match's RNG (all chance must "
+        "go through ctx.rng) or state kept outside the match"
+    )
 
 
 def hash_of(seed: int | str) -> int:
