@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -25,10 +26,25 @@ console = Console()
 err = Console(stderr=True)
 
 
-def _host() -> PluginHost:
-    host = PluginHost.load()
+def _host(api: bool = False, builtin_only: bool = False, warnings: bool = False) -> PluginHost:
+    """Load the plugins and print a warning for each problem. With `api`, also check
+    the plugins' GraphQL view types (as the server will), with `warnings` the plugins'
+    warnings too."""
+    host = PluginHost.load(builtin_only=builtin_only)
+    if api:
+        from nbc.api.schema import check_view_types
+
+        check_view_types(host)
     for problem in host.problems:
-        err.print(f"[yellow]warning:[/] plugin '{problem.plugin}' ({problem.source}): {problem.reason}")
+        err.print(
+            f"[yellow]warning:[/] plugin '{escape(problem.plugin)}' ({escape(problem.source)}): "
+            f"{escape(problem.reason)}"
+        )
+    for warning in host.warnings if warnings else []:
+        err.print(
+            f"[yellow]warning:[/] plugin '{escape(warning.plugin)}' ({escape(warning.source)}): "
+            f"{escape(warning.reason)}"
+        )
     return host
 
 
@@ -38,19 +54,49 @@ def _fail(message: str) -> None:
 
 
 @app.command()
-def plugins() -> None:
-    """List the loaded plugins, where each came from, and any that failed."""
+def plugins(as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False) -> None:
+    """List the loaded plugins, where each came from, the problems of any that were
+    left out, warnings, the bots, and the plugins disabled by NBC_DISABLE_PLUGINS."""
+    from nbc.api.schema import check_view_types
+
     host = PluginHost.load()
+    check_view_types(host)  # a view type the API would leave out is a problem too
+    if as_json:
+        print(json.dumps(_plugins_data(host), indent=2))
+        return
     table = Table("plugin", "from", "games")
     for info in host.plugins:
-        table.add_row(info.name, info.source, ", ".join(info.games) or "-")
+        table.add_row(escape(info.name), escape(info.source), escape(", ".join(info.games) or "-"))
     console.print(table)
     for problem in host.problems:
-        console.print(f"[red]failed:[/] {problem.plugin} ({problem.source}): {problem.reason}")
+        console.print(
+            f"[red]problem:[/] {escape(problem.plugin)} ({escape(problem.source)}): {escape(problem.reason)}"
+        )
+    for warning in host.warnings:
+        console.print(
+            f"[yellow]warning:[/] {escape(warning.plugin)} ({escape(warning.source)}): "
+            f"{escape(warning.reason)}"
+        )
     if host.blocked:
-        console.print(f"disabled (NBC_DISABLE_PLUGINS): {', '.join(host.blocked)}")
+        console.print(f"disabled (NBC_DISABLE_PLUGINS): {escape(', '.join(host.blocked))}")
     bots = ", ".join(sorted(host.bots)) or "none"
-    console.print(f"bots: {bots}")
+    console.print(f"bots: {escape(bots)}")
+
+
+def _plugins_data(host: PluginHost) -> dict[str, Any]:
+    def trouble(found: Any) -> dict[str, str]:
+        return {"plugin": found.plugin, "source": found.source, "reason": found.reason}
+
+    return {
+        "plugins": [{"name": p.name, "source": p.source, "games": list(p.games)} for p in host.plugins],
+        "problems": [trouble(p) for p in host.problems],
+        "warnings": [trouble(w) for w in host.warnings],
+        "bots": [
+            {"name": name, "description": getattr(bot, "description", "")}
+            for name, bot in sorted(host.bots.items())
+        ],
+        "blocked": list(host.blocked),
+    }
 
 
 @app.command()
@@ -332,7 +378,7 @@ def serve(
     # The app factory reads its settings from the environment, in every worker.
     os.environ["NBC_DATABASE_URL"] = database or DEFAULT_DATABASE
     _check_database(os.environ["NBC_DATABASE_URL"])
-    loaded = _host()
+    loaded = _host(api=True, warnings=True)
     console.print(
         f"nbc-rules serving {', '.join(sorted(loaded.games)) or 'no games'} on "
         f"http://{host}:{port}/graphql (database {os.environ['NBC_DATABASE_URL']})"
@@ -364,12 +410,27 @@ def _check_database(url: str) -> None:
 
 
 @app.command()
-def schema() -> None:
+def schema(
+    builtin_only: Annotated[
+        bool,
+        typer.Option(
+            "--builtin-only",
+            help="only nbc-rules' own games, leaving out third-party plugins (this is docs/schema.graphql)",
+        ),
+    ] = False,
+) -> None:
     """Print the GraphQL schema (SDL) of the installed plugins."""
     from nbc.api.app import create_app, schema_sdl
     from nbc.api.settings import Settings
 
-    print(schema_sdl(create_app(Settings(database_url="sqlite://"))), end="")
+    host = PluginHost.load(builtin_only=builtin_only)
+    app_ = create_app(Settings(database_url="sqlite://"), host=host)
+    for problem in host.problems:  # the schema build adds the view types it left out
+        err.print(
+            f"[yellow]warning:[/] plugin '{escape(problem.plugin)}' ({escape(problem.source)}): "
+            f"{escape(problem.reason)}"
+        )
+    print(schema_sdl(app_), end="")
 
 
 def main(argv: list[str] | None = None) -> Any:

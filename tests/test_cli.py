@@ -1,6 +1,10 @@
 """The nbc command line, run in-process."""
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -30,6 +34,8 @@ def test_simulate_is_reproducible_and_counts_every_game():
     args = ["simulate", "trick-or-treat", "--players", "3", "--games", "20", "--seed", "7", "--json"]
     first = json.loads(runner.invoke(app, args).output)
     second = json.loads(runner.invoke(app, args).output)
+    for memory in ("peak_rss_kb", "rss_growth_kb"):  # the process's memory, not the matches
+        first.pop(memory), second.pop(memory)
     assert first == second
     assert first["games"] == 20 and abs(sum(first["wins"]) - 20) < 1e-9
     assert first["mean_length"] > 0
@@ -48,3 +54,117 @@ def test_bench_reports_rates_per_variant_as_json():
     rows = json.loads(result.output)
     assert [r["variant"] for r in rows] == ["base", "short"]
     assert all(r["games_per_second"] > 0 and r["choices_per_second"] > 0 for r in rows)
+
+
+# Broken plugins: each is reported, and every command goes on with the rest.
+
+
+def test_plugins_reports_each_broken_plugin_and_lists_the_rest(broken_plugins):
+    result = runner.invoke(app, ["plugins"])
+    assert result.exit_code == 0, result.output
+    output = " ".join(result.output.split())  # the console wraps long lines
+    assert "problem: misspelt" in output and "did you mean 'nbc_games'?" in output
+    assert "problem: needs-missing" in output and "failed to import" in output
+    assert "problem: wrong-argument" in output and "has no argument 'manager'" in output
+    assert (
+        "problem: view-clash" in output and "view type 'TcgView' for game 'haunted-treats' left out" in output
+    )
+    assert "warning: forgot-hookimpl" in output and "not marked @hookimpl" in output
+    for name in ("tcg", "munchkin", "funkoverse", "christmas_town", "trick-or-treat", "haunted-treats"):
+        assert name in output
+    assert "bots: random" in output
+
+
+def test_plugins_json_has_plugins_problems_warnings_bots_and_blocked(broken_plugins, monkeypatch):
+    monkeypatch.setenv("NBC_DISABLE_PLUGINS", "christmas_town")
+    result = runner.invoke(app, ["plugins", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert set(data) == {"plugins", "problems", "warnings", "bots", "blocked"}
+    plugins = {p["name"]: p for p in data["plugins"]}
+    assert plugins["tcg"]["games"] == ["tcg"]
+    assert plugins["tcg"]["source"].startswith("entry point tcg = nbc.plugins.tcg")
+    assert plugins["view-clash"]["games"] == ["haunted-treats"]
+    assert "misspelt" not in plugins and "christmas_town" not in plugins
+    problems = {p["plugin"]: p for p in data["problems"]}
+    assert set(problems) == {"misspelt", "needs-missing", "wrong-argument", "view-clash"}
+    assert problems["misspelt"]["source"] == "entry point misspelt = nbc_test_plugin_misspelt"
+    assert [w["plugin"] for w in data["warnings"]] == ["forgot-hookimpl"]
+    assert data["bots"][0]["name"] == "random"
+    assert data["blocked"] == ["christmas_town"]
+
+
+def test_the_other_commands_go_on_with_the_rest(broken_plugins, monkeypatch):
+    result = runner.invoke(app, ["games", "--json"])
+    assert result.exit_code == 0
+    assert {"tcg", "munchkin", "funkoverse", "trick-or-treat"} <= {
+        g["name"] for g in json.loads(result.stdout)
+    }
+    assert "warning: plugin 'misspelt'" in result.stderr
+
+    result = runner.invoke(app, ["schema"])
+    assert result.exit_code == 0
+    assert (
+        "union View = JsonView | FunkoverseView | MunchkinView | TcgView | TrickOrTreatView" in result.stdout
+    )
+    assert "warning: plugin 'view-clash'" in result.stderr
+
+    result = runner.invoke(app, ["simulate", "trick-or-treat", "--games", "2", "--json"])
+    assert result.exit_code == 0 and json.loads(result.stdout)["games"] == 2
+
+    import uvicorn
+
+    started = {}
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: started.update(kwargs))
+    result = runner.invoke(app, ["serve", "--database", "sqlite://", "--port", "8123"])
+    assert result.exit_code == 0, result.output
+    assert started["port"] == 8123
+    stderr = " ".join(result.stderr.split())
+    for name in ("misspelt", "needs-missing", "wrong-argument", "view-clash", "forgot-hookimpl"):
+        assert f"warning: plugin '{name}'" in stderr
+    assert "serving funkoverse, haunted-treats, munchkin, tcg, trick-or-treat" in " ".join(
+        result.stdout.split()
+    )
+
+
+def installed_for_real(folder):
+    """A broken plugin installed as pip would: a module and its dist-info, found on
+    PYTHONPATH by importlib.metadata in a fresh process."""
+    (folder / "nbc_test_misspelt.py").write_text(
+        "from nbc.core.hookspecs import hookimpl\n\n@hookimpl\ndef nbc_game():\n    return []\n"
+    )
+    info = folder / "nbc_test_misspelt-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: nbc-test-misspelt\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[nbc]\nmisspelt = nbc_test_misspelt\n")
+    return {**os.environ, "PYTHONPATH": str(folder)}
+
+
+def test_a_broken_installed_plugin_does_not_stop_nbc_or_pytest(tmp_path):
+    env = installed_for_real(tmp_path)
+    nbc = [str(Path(sys.executable).parent / "nbc")]
+    games = subprocess.run([*nbc, "games"], env=env, capture_output=True, text=True, timeout=120)
+    assert games.returncode == 0, games.stderr
+    assert "did you mean 'nbc_games'?" in games.stderr and "munchkin" in games.stdout
+
+    kit = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-p",
+        "no:cacheprovider",
+        "--pyargs",
+        "nbc.core.testkit.conformance",
+    ]
+    tested = subprocess.run(
+        [*kit, "--nbc-game", "trick-or-treat", "--nbc-playouts", "1"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
+    )
+    # The suite runs: the conformance cases pass; only the clean-load check names the plugin.
+    assert "1 failed, 6 passed" in tested.stdout, tested.stdout + tested.stderr
+    assert "misspelt (entry point misspelt = nbc_test_misspelt (nbc-test-misspelt 0.1))" in tested.stdout
+    assert "PluginValidationError" not in tested.stdout + tested.stderr
