@@ -94,7 +94,7 @@ def games_list():
         (["funkoverse"], "(funkoverse/first-game, 2 seats)"),
         (["tcg", "christmas-town", "--players", "3"], "(tcg/christmas-town, 3 seats)"),
     ],
-    ids=" ".join,
+    ids=lambda value: " ".join(value) if isinstance(value, list) else "seats",
 )
 def test_the_example_client_plays_each_game_in_a_real_variant_and_seat_count(server, args, expected):
     result = subprocess.run(
