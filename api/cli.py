@@ -23,7 +23,7 @@ app = typer.Typer(
     add_completion=False,
 )
 console = Console()
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)  # messages stay on one line, for logs and grep
 
 
 def _host(api: bool = False, builtin_only: bool = False, warnings: bool = False) -> PluginHost:
@@ -49,8 +49,24 @@ def _host(api: bool = False, builtin_only: bool = False, warnings: bool = False)
 
 
 def _fail(message: str) -> None:
-    err.print(f"[red]error:[/] {message}")
+    err.print(f"[red]error:[/] {escape(message)}")
     raise typer.Exit(2)
+
+
+def _allowed(counts: range) -> str:
+    low, high = counts.start, counts.stop - 1
+    return str(low) if low == high else f"{low} to {high}"
+
+
+def _seat_count(game: Any, variant: str | None, players: int | None) -> int:
+    """The seats to play: `players`, which the variant must allow, or the fewest it
+    allows. A count it does not allow is a usage error naming the allowed counts."""
+    counts = game.seat_counts(variant)
+    if players is None:
+        return counts.start
+    if players not in counts:
+        _fail(f"{game.name}/{game.variant(variant).name} is for {_allowed(counts)} players, not {players}")
+    return players
 
 
 @app.command()
@@ -156,12 +172,13 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Play bot-only matches and print the outcomes."""
+    if not seed.strip():
+        _fail("--seed must not be empty: give any number or text, e.g. --seed 7")
     host = _host()
     try:
         chosen = host.game(game)
-        chosen.check_players(variant, players or chosen.seat_counts(variant).start)
+        count = _seat_count(chosen, variant, players)
         bot_impl = host.bot(bot)
-        count = players or chosen.seat_counts(variant).start
         bots = {seat: bot_impl for seat in range(count)}
         with Progress(
             TextColumn("{task.description}"),
@@ -176,7 +193,7 @@ def simulate(
             result = run_simulation(
                 chosen,
                 variant,
-                players,
+                count,
                 games,
                 seed,
                 bots,
@@ -273,7 +290,12 @@ def bench(
             if players is None or players in game.seat_counts(variant)
         ]
         if not cases:
-            _fail(f"no variant of {', '.join(g.name for g in chosen)} is for {players} players")
+            allowed = "; ".join(
+                f"{game.name}/{variant}: {_allowed(game.seat_counts(variant))}"
+                for game in chosen
+                for variant in game.variants
+            )
+            _fail(f"no variant is for {players} players; the seat counts are: {allowed}")
             return
         results = [run_bench(game, variant, players, runs, seconds) for game, variant in cases]
     except NbcError as error:

@@ -168,3 +168,32 @@ def test_a_broken_installed_plugin_does_not_stop_nbc_or_pytest(tmp_path):
     assert "1 failed, 6 passed" in tested.stdout, tested.stdout + tested.stderr
     assert "misspelt (entry point misspelt = nbc_test_misspelt (nbc-test-misspelt 0.1))" in tested.stdout
     assert "PluginValidationError" not in tested.stdout + tested.stderr
+
+
+def test_simulate_refuses_a_seat_count_the_variant_does_not_allow_and_names_the_allowed():
+    result = runner.invoke(app, ["simulate", "munchkin", "--players", "0", "--games", "1"])
+    assert result.exit_code == 2
+    assert "munchkin/base is for 3 to 6 players, not 0" in result.stderr
+    result = runner.invoke(app, ["simulate", "munchkin", "--variant", "two-player", "--players", "3"])
+    assert result.exit_code == 2 and "munchkin/two-player is for 2 players, not 3" in result.stderr
+    result = runner.invoke(app, ["simulate", "trick-or-treat", "--players", "-1"])
+    assert result.exit_code == 2 and "for 2 to 4 players, not -1" in result.stderr
+
+
+def test_simulate_refuses_other_bad_input_with_exit_status_2():
+    result = runner.invoke(app, ["simulate", "trick-or-treat", "--games", "0"])
+    assert result.exit_code == 2 and "--games" in result.output
+    result = runner.invoke(app, ["simulate", "trick-or-treat", "--seed", " "])
+    assert result.exit_code == 2 and "--seed must not be empty" in result.stderr
+    result = runner.invoke(app, ["simulate", "trick-or-treat", "--variant", "long"])
+    assert result.exit_code == 2 and "no variant 'long'; its variants are: base, short" in result.stderr
+    result = runner.invoke(app, ["simulate", "trick-or-treat", "--bot", "genius"])
+    assert result.exit_code == 2 and "no bot 'genius'" in result.stderr
+
+
+def test_bench_refuses_a_seat_count_no_variant_allows_and_names_the_allowed():
+    result = runner.invoke(app, ["bench", "munchkin", "--players", "0"])
+    assert result.exit_code == 2
+    message = " ".join(result.stderr.split())
+    assert "no variant is for 0 players" in message
+    assert "munchkin/base: 3 to 6" in message and "munchkin/two-player: 2" in message
