@@ -382,13 +382,13 @@ def check(
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(envvar="NBC_HOST", help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(envvar="NBC_PORT", help="port")] = 8000,
-    workers: Annotated[int, typer.Option(envvar="NBC_WORKERS", min=1, help="server processes")] = 1,
+    port: Annotated[int, typer.Option(envvar="NBC_PORT", help="port, 1 to 65535")] = 8000,
+    workers: Annotated[int, typer.Option(envvar="NBC_WORKERS", help="server processes, at least 1")] = 1,
     database: Annotated[
         str | None,
         typer.Option(envvar="NBC_DATABASE_URL", help="SQLAlchemy URL (default sqlite:///./nbc.db)"),
     ] = None,
-    log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "info",
+    log_level: Annotated[str, typer.Option(help=f"uvicorn log level: {', '.join(LOG_LEVELS)}")] = "info",
 ) -> None:
     """Start the GraphQL server (GraphiQL at /graphql, health at /healthz)."""
     import os
@@ -397,13 +397,21 @@ def serve(
 
     from nbc.api.settings import DEFAULT_DATABASE
 
+    if not 1 <= port <= 65535:
+        _fail(f"--port (NBC_PORT) must be a port number from 1 to 65535, not {port}")
+    if workers < 1:
+        _fail(f"--workers (NBC_WORKERS) must be at least 1, not {workers}")
+    if log_level.lower() not in LOG_LEVELS:
+        _fail(f"--log-level must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
+    _check_listen(host, port)
     # The app factory reads its settings from the environment, in every worker.
     os.environ["NBC_DATABASE_URL"] = database or DEFAULT_DATABASE
     _check_database(os.environ["NBC_DATABASE_URL"])
     loaded = _host(api=True, warnings=True)
     console.print(
         f"nbc-rules serving {', '.join(sorted(loaded.games)) or 'no games'} on "
-        f"http://{host}:{port}/graphql (database {os.environ['NBC_DATABASE_URL']})"
+        f"http://{f'[{host}]' if ':' in host else host}:{port}/graphql "
+        f"(database {os.environ['NBC_DATABASE_URL']})"
     )
     uvicorn.run(
         "nbc.api.app:create_app",
@@ -411,8 +419,32 @@ def serve(
         host=host,
         port=port,
         workers=workers,
-        log_level=log_level,
+        log_level=log_level.lower(),
     )
+
+
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
+
+
+def _check_listen(host: str, port: int) -> None:
+    """Resolve the address and bind it once before serving, so a bad address or a port
+    in use is a one-line error instead of a server that says it listens and does not."""
+    import socket
+
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError) as error:
+        _fail(
+            f"--host (NBC_HOST) {host!r} is not an address to listen on: {getattr(error, 'strerror', error)}"
+        )
+        return
+    family, kind, proto, _, address = found[0]
+    try:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+            probe.bind(address)
+    except OSError as error:
+        _fail(f"cannot listen on {host} port {port}: {error.strerror or error}")
 
 
 def _check_database(url: str) -> None:

@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from nbc.api.cli import app
@@ -197,3 +198,66 @@ def test_bench_refuses_a_seat_count_no_variant_allows_and_names_the_allowed():
     message = " ".join(result.stderr.split())
     assert "no variant is for 0 players" in message
     assert "munchkin/base: 3 to 6" in message and "munchkin/two-player: 2" in message
+
+
+@pytest.fixture
+def no_server(monkeypatch):
+    """Stand in for uvicorn.run: record what nbc serve would start."""
+    import uvicorn
+
+    started = {}
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: started.update(kwargs))
+    return started
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--port", "99999"], "--port (NBC_PORT) must be a port number from 1 to 65535, not 99999"),
+        (["--port", "0"], "from 1 to 65535, not 0"),
+        (["--port", "-5"], "from 1 to 65535, not -5"),
+        (["--workers", "0"], "--workers (NBC_WORKERS) must be at least 1, not 0"),
+        (["--host", "300.1.1.1"], "--host (NBC_HOST) '300.1.1.1' is not an address to listen on"),
+        (["--log-level", "loud"], "--log-level must be one of critical, error, warning, info, debug, trace"),
+    ],
+)
+def test_serve_refuses_an_address_it_cannot_listen_on(no_server, args, message):
+    result = runner.invoke(app, ["serve", "--database", "sqlite://", *args])
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr
+    assert no_server == {}  # it never claimed to serve
+
+
+def test_serve_takes_the_port_from_the_environment_and_checks_it(no_server, monkeypatch):
+    monkeypatch.setenv("NBC_PORT", "70000")
+    result = runner.invoke(app, ["serve", "--database", "sqlite://"])
+    assert result.exit_code == 2 and "not 70000" in result.stderr
+
+
+def test_serve_refuses_a_port_in_use(no_server):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = runner.invoke(app, ["serve", "--database", "sqlite://", "--port", str(port)])
+    assert result.exit_code == 2
+    assert f"cannot listen on 127.0.0.1 port {port}" in result.stderr
+    assert no_server == {}
+
+
+def test_serve_starts_uvicorn_with_what_it_announces(no_server):
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    result = runner.invoke(
+        app,
+        ["serve", "--database", "sqlite://", "--port", str(port), "--workers", "2", "--log-level", "DEBUG"],
+    )
+    assert result.exit_code == 0, result.output
+    assert f"http://127.0.0.1:{port}/graphql" in result.stdout
+    assert (no_server["host"], no_server["port"], no_server["workers"]) == ("127.0.0.1", port, 2)
+    assert no_server["log_level"] == "debug"
