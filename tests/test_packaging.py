@@ -106,3 +106,13 @@ def test_the_wheel_builds_without_warnings_and_carries_every_data_file(project, 
             assert f"{dotted.replace('.', '/')}/{path.name}" in names, (
                 f"{path.name} is missing from {wheel.name}"
             )
+
+
+@pytest.mark.parametrize(
+    "name", ["nbc.db", "nbc.db-journal", "nbc.db-wal", "nbc.db-shm", "data/other.db-wal"]
+)
+def test_the_database_files_sqlite_writes_are_ignored_by_git(name):
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    checked = subprocess.run(["git", "check-ignore", "--quiet", "--no-index", name], cwd=ROOT)
+    assert checked.returncode == 0, f"{name} is not in .gitignore"
