@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from nbc.core.errors import NbcError
 from nbc.core.host import PluginHost
@@ -117,7 +118,8 @@ def _plugins_data(host: PluginHost) -> dict[str, Any]:
 
 @app.command()
 def games(as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False) -> None:
-    """List games, their variants, seat counts and options."""
+    """List games, their variants with the options each sets, seat counts, and every
+    option with its default, what it allows and what it means."""
     host = _host()
     listed = []
     for game in sorted(host.games.values(), key=lambda g: g.name):
@@ -135,6 +137,7 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = 
                     }
                     for v in game.variants.values()
                 ],
+                "defaults": _option_defaults(game),
                 "options": game.options_schema(),
             }
         )
@@ -144,21 +147,106 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = 
     if not listed:
         console.print("no games installed")
         return
-    table = Table("game", "title", "variant", "seats", "options")
-    for entry in listed:
-        props = entry["options"].get("properties", {})
-        options = ", ".join(f"{k}={v.get('default', '?')}" for k, v in props.items()) or "-"
+    for number, entry in enumerate(listed):
+        if number:
+            console.print()
+        low, high = entry["players"]
+        _indented(0, f"{entry['name']}: {entry['title']}, {_seats_text(low, high)} seats", bold=entry["name"])
+        console.print("  variants:")
         for i, variant in enumerate(entry["variants"]):
-            low, high = variant["players"]
-            preset = ", ".join(f"{k}={v}" for k, v in variant["options"].items())
-            table.add_row(
-                entry["name"] if i == 0 else "",
-                entry["title"] if i == 0 else "",
-                f"{variant['name']}" + (f" ({preset})" if preset else ""),
-                f"{low}-{high}" if low != high else str(low),
-                options if i == 0 else "",
+            preset = ", ".join(f"{k}={_value_text(v)}" for k, v in variant["options"].items())
+            default = " (default)" if i == 0 else ""
+            seats = _seats_text(*variant["players"])
+            _indented(
+                4, f"{variant['name']}{default}, {seats} seats: {variant['title']}", bold=variant["name"]
             )
-    console.print(table)
+            _indented(8, f"sets {preset}" if preset else "sets nothing: the defaults")
+        console.print("  options:")
+        schema = entry["options"]
+        for name, prop in schema.get("properties", {}).items():
+            default = _value_text(entry["defaults"][name]) if name in entry["defaults"] else "(required)"
+            allowed = _allowed_text(prop, schema.get("$defs", {}))
+            _indented(4, f"{name} = {default}  ({allowed})", bold=name)
+            if prop.get("description"):
+                _indented(8, prop["description"])
+
+
+def _indented(spaces: int, text: str, bold: str = "") -> None:
+    """Print `text` wrapped between words (never inside a hyphenated name), every line
+    indented, nothing cut off; `bold` is the start of the text to show in bold."""
+    import textwrap
+
+    width = max(console.width, spaces + 20)
+    lines = textwrap.wrap(
+        text,
+        width=width,
+        initial_indent=" " * spaces,
+        subsequent_indent=" " * (spaces + 2),
+        break_on_hyphens=False,
+    )
+    shown = Text("\n".join(lines))
+    if bold and text.startswith(bold):
+        shown.stylize("bold", spaces, spaces + len(bold))
+    console.print(shown, soft_wrap=True)
+
+
+def _seats_text(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low}-{high}"
+
+
+def _option_defaults(game: Any) -> dict[str, Any]:
+    """Each option's default as JSON data (also those made by a default factory, which
+    the JSON Schema does not show); an option without a default is left out."""
+    from pydantic_core import to_jsonable_python
+
+    defaults = {}
+    for name, info in game.Options.model_fields.items():
+        if not info.is_required():
+            defaults[name] = to_jsonable_python(info.get_default(call_default_factory=True))
+    return defaults
+
+
+def _value_text(value: Any) -> str:
+    """An option value in full, as a person reads it: lists without quotes."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(_value_text(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return json.dumps(value, separators=(", ", ": "))
+    if value is None:
+        return "null"
+    return str(value)
+
+
+def _allowed_text(prop: dict[str, Any], defs: dict[str, Any]) -> str:
+    """What a JSON Schema property allows, in a few words."""
+    if "$ref" in prop:
+        return prop["$ref"].rsplit("/", 1)[-1]
+    if "enum" in prop:
+        return "one of " + ", ".join(_value_text(v) for v in prop["enum"])
+    if "anyOf" in prop:
+        return " or ".join(_allowed_text(p, defs) for p in prop["anyOf"])
+    kind = prop.get("type")
+    if kind in ("integer", "number"):
+        low, high = prop.get("minimum"), prop.get("maximum")
+        word = "a whole number" if kind == "integer" else "a number"
+        if low is not None and high is not None:
+            return f"{low} to {high}"
+        if low is not None:
+            return f"{word}, at least {low}"
+        if high is not None:
+            return f"{word}, at most {high}"
+        return word
+    if kind == "boolean":
+        return "true or false"
+    if kind == "string":
+        return "text"
+    if kind == "array":
+        return "a list of " + _allowed_text(prop.get("items", {}), defs)
+    if kind == "null":
+        return "null"
+    return "any value"
 
 
 @app.command()

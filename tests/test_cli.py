@@ -261,3 +261,32 @@ def test_serve_starts_uvicorn_with_what_it_announces(no_server):
     assert f"http://127.0.0.1:{port}/graphql" in result.stdout
     assert (no_server["host"], no_server["port"], no_server["workers"]) == ("127.0.0.1", port, 2)
     assert no_server["log_level"] == "debug"
+
+
+def test_games_shows_every_default_and_preset_in_full():
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0
+    assert "?" not in result.stdout and "…" not in result.stdout
+    text = " ".join(result.stdout.split())  # lines wrap between words
+    # Defaults made by a default factory (the JSON Schema has none for them) are shown.
+    assert "decks = [] (a list of text or DeckList)" in text
+    assert "lineup = [jack-skellington, sally, oogie-boogie, dr-finkelstein] (a list of text)" in text
+    assert "win_level = 10 (2 to 20) the Level that wins" in text
+    # Presets are shown whole, however long.
+    assert "sets expansions=[christmas-town], decks=[mrs-claus-pie-factory, the-minion-engine]" in text
+    assert "lineup=[dr-finkelstein, jack-skellington, sally, oogie-boogie]" in text
+    assert "two-player, 2 seats: Unofficial two-player game" in text
+    assert "base (default), 3-6 seats" in text and "sets nothing: the defaults" in text
+    assert max(len(line) for line in result.stdout.splitlines()) <= 80  # and wrapped to the terminal
+
+
+def test_games_json_gives_every_options_default():
+    result = runner.invoke(app, ["games", "--json"])
+    games = {g["name"]: g for g in json.loads(result.stdout)}
+    assert games["tcg"]["defaults"] == {"decks": [], "days": 12, "expansions": []}
+    assert games["funkoverse"]["defaults"]["lineup"] == [
+        "jack-skellington",
+        "sally",
+        "oogie-boogie",
+        "dr-finkelstein",
+    ]
