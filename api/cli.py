@@ -54,6 +54,20 @@ def _fail(message: str) -> None:
     raise typer.Exit(2)
 
 
+def _progress(enabled: bool) -> Progress:
+    """A progress bar on standard error, shown only when that is a terminal: never in
+    logs, pipes or next to --json output."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+        disable=not (enabled and err.is_terminal),
+    )
+
+
 def _allowed(counts: range) -> str:
     low, high = counts.start, counts.stop - 1
     return str(low) if low == high else f"{low} to {high}"
@@ -268,15 +282,7 @@ def simulate(
         count = _seat_count(chosen, variant, players)
         bot_impl = host.bot(bot)
         bots = {seat: bot_impl for seat in range(count)}
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err,
-            transient=True,
-            disable=as_json,
-        ) as progress:
+        with _progress(enabled=not as_json) as progress:
             task = progress.add_task(f"{game}", total=games)
             result = run_simulation(
                 chosen,
@@ -385,7 +391,24 @@ def bench(
             )
             _fail(f"no variant is for {players} players; the seat counts are: {allowed}")
             return
-        results = [run_bench(game, variant, players, runs, seconds) for game, variant in cases]
+        results = []
+        with _progress(enabled=not as_json) as progress:
+            task = progress.add_task("", total=len(cases) * runs)
+            for number, (game, variant) in enumerate(cases):
+                progress.update(task, description=f"{game.name}/{variant}", refresh=True)
+                done = number * runs
+                results.append(
+                    run_bench(
+                        game,
+                        variant,
+                        players,
+                        runs,
+                        seconds,
+                        progress=lambda run, done=done: progress.update(
+                            task, completed=done + run, refresh=True
+                        ),
+                    )
+                )
     except NbcError as error:
         _fail(str(error))
         return

@@ -290,3 +290,38 @@ def test_games_json_gives_every_options_default():
         "oogie-boogie",
         "dr-finkelstein",
     ]
+
+
+@pytest.fixture
+def terminal(monkeypatch):
+    """Standard error as a terminal, recorded."""
+    import io
+
+    from rich.console import Console
+
+    from nbc.api import cli
+
+    screen = io.StringIO()
+    monkeypatch.setattr(cli, "err", Console(file=screen, force_terminal=True, width=100))
+    return screen
+
+
+BENCH = ["bench", "trick-or-treat", "--runs", "2", "--seconds", "0.02"]
+
+
+def test_bench_shows_its_progress_on_a_terminal(terminal):
+    result = runner.invoke(app, BENCH)
+    assert result.exit_code == 0, result.output
+    shown = terminal.getvalue()
+    assert "trick-or-treat/base" in shown and "trick-or-treat/short" in shown
+    assert "4/4" in shown  # two variants, two runs each
+    assert "games/s" in result.stdout
+
+
+def test_bench_shows_no_progress_with_json_or_off_a_terminal(terminal):
+    result = runner.invoke(app, [*BENCH, "--json"])
+    assert result.exit_code == 0 and json.loads(result.stdout)
+    assert terminal.getvalue() == ""
+    result = runner.invoke(app, BENCH)  # the real standard error: not a terminal here
+    assert result.exit_code == 0
+    assert "4/4" not in result.output
