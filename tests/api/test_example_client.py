@@ -88,7 +88,6 @@ def games_list():
     "args, expected",
     [
         (["tcg"], "(tcg/base, 2 seats)"),
-        (["munchkin"], "(munchkin/base, 3 seats)"),
         (["munchkin", "base"], "(munchkin/base, 3 seats)"),
         (["munchkin", "two-player"], "(munchkin/two-player, 2 seats)"),
         (["funkoverse"], "(funkoverse/first-game, 2 seats)"),
