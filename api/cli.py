@@ -499,7 +499,9 @@ def serve(
         str | None,
         typer.Option(envvar="NBC_DATABASE_URL", help="SQLAlchemy URL (default sqlite:///./nbc.db)"),
     ] = None,
-    log_level: Annotated[str, typer.Option(help=f"uvicorn log level: {', '.join(LOG_LEVELS)}")] = "info",
+    log_level: Annotated[
+        str, typer.Option(help="uvicorn log level: critical, error, warning, info, debug, trace")
+    ] = "info",
 ) -> None:
     """Start the GraphQL server (GraphiQL at /graphql, health at /healthz)."""
     import os
