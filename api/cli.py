@@ -8,8 +8,10 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from nbc.core.errors import NbcError
 from nbc.core.host import PluginHost
@@ -22,40 +24,116 @@ app = typer.Typer(
     add_completion=False,
 )
 console = Console()
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)  # messages stay on one line, for logs and grep
 
 
-def _host() -> PluginHost:
-    host = PluginHost.load()
+def _host(api: bool = False, builtin_only: bool = False, warnings: bool = False) -> PluginHost:
+    """Load the plugins and print a warning for each problem. With `api`, also check
+    the plugins' GraphQL view types (as the server will), with `warnings` the plugins'
+    warnings too."""
+    host = PluginHost.load(builtin_only=builtin_only)
+    if api:
+        from nbc.api.schema import check_view_types
+
+        check_view_types(host)
     for problem in host.problems:
-        err.print(f"[yellow]warning:[/] plugin '{problem.plugin}' ({problem.source}): {problem.reason}")
+        err.print(
+            f"[yellow]warning:[/] plugin '{escape(problem.plugin)}' ({escape(problem.source)}): "
+            f"{escape(problem.reason)}"
+        )
+    for warning in host.warnings if warnings else []:
+        err.print(
+            f"[yellow]warning:[/] plugin '{escape(warning.plugin)}' ({escape(warning.source)}): "
+            f"{escape(warning.reason)}"
+        )
     return host
 
 
 def _fail(message: str) -> None:
-    err.print(f"[red]error:[/] {message}")
+    err.print(f"[red]error:[/] {escape(message)}")
     raise typer.Exit(2)
 
 
+def _progress(enabled: bool) -> Progress:
+    """A progress bar on standard error, shown only when that is a terminal: never in
+    logs, pipes or next to --json output."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+        disable=not (enabled and err.is_terminal),
+    )
+
+
+def _allowed(counts: range) -> str:
+    low, high = counts.start, counts.stop - 1
+    return str(low) if low == high else f"{low} to {high}"
+
+
+def _seat_count(game: Any, variant: str | None, players: int | None) -> int:
+    """The seats to play: `players`, which the variant must allow, or the fewest it
+    allows. A count it does not allow is a usage error naming the allowed counts."""
+    counts = game.seat_counts(variant)
+    if players is None:
+        return counts.start
+    if players not in counts:
+        _fail(f"{game.name}/{game.variant(variant).name} is for {_allowed(counts)} players, not {players}")
+    return players
+
+
 @app.command()
-def plugins() -> None:
-    """List the loaded plugins, where each came from, and any that failed."""
+def plugins(as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False) -> None:
+    """List the loaded plugins, where each came from, the problems of any that were
+    left out, warnings, the bots, and the plugins disabled by NBC_DISABLE_PLUGINS."""
+    from nbc.api.schema import check_view_types
+
     host = PluginHost.load()
+    check_view_types(host)  # a view type the API would leave out is a problem too
+    if as_json:
+        print(json.dumps(_plugins_data(host), indent=2))
+        return
     table = Table("plugin", "from", "games")
     for info in host.plugins:
-        table.add_row(info.name, info.source, ", ".join(info.games) or "-")
+        table.add_row(escape(info.name), escape(info.source), escape(", ".join(info.games) or "-"))
     console.print(table)
     for problem in host.problems:
-        console.print(f"[red]failed:[/] {problem.plugin} ({problem.source}): {problem.reason}")
+        console.print(
+            f"[red]problem:[/] {escape(problem.plugin)} ({escape(problem.source)}): {escape(problem.reason)}"
+        )
+    for warning in host.warnings:
+        console.print(
+            f"[yellow]warning:[/] {escape(warning.plugin)} ({escape(warning.source)}): "
+            f"{escape(warning.reason)}"
+        )
     if host.blocked:
-        console.print(f"disabled (NBC_DISABLE_PLUGINS): {', '.join(host.blocked)}")
+        console.print(f"disabled (NBC_DISABLE_PLUGINS): {escape(', '.join(host.blocked))}")
     bots = ", ".join(sorted(host.bots)) or "none"
-    console.print(f"bots: {bots}")
+    console.print(f"bots: {escape(bots)}")
+
+
+def _plugins_data(host: PluginHost) -> dict[str, Any]:
+    def trouble(found: Any) -> dict[str, str]:
+        return {"plugin": found.plugin, "source": found.source, "reason": found.reason}
+
+    return {
+        "plugins": [{"name": p.name, "source": p.source, "games": list(p.games)} for p in host.plugins],
+        "problems": [trouble(p) for p in host.problems],
+        "warnings": [trouble(w) for w in host.warnings],
+        "bots": [
+            {"name": name, "description": getattr(bot, "description", "")}
+            for name, bot in sorted(host.bots.items())
+        ],
+        "blocked": list(host.blocked),
+    }
 
 
 @app.command()
 def games(as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False) -> None:
-    """List games, their variants, seat counts and options."""
+    """List games, their variants with the options each sets, seat counts, and every
+    option with its default, what it allows and what it means."""
     host = _host()
     listed = []
     for game in sorted(host.games.values(), key=lambda g: g.name):
@@ -73,6 +151,7 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = 
                     }
                     for v in game.variants.values()
                 ],
+                "defaults": _option_defaults(game),
                 "options": game.options_schema(),
             }
         )
@@ -82,21 +161,106 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = 
     if not listed:
         console.print("no games installed")
         return
-    table = Table("game", "title", "variant", "seats", "options")
-    for entry in listed:
-        props = entry["options"].get("properties", {})
-        options = ", ".join(f"{k}={v.get('default', '?')}" for k, v in props.items()) or "-"
+    for number, entry in enumerate(listed):
+        if number:
+            console.print()
+        low, high = entry["players"]
+        _indented(0, f"{entry['name']}: {entry['title']}, {_seats_text(low, high)} seats", bold=entry["name"])
+        console.print("  variants:")
         for i, variant in enumerate(entry["variants"]):
-            low, high = variant["players"]
-            preset = ", ".join(f"{k}={v}" for k, v in variant["options"].items())
-            table.add_row(
-                entry["name"] if i == 0 else "",
-                entry["title"] if i == 0 else "",
-                f"{variant['name']}" + (f" ({preset})" if preset else ""),
-                f"{low}-{high}" if low != high else str(low),
-                options if i == 0 else "",
+            preset = ", ".join(f"{k}={_value_text(v)}" for k, v in variant["options"].items())
+            default = " (default)" if i == 0 else ""
+            seats = _seats_text(*variant["players"])
+            _indented(
+                4, f"{variant['name']}{default}, {seats} seats: {variant['title']}", bold=variant["name"]
             )
-    console.print(table)
+            _indented(8, f"sets {preset}" if preset else "sets nothing: the defaults")
+        console.print("  options:")
+        schema = entry["options"]
+        for name, prop in schema.get("properties", {}).items():
+            default = _value_text(entry["defaults"][name]) if name in entry["defaults"] else "(required)"
+            allowed = _allowed_text(prop, schema.get("$defs", {}))
+            _indented(4, f"{name} = {default}  ({allowed})", bold=name)
+            if prop.get("description"):
+                _indented(8, prop["description"])
+
+
+def _indented(spaces: int, text: str, bold: str = "") -> None:
+    """Print `text` wrapped between words (never inside a hyphenated name), every line
+    indented, nothing cut off; `bold` is the start of the text to show in bold."""
+    import textwrap
+
+    width = max(console.width, spaces + 20)
+    lines = textwrap.wrap(
+        text,
+        width=width,
+        initial_indent=" " * spaces,
+        subsequent_indent=" " * (spaces + 2),
+        break_on_hyphens=False,
+    )
+    shown = Text("\n".join(lines))
+    if bold and text.startswith(bold):
+        shown.stylize("bold", spaces, spaces + len(bold))
+    console.print(shown, soft_wrap=True)
+
+
+def _seats_text(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low}-{high}"
+
+
+def _option_defaults(game: Any) -> dict[str, Any]:
+    """Each option's default as JSON data (also those made by a default factory, which
+    the JSON Schema does not show); an option without a default is left out."""
+    from pydantic_core import to_jsonable_python
+
+    defaults = {}
+    for name, info in game.Options.model_fields.items():
+        if not info.is_required():
+            defaults[name] = to_jsonable_python(info.get_default(call_default_factory=True))
+    return defaults
+
+
+def _value_text(value: Any) -> str:
+    """An option value in full, as a person reads it: lists without quotes."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(_value_text(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return json.dumps(value, separators=(", ", ": "))
+    if value is None:
+        return "null"
+    return str(value)
+
+
+def _allowed_text(prop: dict[str, Any], defs: dict[str, Any]) -> str:
+    """What a JSON Schema property allows, in a few words."""
+    if "$ref" in prop:
+        return prop["$ref"].rsplit("/", 1)[-1]
+    if "enum" in prop:
+        return "one of " + ", ".join(_value_text(v) for v in prop["enum"])
+    if "anyOf" in prop:
+        return " or ".join(_allowed_text(p, defs) for p in prop["anyOf"])
+    kind = prop.get("type")
+    if kind in ("integer", "number"):
+        low, high = prop.get("minimum"), prop.get("maximum")
+        word = "a whole number" if kind == "integer" else "a number"
+        if low is not None and high is not None:
+            return f"{low} to {high}"
+        if low is not None:
+            return f"{word}, at least {low}"
+        if high is not None:
+            return f"{word}, at most {high}"
+        return word
+    if kind == "boolean":
+        return "true or false"
+    if kind == "string":
+        return "text"
+    if kind == "array":
+        return "a list of " + _allowed_text(prop.get("items", {}), defs)
+    if kind == "null":
+        return "null"
+    return "any value"
 
 
 @app.command()
@@ -110,27 +274,20 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Play bot-only matches and print the outcomes."""
+    if not seed.strip():
+        _fail("--seed must not be empty: give any number or text, e.g. --seed 7")
     host = _host()
     try:
         chosen = host.game(game)
-        chosen.check_players(variant, players or chosen.seat_counts(variant).start)
+        count = _seat_count(chosen, variant, players)
         bot_impl = host.bot(bot)
-        count = players or chosen.seat_counts(variant).start
         bots = {seat: bot_impl for seat in range(count)}
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err,
-            transient=True,
-            disable=as_json,
-        ) as progress:
+        with _progress(enabled=not as_json) as progress:
             task = progress.add_task(f"{game}", total=games)
             result = run_simulation(
                 chosen,
                 variant,
-                players,
+                count,
                 games,
                 seed,
                 bots,
@@ -227,9 +384,31 @@ def bench(
             if players is None or players in game.seat_counts(variant)
         ]
         if not cases:
-            _fail(f"no variant of {', '.join(g.name for g in chosen)} is for {players} players")
+            allowed = "; ".join(
+                f"{game.name}/{variant}: {_allowed(game.seat_counts(variant))}"
+                for game in chosen
+                for variant in game.variants
+            )
+            _fail(f"no variant is for {players} players; the seat counts are: {allowed}")
             return
-        results = [run_bench(game, variant, players, runs, seconds) for game, variant in cases]
+        results = []
+        with _progress(enabled=not as_json) as progress:
+            task = progress.add_task("", total=len(cases) * runs)
+            for number, (game, variant) in enumerate(cases):
+                progress.update(task, description=f"{game.name}/{variant}", refresh=True)
+                done = number * runs
+                results.append(
+                    run_bench(
+                        game,
+                        variant,
+                        players,
+                        runs,
+                        seconds,
+                        progress=lambda run, done=done: progress.update(
+                            task, completed=done + run, refresh=True
+                        ),
+                    )
+                )
     except NbcError as error:
         _fail(str(error))
         return
@@ -471,13 +650,15 @@ def _shrink_replay(game: Any, path: Any, out: Any, shrink_seconds: float, as_jso
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(envvar="NBC_HOST", help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(envvar="NBC_PORT", help="port")] = 8000,
-    workers: Annotated[int, typer.Option(envvar="NBC_WORKERS", min=1, help="server processes")] = 1,
+    port: Annotated[int, typer.Option(envvar="NBC_PORT", help="port, 1 to 65535")] = 8000,
+    workers: Annotated[int, typer.Option(envvar="NBC_WORKERS", help="server processes, at least 1")] = 1,
     database: Annotated[
         str | None,
         typer.Option(envvar="NBC_DATABASE_URL", help="SQLAlchemy URL (default sqlite:///./nbc.db)"),
     ] = None,
-    log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "info",
+    log_level: Annotated[
+        str, typer.Option(help="uvicorn log level: critical, error, warning, info, debug, trace")
+    ] = "info",
 ) -> None:
     """Start the GraphQL server (GraphiQL at /graphql, health at /healthz)."""
     import os
@@ -486,13 +667,21 @@ def serve(
 
     from nbc.api.settings import DEFAULT_DATABASE
 
+    if not 1 <= port <= 65535:
+        _fail(f"--port (NBC_PORT) must be a port number from 1 to 65535, not {port}")
+    if workers < 1:
+        _fail(f"--workers (NBC_WORKERS) must be at least 1, not {workers}")
+    if log_level.lower() not in LOG_LEVELS:
+        _fail(f"--log-level must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
+    _check_listen(host, port)
     # The app factory reads its settings from the environment, in every worker.
     os.environ["NBC_DATABASE_URL"] = database or DEFAULT_DATABASE
     _check_database(os.environ["NBC_DATABASE_URL"])
-    loaded = _host()
+    loaded = _host(api=True, warnings=True)
     console.print(
         f"nbc-rules serving {', '.join(sorted(loaded.games)) or 'no games'} on "
-        f"http://{host}:{port}/graphql (database {os.environ['NBC_DATABASE_URL']})"
+        f"http://{f'[{host}]' if ':' in host else host}:{port}/graphql "
+        f"(database {os.environ['NBC_DATABASE_URL']})"
     )
     uvicorn.run(
         "nbc.api.app:create_app",
@@ -500,8 +689,32 @@ def serve(
         host=host,
         port=port,
         workers=workers,
-        log_level=log_level,
+        log_level=log_level.lower(),
     )
+
+
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
+
+
+def _check_listen(host: str, port: int) -> None:
+    """Resolve the address and bind it once before serving, so a bad address or a port
+    in use is a one-line error instead of a server that says it listens and does not."""
+    import socket
+
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError) as error:
+        _fail(
+            f"--host (NBC_HOST) {host!r} is not an address to listen on: {getattr(error, 'strerror', error)}"
+        )
+        return
+    family, kind, proto, _, address = found[0]
+    try:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+            probe.bind(address)
+    except OSError as error:
+        _fail(f"cannot listen on {host} port {port}: {error.strerror or error}")
 
 
 def _check_database(url: str) -> None:
@@ -521,12 +734,27 @@ def _check_database(url: str) -> None:
 
 
 @app.command()
-def schema() -> None:
+def schema(
+    builtin_only: Annotated[
+        bool,
+        typer.Option(
+            "--builtin-only",
+            help="only nbc-rules' own games, leaving out third-party plugins (this is docs/schema.graphql)",
+        ),
+    ] = False,
+) -> None:
     """Print the GraphQL schema (SDL) of the installed plugins."""
     from nbc.api.app import create_app, schema_sdl
     from nbc.api.settings import Settings
 
-    print(schema_sdl(create_app(Settings(database_url="sqlite://"))), end="")
+    host = PluginHost.load(builtin_only=builtin_only)
+    app_ = create_app(Settings(database_url="sqlite://"), host=host)
+    for problem in host.problems:  # the schema build adds the view types it left out
+        err.print(
+            f"[yellow]warning:[/] plugin '{escape(problem.plugin)}' ({escape(problem.source)}): "
+            f"{escape(problem.reason)}"
+        )
+    print(schema_sdl(app_), end="")
 
 
 def main(argv: list[str] | None = None) -> Any:

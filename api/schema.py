@@ -11,7 +11,7 @@ refusal is a GraphQL error whose `extensions.code` says what kind it is.
 import asyncio
 import enum
 import logging
-from collections.abc import AsyncGenerator, Iterator
+from collections.abc import AsyncGenerator, Callable, Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any, Union
 
@@ -33,6 +33,7 @@ from nbc.api.service import Caller, Loaded, MatchService, SeatSpec
 from nbc.api.settings import Settings
 from nbc.core.errors import GameBug, NbcError
 from nbc.core.game import Event, Game, Prompt, ViewType
+from nbc.core.host import PluginHost
 
 log = logging.getLogger("nbc.api")
 
@@ -255,8 +256,87 @@ def bearer(info: Info) -> str | None:
 
 
 def build_schema(service: MatchService, settings: Settings | None = None) -> strawberry.Schema:
+    """The schema for the loaded plugins. A plugin's view type that cannot join it (its
+    GraphQL type name is taken by another plugin's type or by the API's own, or it is
+    not a valid strawberry type) is left out and recorded on the host as a problem of
+    that plugin; its game is then served as `JsonView`."""
     settings = settings or Settings()
-    view_types: dict[str, ViewType] = {v.game: v for v in service.host.graphql_types()}
+    _, schema = _accept_view_types(service.host, lambda views: _make_schema(service, settings, views))
+    return schema
+
+
+def check_view_types(host: PluginHost) -> dict[str, ViewType]:
+    """The view types the API would serve, by game; those it would leave out are
+    recorded on the host as problems (what `nbc plugins` and `nbc serve` report)."""
+    accepted, _ = _accept_view_types(host, lambda views: _make_schema(None, Settings(), views))
+    return accepted
+
+
+def _accept_view_types(
+    host: PluginHost, make: Callable[[list[ViewType]], strawberry.Schema]
+) -> tuple[dict[str, ViewType], strawberry.Schema]:
+    candidates: list[tuple[str, ViewType]] = []
+    for plugin, item in host.view_types():
+        if not isinstance(item, ViewType):
+            host.add_problem(plugin, f"nbc_graphql_types returned {item!r}, not a nbc.core.game.ViewType")
+            continue
+        if item.game not in host.games:
+            continue  # the game did not load (that is reported already): nothing to serve
+        taken = next((p for p, v in candidates if v.game == item.game), None)
+        if taken is not None:
+            host.add_problem(
+                plugin,
+                f"view type {_type_name(item)} for game '{item.game}' left out: "
+                f"plugin '{taken}' already gives that game a view type",
+            )
+            continue
+        if getattr(item.type, "__strawberry_definition__", None) is None:
+            host.add_problem(
+                plugin,
+                f"view type for game '{item.game}' left out (served as JsonView): "
+                f"{item.type!r} is not a strawberry type",
+            )
+            continue
+        candidates.append((plugin, item))
+    try:
+        schema = make([v for _, v in candidates])
+        return {v.game: v for _, v in candidates}, schema
+    except Exception:
+        if not candidates:
+            raise  # the API's own types are broken: no plugin to blame
+    # Something does not fit: add the view types one by one, in the order the plugins
+    # registered, and leave out each that breaks the schema.
+    accepted: list[tuple[str, ViewType]] = []
+    for plugin, item in candidates:
+        try:
+            make([v for _, v in accepted] + [item])
+        except Exception as error:
+            reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+            if "defined multiple times" in reason:
+                reason += (
+                    " (another plugin's type or one of the API's own uses that name; give the type "
+                    "a name of its own with @strawberry.type(name=...))"
+                )
+            host.add_problem(
+                plugin,
+                f"view type {_type_name(item)} for game '{item.game}' left out of the GraphQL schema "
+                f"(the game is served as JsonView): {reason}",
+            )
+            log.warning("plugin %s: view type of %s left out: %s", plugin, item.game, reason)
+            continue
+        accepted.append((plugin, item))
+    return {v.game: v for _, v in accepted}, make([v for _, v in accepted])
+
+
+def _type_name(item: ViewType) -> str:
+    definition = getattr(item.type, "__strawberry_definition__", None)
+    return f"'{definition.name}'" if definition is not None else repr(item.type)
+
+
+def _make_schema(
+    service: MatchService | None, settings: Settings, views: list[ViewType]
+) -> strawberry.Schema:
+    view_types: dict[str, ViewType] = {v.game: v for v in views}
     members = tuple(dict.fromkeys([JsonView, *(v.type for v in view_types.values())]))
     if len(members) == 1:  # a union needs two members; with no typed views, JSON it is
         View: Any = JsonView

@@ -24,9 +24,12 @@ which the test kit (`nbc check`) and the fuzzer (`nbc fuzz`) use to find its bug
 - `coverage(variant) -> {key: name}`: the cards whose effects the game reports
   through `nbc.core.coverage.fired(key)`.
 
-A hook name here is checked when the plugin registers: a function marked
-`@hookimpl` whose name is not one of these (a misspelling) gets the plugin left
-out and reported by `nbc plugins`, and the other plugins load as usual.
+Hook names and arguments are checked when the plugins load: a function marked
+`@hookimpl` whose name is not one of these nor a hook a game declares (a
+misspelling), or that takes an argument its hook does not have, gets the plugin
+left out and reported by `nbc plugins`, with the nearest real name; the other
+plugins load as usual. A plugin that implements no hook at all (it forgot
+`@hookimpl`) loads, adds nothing, and gets a warning.
 """
 
 from __future__ import annotations

@@ -1,13 +1,17 @@
 """The plugin host: loads plugins, collects their games and bots.
 
 Plugins come from the `nbc` entry-point group (built-in games included) and from
-objects passed in directly (tests, embedding). One that fails to import, or a game
-that breaks the contract, is recorded as a `PluginProblem` with its name and reason;
-everything else still loads.
+objects passed in directly (tests, embedding). A plugin that cannot be used is left
+out and recorded as a `PluginProblem` with its name and reason, and everything else
+still loads: one that fails to import, one with a hook implementation whose name is
+no hook (a misspelling) or whose arguments the hook does not have, a hook that
+raises, or a game that breaks the contract. A plugin that loads but implements no
+hook at all (its functions lack `@hookimpl`) is kept and gets a `PluginWarning`.
 """
 
 from __future__ import annotations
 
+import difflib
 import inspect
 import os
 from dataclasses import dataclass, field
@@ -22,6 +26,8 @@ from nbc.core.errors import BadOptions, NbcError
 from nbc.core.game import NAME_PATTERN, Game
 
 ENTRY_POINT_GROUP = "nbc"
+BUILTIN_DISTRIBUTION = "nbc-rules"  # the distribution whose entry points are the built-in games
+BUILTIN_PACKAGE = "nbc.plugins"
 DISABLE_VARIABLE = "NBC_DISABLE_PLUGINS"  # comma-separated plugin names the host blocks
 
 
@@ -38,9 +44,51 @@ class PluginInfo:
 
 @dataclass(frozen=True, slots=True)
 class PluginProblem:
+    """A plugin, or a part of one, that was left out, and why."""
+
     plugin: str
     source: str
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class PluginWarning:
+    """A plugin that loaded but probably does not do what its author meant."""
+
+    plugin: str
+    source: str
+    reason: str
+
+
+class _Manager(pluggy.PluginManager):
+    """A pluggy manager that checks, when a game declares hooks late (through
+    `nbc_add_hookspecs`), the implementations registered before the declaration.
+    pluggy would raise from `add_hookspecs`, blaming the declaring game; here a plugin
+    whose implementation takes arguments the hook does not have is handed to `refuse`
+    (which unregisters it) before the hooks are added."""
+
+    def __init__(self, project: str) -> None:
+        super().__init__(project)
+        self.refuse: Any = None  # set by the host: refuse(plugin_name, reason)
+
+    def add_hookspecs(self, module_or_class: Any) -> None:
+        for name in dir(module_or_class):
+            opts = self.parse_hookspec_opts(module_or_class, name)
+            caller = getattr(self.hook, name, None)
+            if opts is None or caller is None or caller.has_spec() or self.refuse is None:
+                continue
+            spec = pluggy.HookCaller(name, _never_called, module_or_class, opts).spec
+            assert spec is not None
+            allowed = (*spec.argnames, *spec.kwargnames)
+            for impl in caller.get_hookimpls():
+                reason = _argument_problem(name, impl.argnames, allowed)
+                if reason:
+                    self.refuse(impl.plugin_name, reason)
+        super().add_hookspecs(module_or_class)
+
+
+def _never_called(*args: Any) -> Any:
+    raise AssertionError("a hook caller made only to read a hook's specification was called")
 
 
 @dataclass(slots=True)
@@ -48,34 +96,44 @@ class PluginHost:
     pm: pluggy.PluginManager
     plugins: list[PluginInfo] = field(default_factory=list)
     problems: list[PluginProblem] = field(default_factory=list)
+    warnings: list[PluginWarning] = field(default_factory=list)
     games: dict[str, Game] = field(default_factory=dict)
     bots: dict[str, Any] = field(default_factory=dict)
     blocked: list[str] = field(default_factory=list)
+    _view_types: list[tuple[str, Any]] | None = field(default=None, repr=False)
 
     @classmethod
     def load(
-        cls, extra: list[Any] | None = None, entry_points_: bool = True, disabled: list[str] | None = None
+        cls,
+        extra: list[Any] | None = None,
+        entry_points_: bool = True,
+        disabled: list[str] | None = None,
+        builtin_only: bool = False,
     ) -> PluginHost:
         """Build a host: the host's own plugin, every `nbc` entry point (unless
-        `entry_points_` is False), then `extra` plugin objects or modules. Plugins named
-        in `disabled` (default: the NBC_DISABLE_PLUGINS variable) are blocked with
+        `entry_points_` is False; only nbc-rules' own, the built-in games, with
+        `builtin_only`), then `extra` plugin objects or modules. Plugins named in
+        `disabled` (default: the NBC_DISABLE_PLUGINS variable) are blocked with
         pluggy's blocking and never register."""
-        pm = pluggy.PluginManager(hookspecs.PROJECT)
+        pm = _Manager(hookspecs.PROJECT)
         pm.add_hookspecs(hookspecs)
         host = cls(pm)
+        pm.refuse = host._refuse
         host.blocked = disabled_from_environment() if disabled is None else list(disabled)
         for name in host.blocked:
             pm.set_blocked(name)
         host._register(bots, "nbc.core.bots", "host")
         if entry_points_:
             for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+                if builtin_only and not is_builtin(ep):
+                    continue
                 dist = f" ({ep.dist.name} {ep.dist.version})" if ep.dist else ""
                 source = f"entry point {ep.name} = {ep.value}{dist}"
                 if pm.is_blocked(ep.name):
                     continue
                 try:
                     plugin = ep.load()
-                except Exception as error:  # a broken plugin must not stop the others
+                except (Exception, SystemExit) as error:  # a broken plugin must not stop the others
                     host.problems.append(PluginProblem(ep.name, source, f"failed to import: {_why(error)}"))
                     continue
                 host._register(plugin, ep.name, source)
@@ -86,24 +144,50 @@ class PluginHost:
         return host
 
     def _register(self, plugin: Any, name: str, source: str) -> None:
+        if self.pm.is_blocked(name):
+            return  # NBC_DISABLE_PLUGINS
+        reasons = _signature_problems(self.pm, plugin)
+        if reasons:
+            self.problems.append(PluginProblem(name, source, "; ".join(reasons)))
+            return
         try:
             if self.pm.register(plugin, name=name) is None:
-                return  # blocked (NBC_DISABLE_PLUGINS)
+                return
         except Exception as error:
+            if self.pm.get_plugin(name) is plugin:  # older pluggy may leave it half registered
+                self.pm.unregister(name=name)
             self.problems.append(PluginProblem(name, source, f"cannot register: {_why(error)}"))
             return
         self.plugins.append(PluginInfo(name, source))
+        if not self.pm.get_hookcallers(plugin):
+            self.warnings.append(PluginWarning(name, source, _provides_nothing(plugin)))
+
+    def _refuse(self, plugin: str, reason: str) -> None:
+        """Leave a registered plugin out: unregister it and record why."""
+        source = next((p.source for p in self.plugins if p.name == plugin), "unknown")
+        if self.pm.get_plugin(plugin) is not None:
+            self.pm.unregister(name=plugin)
+        self.plugins = [p for p in self.plugins if p.name != plugin]
+        self.problems.append(PluginProblem(plugin, source, reason))
+
+    def _active(self, impl: pluggy.HookImpl) -> bool:
+        return self.pm.get_plugin(impl.plugin_name) is not None
 
     def _collect(self) -> None:
         # Hook specs first, so expansions' hooks are known before games are used.
         for impl in self.pm.hook.nbc_add_hookspecs.get_hookimpls():
+            if not self._active(impl):
+                continue
             try:
                 impl.function(pm=self.pm)
             except Exception as error:
                 self._problem(impl.plugin_name, f"nbc_add_hookspecs failed: {_why(error)}")
-        # Specs added late must also check implementations registered earlier.
-        self.pm.check_pending()
+        # Only now is every hook declared: an implementation of none is a misspelling.
+        self._refuse_unknown_hooks()
+        self._warn_unmarked_hooks()
         for impl in self.pm.hook.nbc_games.get_hookimpls():
+            if not self._active(impl):
+                continue
             try:
                 provided = list(impl.function())
             except Exception as error:
@@ -133,11 +217,53 @@ class PluginHost:
                     f"game '{game.name}' could not take in its expansions: {_why(error)}",
                 )
         for impl in self.pm.hook.nbc_bots.get_hookimpls():
+            if not self._active(impl):
+                continue
             try:
                 for bot in impl.function():
                     self.bots.setdefault(bot.name, bot)
             except Exception as error:
                 self._problem(impl.plugin_name, f"nbc_bots failed: {_why(error)}")
+
+    def _refuse_unknown_hooks(self) -> None:
+        """pluggy's `check_pending` raises for the whole manager on the first hook
+        implementation that matches no declared hook. Here each such plugin is left
+        out on its own, with the nearest real hook name as a hint."""
+        callers = dict(vars(self.pm.hook))
+        known = sorted(name for name, caller in callers.items() if caller.has_spec())
+        for name, caller in callers.items():
+            if caller.has_spec():
+                continue
+            for impl in caller.get_hookimpls():
+                if impl.optionalhook or not self._active(impl):
+                    continue
+                self._refuse(impl.plugin_name, _unknown_hook(name, impl, known))
+
+    def _warn_unmarked_hooks(self) -> None:
+        """A plugin that implements some hooks but also defines a function named exactly
+        like a hook without marking it: that function is never called."""
+        known = {name for name, caller in vars(self.pm.hook).items() if caller.has_spec()}
+        for info in list(self.plugins):
+            plugin = self.pm.get_plugin(info.name)
+            callers = self.pm.get_hookcallers(plugin) if plugin is not None else None
+            if not callers:
+                continue  # not registered, or already warned about (it implements nothing)
+            implemented = {caller.name for caller in callers}
+            unmarked = sorted(
+                attr
+                for attr in known - implemented
+                if callable(getattr(plugin, attr, None)) and self.pm.parse_hookimpl_opts(plugin, attr) is None
+            )
+            if unmarked:
+                names = ", ".join(unmarked)
+                self.warnings.append(
+                    PluginWarning(
+                        info.name,
+                        info.source,
+                        f"{names} {'is' if len(unmarked) == 1 else 'are'} named like a hook but not "
+                        "marked @hookimpl, so never called; probably forgot @hookimpl",
+                    )
+                )
 
     def _provider(self, game: str) -> str:
         return next((p.name for p in self.plugins if game in p.games), "unknown")
@@ -145,6 +271,14 @@ class PluginHost:
     def _problem(self, plugin: str, reason: str) -> None:
         source = next((p.source for p in self.plugins if p.name == plugin), "unknown")
         self.problems.append(PluginProblem(plugin, source, reason))
+
+    def add_problem(self, plugin: str, reason: str) -> None:
+        """Record a problem found outside the host (the API's schema build reports view
+        types it had to leave out this way); a problem already recorded is not repeated."""
+        source = next((p.source for p in self.plugins if p.name == plugin), "unknown")
+        problem = PluginProblem(plugin, source, reason)
+        if problem not in self.problems:
+            self.problems.append(problem)
 
     def _note_games(self, plugin: str, names: list[str]) -> None:
         self.plugins = [
@@ -166,11 +300,106 @@ class PluginHost:
             known = ", ".join(sorted(self.bots)) or "none"
             raise BadOptions(f"there is no bot '{name}'; the bots are: {known}") from None
 
+    def view_types(self) -> list[tuple[str, Any]]:
+        """What `nbc_graphql_types` returns, as (plugin name, item) pairs in the order
+        the plugins registered. Asked once (the hooks import strawberry types); a hook
+        that raises is recorded as a problem and gives nothing."""
+        if self._view_types is None:
+            found: list[tuple[str, Any]] = []
+            for impl in self.pm.hook.nbc_graphql_types.get_hookimpls():
+                if not self._active(impl):
+                    continue
+                try:
+                    found.extend((impl.plugin_name, item) for item in impl.function() or [])
+                except Exception as error:
+                    self._problem(impl.plugin_name, f"nbc_graphql_types failed: {_why(error)}")
+            self._view_types = found
+        return list(self._view_types)
+
     def graphql_types(self) -> list[Any]:
-        types_: list[Any] = []
-        for result in self.pm.hook.nbc_graphql_types():
-            types_.extend(result or [])
-        return types_
+        return [item for _, item in self.view_types()]
+
+
+def is_builtin(ep: Any) -> bool:
+    """Whether an entry point is one of nbc-rules' own plugins (a built-in game)."""
+    if ep.dist is not None:
+        return ep.dist.name == BUILTIN_DISTRIBUTION
+    return ep.value.split(":")[0].startswith(BUILTIN_PACKAGE + ".")
+
+
+def _argument_problem(hook: str, argnames: tuple[str, ...], allowed: tuple[str, ...]) -> str | None:
+    wrong = [a for a in argnames if a not in allowed]
+    if not wrong:
+        return None
+    hint = ""
+    close = [m for a in wrong for m in difflib.get_close_matches(a, allowed, n=1)]
+    if len(close) == len(wrong):
+        hint = f" (did you mean {', '.join(repr(c) for c in close)}?)"
+    plural = "s" if len(wrong) > 1 else ""
+    return (
+        f"hook '{hook}' has no argument{plural} {', '.join(repr(w) for w in wrong)}{hint}; "
+        f"its arguments are: {', '.join(allowed) or 'none'}"
+    )
+
+
+def _signature_problems(pm: pluggy.PluginManager, plugin: Any) -> list[str]:
+    """The plugin's implementations of already declared hooks whose arguments the
+    hook does not have (pluggy would refuse to register the plugin for them)."""
+    reasons = []
+    for attr in dir(plugin):
+        try:
+            opts = pm.parse_hookimpl_opts(plugin, attr)
+        except Exception:
+            continue
+        if opts is None:
+            continue
+        name = opts.get("specname") or attr
+        caller = getattr(pm.hook, name, None)
+        if caller is None or not caller.has_spec():
+            continue
+        try:
+            impl = pluggy.HookImpl(plugin, "?", getattr(plugin, attr), opts)
+        except Exception:
+            continue  # pluggy's own registration will say what is wrong
+        spec = caller.spec
+        reason = _argument_problem(name, impl.argnames, (*spec.argnames, *spec.kwargnames))
+        if reason:
+            reasons.append(reason)
+    return reasons
+
+
+def _unknown_hook(name: str, impl: pluggy.HookImpl, known: list[str]) -> str:
+    function = getattr(impl.function, "__name__", name)
+    what = f"'{function}'" + (f" (for hook '{name}')" if function != name else "")
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+    if close:
+        hint = f"; did you mean '{close[0]}'?"
+    elif name.startswith(hookspecs.PROJECT + "_"):
+        hint = f"; the hooks are: {', '.join(k for k in known if k.startswith(hookspecs.PROJECT + '_'))}"
+    else:
+        hint = (
+            "; a hook that a game declares (with nbc_add_hookspecs) is known only while that "
+            "game's plugin loads"
+        )
+    return f"{what} is marked @hookimpl, but no hook of that name is declared{hint}"
+
+
+def _provides_nothing(plugin: Any) -> str:
+    project = hookspecs.PROJECT + "_"
+    unmarked = sorted(
+        attr for attr in dir(plugin) if attr.startswith(project) and callable(getattr(plugin, attr, None))
+    )
+    if unmarked:
+        names = ", ".join(unmarked)
+        return (
+            f"it implements no hook, so it adds nothing: {names} "
+            f"{'is' if len(unmarked) == 1 else 'are'} not marked @hookimpl "
+            "(from nbc.core.hookspecs import hookimpl)"
+        )
+    return (
+        "it implements no hook, so it adds nothing; probably forgot @hookimpl "
+        "(from nbc.core.hookspecs import hookimpl) on its hook functions"
+    )
 
 
 def _as_game(item: Any) -> Game:

@@ -124,9 +124,10 @@ def bench(
     players: int | None = None,
     runs: int = 5,
     seconds: float = 1.0,
+    progress: Callable[[int], None] | None = None,
 ) -> BenchResult:
     """Median, over `runs` runs of about `seconds` each, of complete random games per
-    second and choices per second."""
+    second and choices per second. `progress(runs_done)` is called after each run."""
     players = players or game.seat_counts(variant).start
     games_rates, choice_rates = [], []
     for run in range(runs):
@@ -141,6 +142,8 @@ def bench(
                 break
         games_rates.append(played_games / elapsed)
         choice_rates.append(played_choices / elapsed)
+        if progress:
+            progress(run + 1)
     return BenchResult(
         game.name,
         variant,

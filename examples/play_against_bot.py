@@ -1,11 +1,13 @@
-"""Play one match against a bot through the nbc-rules GraphQL API.
+"""Play one match against bots through the nbc-rules GraphQL API.
 
-    python examples/play_against_bot.py [GAME] [VARIANT] [--url http://127.0.0.1:8000/graphql]
+    python examples/play_against_bot.py [GAME] [VARIANT] [--players N] [--url http://127.0.0.1:8000/graphql]
 
-It lists the games, creates a match (you in seat 0, a bot in seat 1), follows the
-match's events over a WebSocket subscription while it plays a random choice at every
-prompt, and prints the outcome. Needs only httpx and websockets; the GraphQL
-documents are the files in examples/graphql/.
+It lists the games, creates a match of GAME (default trick-or-treat) in VARIANT
+(default: the game's first) with N seats (default: the fewest the variant allows),
+you in seat 0 and a bot in every other seat. It follows the match's events over a
+WebSocket subscription while it plays a random choice at every prompt, and prints the
+outcome. Needs only httpx and websockets; the GraphQL documents are the files in
+examples/graphql/.
 """
 
 from __future__ import annotations
@@ -82,17 +84,67 @@ async def follow_events(ws_url: str, match_id: str, token: str) -> int:
     raise RuntimeError("the server closed the subscription before the match ended")
 
 
-async def play(url: str, game: str, variant: str | None) -> int:
+class BadChoice(Exception):
+    """A game, variant or seat count the server does not offer."""
+
+
+def plan(games: list[dict], game: str, variant: str | None, players: int | None) -> tuple[str, int]:
+    """The variant and seat count to play, from the server's list of games: the
+    variant asked for, or the game's first; the seats asked for, or the fewest that
+    variant allows."""
+    found = next((g for g in games if g["name"] == game), None)
+    if found is None:
+        raise BadChoice(f"there is no game {game!r}; the games are: {', '.join(g['name'] for g in games)}")
+    variants = {v["name"]: v for v in found["variants"]}
+    if variant is None:
+        chosen = found["variants"][0]
+    elif variant in variants:
+        chosen = variants[variant]
+    else:
+        raise BadChoice(f"{game} has no variant {variant!r}; its variants are: {', '.join(variants)}")
+    low, high = chosen["minPlayers"], chosen["maxPlayers"]
+    if players is None:
+        players = low
+    if not low <= players <= high:
+        allowed = str(low) if low == high else f"{low} to {high}"
+        raise BadChoice(f"{game}/{chosen['name']} is for {allowed} players, not {players}")
+    return chosen["name"], players
+
+
+def verdict(winners: list[int], players: int, me: int = 0) -> str:
+    """Say honestly who won: a shared win is not a win of one's own."""
+    if not winners:
+        return "Nobody won."
+    if len(winners) == players:
+        return "A draw: every seat shares the win."
+    others = [w for w in winners if w != me]
+    if me in winners:
+        if not others:
+            return "I won!"
+        return f"A shared win: I share it with seat{'s' if len(others) > 1 else ''} {_seats(others)}."
+    if len(winners) == 1:
+        return f"The bot in seat {winners[0]} won."
+    return f"The bots in seats {_seats(winners)} share the win."
+
+
+def _seats(seats: list[int]) -> str:
+    names = [str(s) for s in seats]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+async def play(url: str, game: str, variant: str | None, players: int | None = None) -> int:
     ws_url = url.replace("http", "ws", 1)
     async with httpx.AsyncClient(timeout=30) as http:
         call = Api(http, url)
         games = (await call("games"))["games"]
         for g in games:
             print(f"game {g['name']}: {g['title']} ({', '.join(v['name'] for v in g['variants'])})")
-        seats = [{"kind": "PERSON", "name": "me"}, {"kind": "BOT", "bot": "random"}]
+        variant, players = plan(games, game, variant, players)
+        seats = [{"kind": "PERSON", "name": "me"}] + [{"kind": "BOT", "bot": "random"}] * (players - 1)
         created = await call("create_match", input={"game": game, "variant": variant, "seats": seats})
         match_id, token = created["createMatch"]["match"]["id"], created["createMatch"]["tokens"][0]["token"]
-        print(f"created match {match_id} ({game}); I am seat 0, a bot is seat 1")
+        bots = "a bot is seat 1" if players == 2 else f"bots are seats 1 to {players - 1}"
+        print(f"created match {match_id} ({game}/{variant}, {players} seats); I am seat 0, {bots}")
 
         events = asyncio.create_task(follow_events(ws_url, match_id, token))
         while True:
@@ -122,18 +174,24 @@ async def play(url: str, game: str, variant: str | None) -> int:
         print(f"subscription complete: {received} events received")
         outcome = match["outcome"]
         print(f"outcome: winners {outcome['winners']}, scores {outcome['scores']} ({outcome['reason']})")
-        print("I won!" if 0 in outcome["winners"] else "The bot won.")
+        print(verdict(outcome["winners"], players))
         return 0
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", nargs="?", default="trick-or-treat")
-    parser.add_argument("variant", nargs="?", default="short")
+    parser.add_argument("variant", nargs="?", default=None, help="default: the game's first variant")
+    parser.add_argument(
+        "--players", type=int, default=None, help="seats, yours included (default: the fewest allowed)"
+    )
     parser.add_argument("--url", default="http://127.0.0.1:8000/graphql")
     args = parser.parse_args()
     try:
-        return asyncio.run(play(args.url, args.game, args.variant))
+        return asyncio.run(play(args.url, args.game, args.variant, args.players))
+    except BadChoice as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     except (ApiError, httpx.HTTPError, websockets.WebSocketException, OSError, RuntimeError) as error:
         code = getattr(error, "code", None)
         print(f"error: {f'{code}: ' if code else ''}{error}", file=sys.stderr)

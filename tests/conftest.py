@@ -13,3 +13,109 @@ def example_game() -> Game:
     from trick_or_treat.game import TrickOrTreat
 
     return TrickOrTreat()
+
+
+# Plugin modules with the mistakes a plugin author makes, for the host's and the
+# command line's tests (see the `installed_plugins` fixture).
+MISSPELT_HOOK = """
+from nbc.core.hookspecs import hookimpl
+
+@hookimpl
+def nbc_game():
+    return []
+"""
+
+IMPORT_ERROR = """
+import nbc_no_such_dependency  # noqa: F401
+"""
+
+WRONG_ARGUMENT = """
+from nbc.core.hookspecs import hookimpl
+
+@hookimpl
+def nbc_add_hookspecs(manager):
+    pass
+"""
+
+FORGOT_HOOKIMPL = """
+from trick_or_treat.game import TrickOrTreat
+
+class ForgottenTreats(TrickOrTreat):
+    name = "forgotten-treats"
+
+def nbc_games():
+    return [ForgottenTreats]
+"""
+
+VIEW_NAME_CLASH = """
+import strawberry
+
+from nbc.core.game import ViewType
+from nbc.core.hookspecs import hookimpl
+from trick_or_treat.game import TrickOrTreat
+
+
+class HauntedTreats(TrickOrTreat):
+    name = "haunted-treats"
+
+
+@strawberry.type(name="TcgView")  # the TCG's view type is called that already
+class HauntedView:
+    round: int
+
+
+@hookimpl
+def nbc_games():
+    return [HauntedTreats]
+
+
+@hookimpl
+def nbc_graphql_types():
+    return [ViewType(game="haunted-treats", type=HauntedView, build=lambda v: HauntedView(round=v["round"]))]
+"""
+
+BROKEN_PLUGINS = {
+    "misspelt": MISSPELT_HOOK,
+    "needs-missing": IMPORT_ERROR,
+    "wrong-argument": WRONG_ARGUMENT,
+    "forgot-hookimpl": FORGOT_HOOKIMPL,
+    "view-clash": VIEW_NAME_CLASH,
+}
+
+
+@pytest.fixture
+def installed_plugins(monkeypatch, tmp_path):
+    """Install plugin modules as entry points of the `nbc` group, as `pip install` of a
+    third-party package would: `installed_plugins({"name": source, ...})`. The modules
+    are written to a temporary folder; each entry point's name is the plugin's name."""
+    import sys
+    from importlib.metadata import EntryPoint
+
+    from nbc.core import host as host_module
+
+    real = host_module.entry_points
+    added: list[EntryPoint] = []
+    modules: list[str] = []
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    def install(plugins: dict[str, str]) -> None:
+        for name, source in plugins.items():
+            module = "nbc_test_plugin_" + name.replace("-", "_")
+            (tmp_path / f"{module}.py").write_text(source)
+            modules.append(module)
+            added.append(EntryPoint(name=name, value=module, group=host_module.ENTRY_POINT_GROUP))
+
+    def with_added(group):
+        return [*real(group=group), *(ep for ep in added if ep.group == group)]
+
+    monkeypatch.setattr(host_module, "entry_points", with_added)
+    yield install
+    for module in modules:
+        sys.modules.pop(module, None)
+
+
+@pytest.fixture
+def broken_plugins(installed_plugins):
+    """Every plugin of BROKEN_PLUGINS installed; returns their sources by name."""
+    installed_plugins(BROKEN_PLUGINS)
+    return BROKEN_PLUGINS

@@ -119,3 +119,165 @@ def test_unknown_game_and_bot_errors_list_what_exists():
         host.game("chess")
     with pytest.raises(BadOptions, match="no bot 'genius'; the bots are: random"):
         host.bot("genius")
+
+
+# A plugin with a mistake is left out on its own; every other plugin still loads.
+
+BUILT_IN = {"tcg", "munchkin", "funkoverse"}
+
+
+def still_works(host):
+    """The built-in games and the example load, the TCG still has its expansion, and
+    matches can be played."""
+    from nbc.core.match import Match
+    from nbc.core.playout import play_out
+    from nbc.core.rng import Rng
+
+    assert BUILT_IN | {"trick-or-treat"} <= set(host.games)
+    assert "christmas-town" in host.games["tcg"].variants
+    assert "random" in host.bots
+    match = Match.new(host.game("trick-or-treat"), "short", players=2, seed=1)
+    assert play_out(match, Rng(1)).finished and match.outcome() is not None
+    for name in BUILT_IN:
+        match = Match.new(host.game(name), seed=2)
+        for step in range(20):
+            if match.over:
+                break
+            play_out(match, Rng(step), max_steps=1, raise_on_limit=False)
+
+
+def reasons_of(host, plugin):
+    return [p.reason for p in host.problems if p.plugin == plugin]
+
+
+def test_a_misspelt_hook_leaves_out_only_its_plugin():
+    class Misspelt:
+        @staticmethod
+        @hookimpl
+        def nbc_game():
+            return []
+
+    host = PluginHost.load(extra=[Misspelt])
+    [reason] = reasons_of(host, "Misspelt")
+    assert "'nbc_game' is marked @hookimpl, but no hook of that name is declared" in reason
+    assert "did you mean 'nbc_games'?" in reason
+    assert host.pm.get_plugin("Misspelt") is None  # unregistered
+    assert "Misspelt" not in [p.name for p in host.plugins]
+    assert [p.plugin for p in host.problems] == ["Misspelt"]
+    still_works(host)
+
+
+def test_every_kind_of_broken_installed_plugin_is_reported_and_the_rest_load(broken_plugins):
+    host = PluginHost.load()
+    assert "did you mean 'nbc_games'?" in reasons_of(host, "misspelt")[0]
+    assert "failed to import" in reasons_of(host, "needs-missing")[0]
+    assert "nbc_no_such_dependency" in reasons_of(host, "needs-missing")[0]
+    assert reasons_of(host, "wrong-argument") == [
+        "hook 'nbc_add_hookspecs' has no argument 'manager'; its arguments are: pm"
+    ]
+    loaded = [p.name for p in host.plugins]
+    for broken in ("misspelt", "needs-missing", "wrong-argument"):
+        assert broken not in loaded and host.pm.get_plugin(broken) is None
+    # Forgetting @hookimpl is not an error: the plugin loads, adds nothing, and is warned about.
+    assert "forgot-hookimpl" in loaded and "forgotten-treats" not in host.games
+    [warning] = [w for w in host.warnings if w.plugin == "forgot-hookimpl"]
+    assert "nbc_games is not marked @hookimpl" in warning.reason and "adds nothing" in warning.reason
+    # The view type's name clash is the API's business (see tests/api): the game loads.
+    assert "haunted-treats" in host.games
+    assert {p.plugin for p in host.problems} == {"misspelt", "needs-missing", "wrong-argument"}
+    still_works(host)
+
+
+def test_a_plugin_with_no_hook_at_all_gets_a_warning():
+    class Empty:
+        def nbc_bots(self):
+            return []
+
+    class Nothing:
+        pass
+
+    host = PluginHost.load(extra=[Empty(), Nothing], entry_points_=False)
+    assert host.problems == []
+    warnings = {w.plugin: w.reason for w in host.warnings}
+    assert "nbc_bots is not marked @hookimpl" in warnings["Empty"]
+    assert "probably forgot @hookimpl" in warnings["Nothing"]
+    assert {"Empty", "Nothing"} <= {p.name for p in host.plugins}
+
+
+def test_a_hook_function_left_unmarked_beside_marked_ones_gets_a_warning(example_game):
+    class Half:
+        @staticmethod
+        @hookimpl
+        def nbc_games():
+            return [type(example_game)]
+
+        @staticmethod
+        def nbc_bots():
+            return []
+
+    host = PluginHost.load(extra=[Half], entry_points_=False)
+    assert host.problems == [] and "trick-or-treat" in host.games
+    [warning] = host.warnings
+    assert "nbc_bots is named like a hook but not marked @hookimpl" in warning.reason
+
+
+def test_a_hook_declared_late_by_a_game_is_not_a_misspelling():
+    host = PluginHost.load()
+    assert host.problems == []
+    assert "christmas_town" in [p.name for p in host.plugins]
+    expansions = [impl.plugin_name for impl in host.pm.hook.tcg_expansion.get_hookimpls()]
+    assert expansions == ["christmas_town"]
+    still_works(host)
+
+
+def test_a_wrong_argument_name_in_a_late_hook_blames_the_expansion_not_the_game():
+    class SloppyExpansion:
+        @staticmethod
+        @hookimpl
+        def tcg_locale_active(g, st, seat, kk):
+            return None
+
+    host = PluginHost.load(extra=[SloppyExpansion])
+    [problem] = host.problems
+    assert problem.plugin == "SloppyExpansion"
+    assert problem.reason == (
+        "hook 'tcg_locale_active' has no argument 'kk' (did you mean 'k'?); its arguments are: g, st, seat, k"
+    )
+    assert host.pm.get_plugin("SloppyExpansion") is None
+    still_works(host)
+
+
+def test_an_expansion_without_its_game_is_left_out_with_a_hint():
+    host = PluginHost.load(disabled=["tcg"])
+    [problem] = host.problems
+    assert problem.plugin == "christmas_town"
+    assert "no hook of that name is declared" in problem.reason
+    assert "known only while that game's plugin loads" in problem.reason
+    assert {"munchkin", "funkoverse", "trick-or-treat"} <= set(host.games)
+
+
+def test_a_wrong_argument_name_in_a_known_hook_is_refused_before_registering():
+    class Sloppy:
+        @staticmethod
+        @hookimpl
+        def nbc_add_hookspecs(plugin_manager):
+            pass
+
+    host = PluginHost.load(extra=[Sloppy], entry_points_=False)
+    assert host.problems[0].reason == (
+        "hook 'nbc_add_hookspecs' has no argument 'plugin_manager'; its arguments are: pm"
+    )
+    assert host.pm.get_plugin("Sloppy") is None
+
+
+def test_a_plugin_that_exits_on_import_is_reported(installed_plugins):
+    installed_plugins({"quitter": "raise SystemExit('no')\n"})
+    host = PluginHost.load()
+    assert "failed to import: SystemExit" in reasons_of(host, "quitter")[0]
+    assert set(host.games) >= BUILT_IN
+
+
+def test_builtin_only_loads_the_entry_points_of_nbc_rules_alone():
+    host = PluginHost.load(builtin_only=True)
+    assert set(host.games) == BUILT_IN
+    assert "trick-or-treat" not in [p.name for p in host.plugins]
