@@ -6,15 +6,18 @@ The turn flow is in `rules.py`, card effects in `effects.py`, the card data in
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from nbc.core.cards import make_instances
 from nbc.core.errors import BadOptions
-from nbc.core.game import Choice, Context, Game, Options, Outcome, Prompt, Variant
+from nbc.core.game import Choice, Context, Game, Invariant, Options, Outcome, Prompt, Setup, Variant
 from nbc.core.piles import Pile
-from nbc.plugins.munchkin import rules
+from nbc.core.rng import Rng
+from nbc.plugins.munchkin import rules, verify
 from nbc.plugins.munchkin.cards import CARDS
 from nbc.plugins.munchkin.effects import name
 from nbc.plugins.munchkin.state import Player, State, dump, load
@@ -48,6 +51,26 @@ class MunchkinOptions(Options):
         ge=0,
         description="end after this many turns, highest Level winning (0: no limit); authored",
     )
+    cards: dict[str, int] = Field(
+        default_factory=dict,
+        description="the card mix: copies of each card (card id -> 0 to 10); empty: every card with its "
+        "printed copies",
+    )
+
+    @field_validator("cards")
+    @classmethod
+    def _known_cards(cls, mix: dict[str, int]) -> dict[str, int]:
+        problems = []
+        for card, copies in mix.items():
+            if card not in CARDS:
+                close = difflib.get_close_matches(card, CARDS, n=3)
+                hint = f"; did you mean {', '.join(close)}?" if close else " (see `nbc games --json`)"
+                problems.append(f"{card!r} is not a Munchkin card{hint}")
+            elif not 0 <= copies <= 10:
+                problems.append(f"{card!r}: {copies} copies; give 0 to 10")
+        if problems:
+            raise ValueError("; ".join(problems))
+        return mix
 
 
 class Munchkin(Game):
@@ -84,7 +107,11 @@ class Munchkin(Game):
     def setup(self, options: MunchkinOptions, players: int, ctx: Context) -> State:
         if players == 2 and not options.unofficial_two_players:
             raise BadOptions("munchkin is for 3 to 6 players; two players need unofficial_two_players")
-        def_ids = [c.id for c in CARDS.values() for _ in range(c.copies)]
+        mix = options.cards or verify.standard_mix()
+        problems = verify.mix_problems(mix, players)
+        if problems:
+            raise BadOptions(f"munchkin option 'cards': {'; '.join(problems)}")
+        def_ids = [card for card in CARDS if mix.get(card) for _ in range(mix[card])]
         cards = make_instances(def_ids, ctx.rng)
         door = [i for i, d in cards.items() if CARDS[d].deck == "door"]
         treasure = [i for i, d in cards.items() if CARDS[d].deck == "treasure"]
@@ -134,6 +161,27 @@ class Munchkin(Game):
 
     def load_state(self, data: Any) -> State:
         return load(State, data)
+
+    # --- the test kit and the fuzzer (nbc.plugins.munchkin.verify) -------------------------
+    def random_setup(
+        self, rng: Rng, variant: str | None = None, players: int | None = None, focus: Sequence[str] = ()
+    ) -> Setup:
+        base = super().random_setup(rng, variant, players)
+        return Setup(base.variant, base.players, verify.random_setup(rng, base.variant, base.players, focus))
+
+    def shrink_setup(self, setup: Setup) -> Iterable[Setup]:
+        yield from super().shrink_setup(setup)
+        yield from verify.shrink_setup(setup)
+
+    def invariants(self) -> Sequence[Invariant]:
+        return verify.INVARIANTS
+
+    def redeal_hidden(self, state: State, seat: int | None, rng: Rng) -> int:
+        return verify.redeal_hidden(state, seat, rng)
+
+    def coverage(self, variant: str) -> dict[str, str]:
+        """Every card; see docs/games/munchkin.md for when each kind fires."""
+        return {c.id: c.name for c in CARDS.values()}
 
     def card_name(self, state: State, card: str) -> str:
         return name(state, card)

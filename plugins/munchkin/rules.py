@@ -18,6 +18,7 @@ ending a turn), so `prompts` only ever reads the state.
 
 from __future__ import annotations
 
+from nbc.core import coverage
 from nbc.core.dice import d6
 from nbc.core.game import Choice, Context, Prompt
 from nbc.plugins.munchkin import effects as fx
@@ -546,6 +547,7 @@ def on_combat(state: State, seat: int, verb: str, rest: str, ctx: Context) -> No
         helper_card, monster = rest.split(":")
         hand.remove(helper_card)
         hand.remove(monster)
+        coverage.fired(state.cards[helper_card])
         foe = Foe(monster)
         if verb == "wander":
             combat.played.append(helper_card)
@@ -563,6 +565,7 @@ def on_combat(state: State, seat: int, verb: str, rest: str, ctx: Context) -> No
         combat.played.append(rest)
         combat.halloween[seat] += 1
         combat.hero_bonus += CARDS["halloween-town"].bonus
+        coverage.fired("halloween-town")
         ctx.emit("power", f"seat {seat} discards {name(state, rest)} for +3", {"seat": seat, "card": rest})
     reopen(state)
 
@@ -679,6 +682,7 @@ def resolve_pending(state: State, p: Pending, verb: str, rest: str, ctx: Context
         player.hand.remove(p.card)
         state.combat.played.append(p.card)
         bonus = card(state, p.card).bonus
+        coverage.fired(state.cards[p.card])
         if verb == "heroes":
             state.combat.hero_bonus += bonus
             what = "the fighters"
@@ -698,8 +702,10 @@ def resolve_pending(state: State, p: Pending, verb: str, rest: str, ctx: Context
     elif kind == "item":
         player.hand.remove(p.card)
         player.cheat, player.cheat_item = p.card, rest
+        coverage.fired(state.cards[p.card])
         ctx.emit("cheat", f"seat {seat} attaches Cheat! to {name(state, rest)}", {"seat": seat, "card": rest})
     elif kind == "search":
+        coverage.fired(state.cards[p.card])
         pile = state.door_discard if rest in state.door_discard.cards else state.treasure_discard
         pile.remove(rest)
         player.hand.remove(p.card)
@@ -856,6 +862,7 @@ def play_direct(state: State, seat: int, c: str, ctx: Context) -> None:
     """Put a card into play that needs no target (it has left the hand already)."""
     player = state.players[seat]
     d = card(state, c)
+    coverage.fired(d.id)  # it is in play, or its one-shot effect happens now
     kind = d.kind
     if kind == "item":
         player.items.append(c)
@@ -890,6 +897,7 @@ def play_direct(state: State, seat: int, c: str, ctx: Context) -> None:
 
 def play_on_player(state: State, seat: int, c: str, target: int, ctx: Context) -> None:
     d = card(state, c)
+    coverage.fired(d.id)
     if d.kind == "level":
         gained = fx.gain_levels(state, target, 1, by_kill=False)
         fx.discard(state, c)
@@ -909,6 +917,7 @@ def curse(state: State, target: int, c: str, ctx: Context, by: int | None) -> No
     of the victim, the rest are discarded."""
     who = "drawn" if by is None else f"played by seat {by}"
     ctx.emit("curse", f"{name(state, c)} ({who}) hits seat {target}", {"seat": target, "card": c, "by": by})
+    coverage.fired(state.cards[c])
     kept = fx.apply_effects(state, target, card(state, c).effects, c, ctx)
     if kept and not state.players[target].dead:
         state.players[target].curses.append(c)
@@ -920,6 +929,7 @@ def play_on_foe(state: State, seat: int, c: str, index: int, ctx: Context) -> No
     combat = state.combat
     foe = combat.foes[index]
     d = card(state, c)
+    coverage.fired(d.id)
     if d.kind == "enhancer":
         foe.enhancers.append(c)
         if d.make_undead:
@@ -1043,6 +1053,8 @@ def reopen(state: State) -> None:
 def resolve_combat(state: State, ctx: Context) -> None:
     combat = state.combat
     hero = state.turn
+    if coverage.active():
+        _fire_fight(state, combat)
     heroes = fx.heroes_strength(state, combat)
     monsters = fx.monsters_strength(state, combat)
     if not combat.foes or heroes > monsters:
@@ -1067,6 +1079,19 @@ def resolve_combat(state: State, ctx: Context) -> None:
                 left.append(foe.card)
         state.runners.append(Runner(seat, left))
     state.phase = "run"
+
+
+def _fire_fight(state: State, combat: Combat) -> None:
+    """Coverage: a fight's sums count its monsters and Enhancers and the fighters'
+    equipped Items, Rides and Citizenships."""
+    for foe in combat.foes:
+        for c in (foe.card, *foe.enhancers):
+            coverage.fired(state.cards[c])
+    for seat in fx.fighters(combat, state.turn):
+        p = state.players[seat]
+        for c in (*p.equipped, *p.citizenships, *p.ride_enhancers, p.ride, p.dual, p.cheat):
+            if c is not None:
+                coverage.fired(state.cards[c])
 
 
 def win_combat(state: State, ctx: Context, heroes: int, monsters: int) -> None:
