@@ -13,14 +13,16 @@ from __future__ import annotations
 import dataclasses
 import statistics
 import time
+from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
 from nbc.core.cooldown import CooldownTrack
-from nbc.core.game import Choice, Context, Game, Options, Outcome, Prompt, Variant
+from nbc.core.game import Choice, Context, Game, Invariant, Options, Outcome, Prompt, Setup, Variant
 from nbc.core.grid import Occupant
-from nbc.plugins.funkoverse import rules
+from nbc.core.rng import Rng
+from nbc.plugins.funkoverse import rules, verify
 from nbc.plugins.funkoverse.effects import BASICS, CARDS, HEROES, MAP_CARDS, SCENARIOS, grid
 from nbc.plugins.funkoverse.state import Marker, Piece, Side, State, dump, load
 from nbc.plugins.funkoverse.view import view as build_view
@@ -185,6 +187,25 @@ class Funkoverse(Game):
 
     def load_state(self, data: Any) -> State:
         return load(data)
+
+    # -- the test kit and the fuzzer (nbc.plugins.funkoverse.verify) ------------------
+
+    def random_setup(
+        self, rng: Rng, variant: str | None = None, players: int | None = None, focus: Sequence[str] = ()
+    ) -> Setup:
+        base = super().random_setup(rng, variant, players)
+        preset = self.variant(base.variant).options
+        return Setup(base.variant, base.players, verify.random_options(rng, preset, base.players))
+
+    def shrink_setup(self, setup: Setup) -> Iterable[Setup]:
+        yield from super().shrink_setup(setup)
+        yield from verify.shrink_setup(setup)
+
+    def invariants(self) -> Sequence[Invariant]:
+        return verify.INVARIANTS
+
+    def redeal_hidden(self, state: State, seat: int | None, rng: Rng) -> int:
+        return verify.redeal_hidden(state, seat, rng)
 
     def plant(self, state: State, seat: int | None, marker: str) -> int:
         """Leaders: a side's chosen leader is secret until every side has chosen."""
