@@ -249,7 +249,7 @@ class TcgGame(Game):
                 )
             )
         state = State(players=seats, cards=cards, owner=owner, expansions=list(options.expansions))
-        state.days_left = options.days
+        state.days = state.days_left = options.days
         state.king = ctx.rng.below(players)
         ctx.emit("setup", f"seat {state.king} is the first Pumpkin King", {"king": state.king})
         self.rules.advance(state, ctx)

@@ -603,7 +603,21 @@ class Rules:
 
     def show(self, st: State, cards: Iterable[str], to: int | None = None) -> None:
         """Record cards revealed by this choice (to everyone, or to one seat) for the views."""
+        cards = list(cards)
         st.shown.setdefault("all" if to is None else str(to), []).extend(self.card_data(st, c) for c in cards)
+        self.mark_known(st, cards, to)
+
+    def mark_known(self, st: State, cards: Iterable[str], seat: int | None = None) -> None:
+        """Remember that `seat` (None: everyone) saw these cards, which may go on to a hidden
+        place (a hand, a deck top, under a Locale): redealing hidden cards keeps them."""
+        who = -1 if seat is None else seat
+        known = st.known
+        for c in cards:
+            seats = known.get(c)
+            if seats is None:
+                known[c] = [who]
+            elif who not in seats and -1 not in seats:
+                seats.append(who)
 
     def distinct(self, st: State, cards: Iterable[str]) -> list[str]:
         """One card of each kind: copies of a card are interchangeable, so one choice serves."""
@@ -896,6 +910,8 @@ class Rules:
                 p.deck = p.discard
                 p.discard = []
                 ctx.rng.shuffle(p.deck)
+                for c in p.deck:  # shuffled face down: where each one lies is nobody's knowledge
+                    st.known.pop(c, None)
                 ctx.emit(
                     "recycle",
                     f"seat {seat} shuffles the discard pile into a new Main Deck ({len(p.deck)} cards)",
@@ -1382,6 +1398,7 @@ class Rules:
             self.take_out_of_play(st, card)
             self.drop_stack(st, card, ctx)
             p.hand.append(card)
+            self.mark_known(st, [card])  # picked up from the table in sight of everyone
         ctx.emit(
             "response",
             f"seat {seat} answers with {self.label(st, card)}: {resp.label}",
@@ -1653,6 +1670,7 @@ class Rules:
         owner = st.owner[card]
         if dest == "hand":
             st.players[owner].hand.append(card)
+            self.mark_known(st, [card])
             ctx.emit(
                 "bounce",
                 f"{self.label(st, card)} returns to seat {owner}'s hand",
@@ -1989,6 +2007,7 @@ class Rules:
         self.take_out_of_play(st, card)
         self.drop_stack(st, card, ctx)
         slot.beneath.append(card)
+        self.mark_known(st, [card])  # it went face down in sight of everyone
         ctx.emit(
             "tuck",
             f"{self.label(st, card)} goes face down under {self.label(st, slot.locale)}",
