@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -316,3 +317,17 @@ class TcgGame(Game):
         for k, card in enumerate(hidden):
             state.planted[card] = f"{marker}-{k}"
         return len(hidden)
+
+    # --- what the test kit and the fuzzer use -----------------------------------------------
+    def coverage(self, variant: str) -> Mapping[str, str]:
+        """Every card of the variant's pool, by id, with its name."""
+        sets = self.variant_sets(variant)
+        return {key: self.rules.names[key] for key, d in self.defs.items() if d.set in sets}
+
+    def variant_sets(self, variant: str) -> tuple[str, ...]:
+        """The card sets a variant plays with: the base sets and its expansions' sets."""
+        sets = self.sets
+        for name in self.variant(variant).options.get("expansions", ()):
+            if name in self.expansions:
+                sets += self.expansions[name].sets
+        return sets
