@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -10,16 +10,16 @@ from pydantic import Field
 
 from nbc.core.cards import DataModel, load_card_dir, load_table
 from nbc.core.errors import BadOptions
-from nbc.core.game import Choice, Context, Game, Options, Outcome, Prompt, Variant
+from nbc.core.game import Choice, Context, Game, Options, Outcome, Prompt, Setup, Variant
+from nbc.core.rng import Rng
+from nbc.plugins.tcg import setups
 from nbc.plugins.tcg import view as view_module
 from nbc.plugins.tcg.effects import TcgCard
 from nbc.plugins.tcg.hooks import Expansion, ExpansionHooks
-from nbc.plugins.tcg.rules import DAYS, Rules
+from nbc.plugins.tcg.rules import DAYS, MAIN_DECK_MIN, TITLE_MAX, Rules
 from nbc.plugins.tcg.state import Player, State
 
 DATA = Path(__file__).parent / "data"
-MAIN_DECK_MIN = 40
-TITLE_MAX = 4
 BASE_SETS = ("premiere", "tournament-kit")
 
 
@@ -144,6 +144,7 @@ class TcgGame(Game):
         self.expansions: dict[str, Expansion] = {}
         self.rules = Rules(self.defs)
         self._sound_starters: set[tuple[str, tuple[str, ...]]] = set()
+        self.pools: dict[str, setups.Pool] = {}  # by variant: its cards, sorted for deck building
 
     def plugins_loaded(self, pm: Any) -> None:
         """Take in the expansions installed as plugins: their cards, decks and variants."""
@@ -165,6 +166,7 @@ class TcgGame(Game):
             return
         self.defs, self.starters, self.variants = defs, starters, variants
         self.rules = Rules(defs, ExpansionHooks(pm, plugin_of))
+        self.pools.clear()
 
     # --- decks ---------------------------------------------------------------------------
     def resolve_decks(self, options: TcgOptions, players: int) -> list[tuple[str, DeckList]]:
@@ -319,6 +321,13 @@ class TcgGame(Game):
         return len(hidden)
 
     # --- what the test kit and the fuzzer use -----------------------------------------------
+    def random_setup(self, rng: Rng, variant: str | None = None, focus: Sequence[str] = ()) -> Setup:
+        """Random legal deck lists for a random seat count (see `setups`)."""
+        return setups.random_setup(self, rng, variant, focus)
+
+    def shrink_setup(self, setup: Setup) -> Iterable[Setup]:
+        return setups.shrink_setup(self, setup)
+
     def coverage(self, variant: str) -> Mapping[str, str]:
         """Every card of the variant's pool, by id, with its name."""
         sets = self.variant_sets(variant)
