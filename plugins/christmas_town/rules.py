@@ -285,7 +285,19 @@ def tcg_shelter(g: Any, st: Any, by: int, seat: int, source: str, against: str) 
     used = st.flags.setdefault("parasols", {})
     key = f"{st.round}:{by}>{seat}"
     first = used.setdefault(key, source)
-    return None if first == source else False
+    if first == source:
+        return None
+    fired("parasols")
+    return False
+
+
+@hookimpl
+def tcg_set_aside(g: Any, st: Any) -> list[tuple[str, str]]:
+    """Evil Eye's face-down Characters and Lovely! in front of its target, until the End Phase."""
+    flags = st.flags
+    out = [(f"face down beside seat {seat}'s row", card) for card, seat, _ in flags.get("flipped_chars", ())]
+    out += [("set aside by Lovely!", card) for card in flags.get("lovely_cards", ())]
+    return out
 
 
 # --- 7. Winning --------------------------------------------------------------------------------

@@ -10,8 +10,9 @@ from pydantic import Field
 
 from nbc.core.cards import DataModel, load_card_dir, load_table
 from nbc.core.errors import BadOptions
-from nbc.core.game import Choice, Context, Game, Options, Outcome, Prompt, Setup, Variant
+from nbc.core.game import Choice, Context, Game, Invariant, Options, Outcome, Prompt, Setup, Variant
 from nbc.core.rng import Rng
+from nbc.plugins.tcg import invariants as invariants_module
 from nbc.plugins.tcg import setups
 from nbc.plugins.tcg import view as view_module
 from nbc.plugins.tcg.effects import TcgCard
@@ -327,6 +328,9 @@ class TcgGame(Game):
 
     def shrink_setup(self, setup: Setup) -> Iterable[Setup]:
         return setups.shrink_setup(self, setup)
+
+    def invariants(self) -> Sequence[Invariant]:
+        return invariants_module.invariants(self)
 
     def coverage(self, variant: str) -> Mapping[str, str]:
         """Every card of the variant's pool, by id, with its name."""
