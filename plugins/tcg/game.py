@@ -13,6 +13,7 @@ from nbc.core.errors import BadOptions
 from nbc.core.game import Choice, Context, Game, Invariant, Options, Outcome, Prompt, Setup, Variant
 from nbc.core.rng import Rng
 from nbc.plugins.tcg import invariants as invariants_module
+from nbc.plugins.tcg import redeal as redeal_module
 from nbc.plugins.tcg import setups
 from nbc.plugins.tcg import view as view_module
 from nbc.plugins.tcg.effects import TcgCard
@@ -331,6 +332,9 @@ class TcgGame(Game):
 
     def invariants(self) -> Sequence[Invariant]:
         return invariants_module.invariants(self)
+
+    def redeal_hidden(self, state: State, seat: int | None, rng: Rng) -> int:
+        return redeal_module.redeal_hidden(state, seat, rng)
 
     def coverage(self, variant: str) -> Mapping[str, str]:
         """Every card of the variant's pool, by id, with its name."""
