@@ -24,6 +24,7 @@ from nbc.plugins.christmas_town.rules import (  # noqa: F401  (the hook implemen
     tcg_more_actions,
     tcg_price_cuts,
     tcg_search_bonus,
+    tcg_set_aside,
     tcg_shelter,
     tcg_slot_town,
     tcg_tiebreak_threshold,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from nbc.core.coverage import fired
 from nbc.plugins.tcg.effects import ASK, custom, pick_each, register_program
 
 HALLOWEENTOWN, CHRISTMAS_TOWN = "halloweentown", "christmas-town"
@@ -575,6 +576,7 @@ def _uninvited_guest(g, st, f, ins, ctx):
 register_program(
     "christmas-town.how-dare-you",
     [{"may": "Answer with How dare you!?", "then": [{"op": "custom", "fn": "how_dare_you"}]}],
+    "how-dare-you",
 )
 register_program(
     "christmas-town.mirror-mirror",
@@ -594,6 +596,7 @@ register_program(
             ],
         }
     ],
+    "mirror-mirror",
 )
 
 
@@ -630,6 +633,8 @@ def answer_event(g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
             if card in p.discard:  # Safety in Numbers: to the hand instead
                 p.discard.remove(card)
                 p.hand.append(card)
+                g.mark_known(st, [card])  # everyone saw it go
+                fired("safety-in-numbers")
             return
         mirror = _in_hand(g, st, seat, "mirror-mirror")
         if mirror and g.may_play_surprise(st, seat, mirror, own_turn=False):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from nbc.core.coverage import fired
 from nbc.core.hookspecs import hookimpl
 from nbc.plugins.christmas_town import effects
 from nbc.plugins.tcg.effects import cut_price
@@ -117,6 +118,7 @@ def joy_needed(g: Any, st: Any, seat: int, k: int) -> int:
             eases = "eases-factories" in helper.keywords and not slot.flipped
             if eases and any(g.is_(st, c, "santa-claus") for c in slot.characters):
                 need -= 1
+                fired(helper.id)
                 break
     return need
 
@@ -128,6 +130,7 @@ def tcg_locale_active(g: Any, st: Any, seat: int, k: int) -> bool | None:
     if d.holiday != "christmas":
         for word in d.keywords:  # Zero's Doghouse: Active whenever Zero is there
             if word.startswith("active-with:") and any(g.is_(st, c, word[12:]) for c in slot.characters):
+                fired(d.id)
                 return True
         return None
     if st.flags and f"active:{slot.locale}" in st.flags:
@@ -223,7 +226,11 @@ def tcg_more_actions(g: Any, st: Any, seat: int) -> list[tuple[str, str, Any]]:
 
 @hookimpl
 def tcg_search_bonus(g: Any, st: Any, seat: int) -> int:
-    return sum(1 for _ in active_bonus_locales(g, st, seat, "search-bonus"))
+    bonus = 0
+    for _, _, d in active_bonus_locales(g, st, seat, "search-bonus"):
+        fired(d.id)
+        bonus += 1
+    return bonus
 
 
 @hookimpl
@@ -231,8 +238,11 @@ def tcg_adjust_cost(g: Any, st: Any, seat: int, card: str, price: int) -> int | 
     d = g.defs[st.cards[card]]
     changed = price
     if d.kind == "creation" and facts(g, st).toy_factory:
-        for _ in active_bonus_locales(g, st, seat, "creations-cost-less"):
-            changed = int(cut_price(changed, -1, 1))  # Toy Factory: never below 1
+        for _, _, factory in active_bonus_locales(g, st, seat, "creations-cost-less"):
+            cut = int(cut_price(changed, -1, 1))  # Toy Factory: never below 1
+            if cut != changed:
+                fired(factory.id)
+            changed = cut
     if d.kind == "surprise":
         changed += st.flags.get("lovely", []).count(seat)  # Lovely!
         for p in st.players:
@@ -256,8 +266,10 @@ def tcg_failed_search(g: Any, st: Any, seat: int, frame: Any, shown: list[str]) 
     if not shown or not frame.source or g.def_of(st, frame.source).kind != "surprise":
         return None
     for slot in g.slots_named(st, seat, "the-dark-wood"):
-        retriever = any("keeps-failed-search" in g.def_of(st, c).keywords for c in slot.characters)
+        keeps = [c for c in slot.characters if "keeps-failed-search" in g.def_of(st, c).keywords]
+        retriever = keeps[0] if keeps else None
         if retriever and any(g.is_(st, c, "jack-skellington") for c in slot.characters):
+            fired(st.cards[retriever])
             return True  # the player chooses which card to keep
     return None
 
@@ -273,7 +285,19 @@ def tcg_shelter(g: Any, st: Any, by: int, seat: int, source: str, against: str) 
     used = st.flags.setdefault("parasols", {})
     key = f"{st.round}:{by}>{seat}"
     first = used.setdefault(key, source)
-    return None if first == source else False
+    if first == source:
+        return None
+    fired("parasols")
+    return False
+
+
+@hookimpl
+def tcg_set_aside(g: Any, st: Any) -> list[tuple[str, str]]:
+    """Evil Eye's face-down Characters and Lovely! in front of its target, until the End Phase."""
+    flags = st.flags
+    out = [(f"face down beside seat {seat}'s row", card) for card, seat, _ in flags.get("flipped_chars", ())]
+    out += [("set aside by Lovely!", card) for card in flags.get("lovely_cards", ())]
+    return out
 
 
 # --- 7. Winning --------------------------------------------------------------------------------

@@ -170,6 +170,34 @@ class TcgCard(CardDef):
         return self.kind in ("locale", "starting-locale")
 
 
+# what a card is, as opposed to what it does: every other field is a rule of the card
+FACT_FIELDS = frozenset(
+    {
+        "id",
+        "name",
+        "alias",
+        "kind",
+        "set",
+        "number",
+        "rarity",
+        "text",
+        "start_hand",
+        "groups",
+        "holiday",
+        "authored",
+    }
+)
+
+
+def is_plain(card: TcgCard) -> bool:
+    """Whether a card has no printed effect: every rules field is left at its default."""
+    return all(
+        getattr(card, name) == info.get_default(call_default_factory=True)
+        for name, info in TcgCard.model_fields.items()
+        if name not in FACT_FIELDS
+    )
+
+
 # --- expressions -----------------------------------------------------------------------
 # name -> what it means; the rules object implements each as a method `x_<name>`.
 FUNCTIONS = {
@@ -517,6 +545,10 @@ def _emit(steps: list[dict[str, Any]], out: list[dict[str, Any]], where: str) ->
 
 
 PROGRAMS: dict[str, list[dict[str, Any]]] = {}
+# program key -> the coverage key (`nbc.core.coverage`) its card's effect reports
+PROGRAM_FIRES: dict[str, str] = {}
+# steps that only steer a program or pick a target: the card's effect has not done anything yet
+QUIET_OPS = CONTROL | {"set", "choose", "each"}
 # Python effects for the few cards no op fits, by name: fn(g, st, f, ins, ctx) like an op.
 CUSTOM: dict[str, Callable[..., Any]] = {}
 
@@ -529,13 +561,19 @@ def custom(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     return register
 
 
-def register_program(key: str, steps: list[dict[str, Any]]) -> str:
-    """Compile `steps` under `key` (nested `do` lists become programs of their own)."""
+def register_program(key: str, steps: list[dict[str, Any]], fires: str | None = None) -> str:
+    """Compile `steps` under `key` (nested `do` lists become programs of their own).
+    `fires` names the card the program belongs to: each of its steps that does
+    something reports it to `nbc.core.coverage` (the step's `fires`) when it succeeds."""
     code = compile_program(steps, key)
     for k, ins in enumerate(code):
         if "do" in ins:
-            ins["do"] = register_program(f"{key}.{k}.do", ins["do"])
+            ins["do"] = register_program(f"{key}.{k}.do", ins["do"], fires)
+        if fires is not None and ins["op"] not in QUIET_OPS:
+            ins["fires"] = fires
     PROGRAMS[key] = code
+    if fires is not None:
+        PROGRAM_FIRES[key] = fires
     return key
 
 

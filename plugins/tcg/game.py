@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -9,16 +10,18 @@ from pydantic import Field
 
 from nbc.core.cards import DataModel, load_card_dir, load_table
 from nbc.core.errors import BadOptions
-from nbc.core.game import Choice, Context, Game, Options, Outcome, Prompt, Variant
+from nbc.core.game import Choice, Context, Game, Invariant, Options, Outcome, Prompt, Setup, Variant
+from nbc.core.rng import Rng
+from nbc.plugins.tcg import invariants as invariants_module
+from nbc.plugins.tcg import redeal as redeal_module
+from nbc.plugins.tcg import setups
 from nbc.plugins.tcg import view as view_module
 from nbc.plugins.tcg.effects import TcgCard
 from nbc.plugins.tcg.hooks import Expansion, ExpansionHooks
-from nbc.plugins.tcg.rules import DAYS, Rules
+from nbc.plugins.tcg.rules import DAYS, MAIN_DECK_MIN, TITLE_MAX, Rules
 from nbc.plugins.tcg.state import Player, State
 
 DATA = Path(__file__).parent / "data"
-MAIN_DECK_MIN = 40
-TITLE_MAX = 4
 BASE_SETS = ("premiere", "tournament-kit")
 
 
@@ -143,6 +146,7 @@ class TcgGame(Game):
         self.expansions: dict[str, Expansion] = {}
         self.rules = Rules(self.defs)
         self._sound_starters: set[tuple[str, tuple[str, ...]]] = set()
+        self.pools: dict[str, setups.Pool] = {}  # by variant: its cards, sorted for deck building
 
     def plugins_loaded(self, pm: Any) -> None:
         """Take in the expansions installed as plugins: their cards, decks and variants."""
@@ -164,6 +168,7 @@ class TcgGame(Game):
             return
         self.defs, self.starters, self.variants = defs, starters, variants
         self.rules = Rules(defs, ExpansionHooks(pm, plugin_of))
+        self.pools.clear()
 
     # --- decks ---------------------------------------------------------------------------
     def resolve_decks(self, options: TcgOptions, players: int) -> list[tuple[str, DeckList]]:
@@ -249,7 +254,7 @@ class TcgGame(Game):
                 )
             )
         state = State(players=seats, cards=cards, owner=owner, expansions=list(options.expansions))
-        state.days_left = options.days
+        state.days = state.days_left = options.days
         state.king = ctx.rng.below(players)
         ctx.emit("setup", f"seat {state.king} is the first Pumpkin King", {"king": state.king})
         self.rules.advance(state, ctx)
@@ -316,3 +321,30 @@ class TcgGame(Game):
         for k, card in enumerate(hidden):
             state.planted[card] = f"{marker}-{k}"
         return len(hidden)
+
+    # --- what the test kit and the fuzzer use -----------------------------------------------
+    def random_setup(self, rng: Rng, variant: str | None = None, focus: Sequence[str] = ()) -> Setup:
+        """Random legal deck lists for a random seat count (see `setups`)."""
+        return setups.random_setup(self, rng, variant, focus)
+
+    def shrink_setup(self, setup: Setup) -> Iterable[Setup]:
+        return setups.shrink_setup(self, setup)
+
+    def invariants(self) -> Sequence[Invariant]:
+        return invariants_module.invariants(self)
+
+    def redeal_hidden(self, state: State, seat: int | None, rng: Rng) -> int:
+        return redeal_module.redeal_hidden(state, seat, rng)
+
+    def coverage(self, variant: str) -> Mapping[str, str]:
+        """Every card of the variant's pool, by id, with its name."""
+        sets = self.variant_sets(variant)
+        return {key: self.rules.names[key] for key, d in self.defs.items() if d.set in sets}
+
+    def variant_sets(self, variant: str) -> tuple[str, ...]:
+        """The card sets a variant plays with: the base sets and its expansions' sets."""
+        sets = self.sets
+        for name in self.variant(variant).options.get("expansions", ()):
+            if name in self.expansions:
+                sets += self.expansions[name].sets
+        return sets

@@ -122,6 +122,13 @@ def tcg_slot_town(g: Any, st: Any, seat: int, k: int) -> str | None:
     """The town Locale k of seat's row belongs to (None: "halloweentown")."""
 
 
+@hookspec
+def tcg_set_aside(g: Any, st: Any) -> list[tuple[str, str]]:
+    """Cards the expansion keeps out of the TCG's own places for a while (set aside, face
+    down beside a Locale), as (where, instance id) pairs: the checks that every card is
+    in exactly one place count them there."""
+
+
 HOOKS = (
     "tcg_locale_active",
     "tcg_may_play_character",
@@ -137,6 +144,7 @@ HOOKS = (
     "tcg_check_deck",
     "tcg_slot_town",
     "tcg_shelter",
+    "tcg_set_aside",
 )
 
 
@@ -221,7 +229,7 @@ class _Joined:
 
 
 _RESULT_IGNORED = frozenset({"tcg_event", "tcg_function_performed"})
-_JOINED = frozenset({"tcg_more_actions"})
+_JOINED = frozenset({"tcg_more_actions", "tcg_set_aside"})
 # every hook this module declares
 HOOKS = tuple(name for name, value in list(globals().items()) if name.startswith("tcg_") and callable(value))
 

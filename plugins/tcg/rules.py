@@ -17,17 +17,20 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from nbc.core.cards import plain_copy
+from nbc.core.coverage import fired
 from nbc.core.game import Choice, Context
 from nbc.plugins.tcg.effects import (
     ASK,
     CUSTOM,
     OPS,
+    PROGRAM_FIRES,
     PROGRAMS,
     TcgCard,
     compile_expression,
     custom,
     cut_price,
     expression_bounds,
+    is_plain,
     register_program,
 )
 from nbc.plugins.tcg.state import Ask, Frame, Slot, State, Trigger
@@ -36,6 +39,8 @@ PP_CAP = 6
 HAND_LIMIT = 7
 SURPRISE_LIMIT = 3
 DAYS = 12
+MAIN_DECK_MIN = 40  # cards a Main Deck holds at least
+TITLE_MAX = 4  # copies of one Card Title a Main Deck holds at most
 Cut = tuple[str, int, int | None]  # a price cut: (card id, kind or group), amount, least price or None
 _NO_VARS: dict[str, Any] = {}  # the variables of an expression evaluated outside any effect
 KING_ACTIVITIES = {
@@ -314,6 +319,8 @@ class Rules:
         for key, steps in INTERNAL.items():
             register_program(key, steps)
         self.names = {d.id: f"{d.name} ({d.alias})" if d.alias else d.name for d in defs.values()}
+        # cards with no printed effect: they report to coverage when they are played
+        self.plain = frozenset(d.id for d in defs.values() if is_plain(d))
         self._function_options: dict[tuple[str, int], list[tuple[str, str, Any]]] = {}
         self._mode_places: dict[tuple[str, int], bool] = {}
         # (card definitions, expansions) of a match -> its price floors
@@ -405,7 +412,7 @@ class Rules:
             text = getattr(card, name)
             if text is not None:
                 compile_expression(text)
-        register_program(f"{card.id}.on_play", card.on_play)
+        register_program(f"{card.id}.on_play", card.on_play, card.id)
         parts = (
             ("functions", "function"),
             ("modes", "mode"),
@@ -415,7 +422,7 @@ class Rules:
         )
         for field, key in parts:
             for k, part in enumerate(getattr(card, field)):
-                register_program(f"{card.id}.{key}{k}", part.ops)
+                register_program(f"{card.id}.{key}{k}", part.ops, card.id)
                 for text in (getattr(part, "when", None), getattr(part, "cost", None)):
                     if text:
                         compile_expression(text)
@@ -489,10 +496,18 @@ class Rules:
         return bool(stack) and any(k in self.defs[st.cards[s]].lends for s in stack)
 
     def is_immune(self, st: State, card: str) -> bool:
-        return self.defs[st.cards[card]].immune or self.has_keyword(st, card, "immune")
+        d = self.defs[st.cards[card]]
+        if d.immune:
+            fired(d.id)  # its printed immunity is what keeps it out of reach
+            return True
+        return self.has_keyword(st, card, "immune")
 
     def can_move(self, st: State, card: str) -> bool:
-        return not self.defs[st.cards[card]].cannot_move and not self.has_keyword(st, card, "anchored")
+        d = self.defs[st.cards[card]]
+        if d.cannot_move:
+            fired(d.id)
+            return False
+        return not self.has_keyword(st, card, "anchored")
 
     def shields(self, st: State, f: Frame, card: str, town: int | None) -> bool:
         """Whether `card` (in `town`) is out of reach of the running effect's player."""
@@ -531,10 +546,14 @@ class Rules:
             if found is not None:
                 seat = found[0]
             value = int(self.ev_at(st, seat, card, d.scare or "0"))
+            fired(d.id)
         else:
             value = d.number or 0
         if d.beneath_scare:
-            value += d.beneath_scare * len(st.flags.get(f"beneath:{card}", []))
+            under = st.flags.get(f"beneath:{card}")
+            if under:
+                value += d.beneath_scare * len(under)
+                fired(d.id)
         for s in st.stacked.get(card, ()):
             value += self.defs[st.cards[s]].number or 0
         return value
@@ -603,7 +622,21 @@ class Rules:
 
     def show(self, st: State, cards: Iterable[str], to: int | None = None) -> None:
         """Record cards revealed by this choice (to everyone, or to one seat) for the views."""
+        cards = list(cards)
         st.shown.setdefault("all" if to is None else str(to), []).extend(self.card_data(st, c) for c in cards)
+        self.mark_known(st, cards, to)
+
+    def mark_known(self, st: State, cards: Iterable[str], seat: int | None = None) -> None:
+        """Remember that `seat` (None: everyone) saw these cards, which may go on to a hidden
+        place (a hand, a deck top, under a Locale): redealing hidden cards keeps them."""
+        who = -1 if seat is None else seat
+        known = st.known
+        for c in cards:
+            seats = known.get(c)
+            if seats is None:
+                known[c] = [who]
+            elif who not in seats and -1 not in seats:
+                seats.append(who)
 
     def distinct(self, st: State, cards: Iterable[str]) -> list[str]:
         """One card of each kind: copies of a card are interchangeable, so one choice serves."""
@@ -709,6 +742,8 @@ class Rules:
         result = OPS[ins["op"]](self, st, f, ins, ctx)
         if result == ASK:
             return
+        if result is True and "fires" in ins:  # a step of a card's effect did its work
+            fired(ins["fires"])
         if st.stack and st.stack[-1] is not f and any(x is f for x in st.stack):
             # the op pushed frames of its own (each): this one resumes after them
             f.pc += 1 if result else len(code)
@@ -896,6 +931,8 @@ class Rules:
                 p.deck = p.discard
                 p.discard = []
                 ctx.rng.shuffle(p.deck)
+                for c in p.deck:  # shuffled face down: where each one lies is nobody's knowledge
+                    st.known.pop(c, None)
                 ctx.emit(
                     "recycle",
                     f"seat {seat} shuffles the discard pile into a new Main Deck ({len(p.deck)} cards)",
@@ -1017,6 +1054,7 @@ class Rules:
             {"seat": seat, "locale": self.card_data(st, slot.locale), "function": j},
         )
         self.push(st, f"{d.id}.function{j}", seat, slot.locale)
+        fired(d.id)
         self.fire(st, "function_here", {"locale": slot.locale}, where=slot)
         self.fire(st, "function_performed", {"player": seat, "locale": slot.locale})
         if st.expansions and self.hooks is not None:
@@ -1044,6 +1082,8 @@ class Rules:
                 extra["to"] = st.cards[st.players[to[0]].row[to[1]].locale]
                 extra["to_slot"] = to
             value = int(compile_expression(d.cost)(Scope(self, st, seat, card, _NO_VARS, extra)))
+            if value != (d.number or 0):
+                fired(d.id)  # its own price rule changed the price
         placed = st.players[seat].placed
         if st.center or placed:
             for mod_card in [*st.center, *placed]:
@@ -1051,8 +1091,12 @@ class Rules:
                 for key, delta in mods.items():
                     if key != "floor" and self.is_(st, card, key):
                         if delta < 0 and d.full_price:
+                            fired(d.id)  # its full price held against a cut
                             continue
-                        value = int(cut_price(value, delta, mods.get("floor") if delta < 0 else None))
+                        changed = int(cut_price(value, delta, mods.get("floor") if delta < 0 else None))
+                        if changed != value:
+                            fired(st.cards[mod_card])
+                        value = changed
         if st.expansions and self.hooks is not None:
             changed = self.hooks.of(st).adjust_cost(self, st, seat, card, value)
             if changed is not None:
@@ -1097,6 +1141,7 @@ class Rules:
         p = st.players[seat]
         name = self.label(st, card)
         if d.play_when and not self.ev_at(st, seat, card, d.play_when):
+            fired(d.id)  # its own condition keeps it in hand
             return []
         out: list[tuple[str, str, Any]] = []
         if d.kind == "character":
@@ -1184,6 +1229,7 @@ class Rules:
         if d.play_where:
             to = st.cards[slot.locale]
             if not self.ev_at(st, seat, card, d.play_where, to=to, to_slot=(town, k)):
+                fired(d.id)  # its own rule rules this Locale out
                 return False
         if st.expansions and self.hooks is not None:
             verdict = self.hooks.of(st).may_play_character(self, st, seat, card, k)
@@ -1263,10 +1309,12 @@ class Rules:
         if len(st.triggers) == 1:
             t = st.triggers.pop()
             st.stack.append(Frame(t.prog, t.seat, t.source, 0, t.vars))
+            _trigger_fires(t)
             return
         if self.got(st):
             t = st.triggers.pop(self.take(st))
             st.stack.append(Frame(t.prog, t.seat, t.source, 0, t.vars))
+            _trigger_fires(t)
             return
         chooser = st.turn if st.turn >= 0 else st.king
         self.ask(
@@ -1382,6 +1430,8 @@ class Rules:
             self.take_out_of_play(st, card)
             self.drop_stack(st, card, ctx)
             p.hand.append(card)
+            self.mark_known(st, [card])  # picked up from the table in sight of everyone
+        fired(d.id)
         ctx.emit(
             "response",
             f"seat {seat} answers with {self.label(st, card)}: {resp.label}",
@@ -1653,6 +1703,7 @@ class Rules:
         owner = st.owner[card]
         if dest == "hand":
             st.players[owner].hand.append(card)
+            self.mark_known(st, [card])
             ctx.emit(
                 "bounce",
                 f"{self.label(st, card)} returns to seat {owner}'s hand",
@@ -1670,6 +1721,8 @@ class Rules:
         done, guard = self.answered(st, f, key)
         if done:
             f.vars[key] = guard
+            if guard != card:
+                fired(st.cards[guard])  # it is discarded in the other's place
         if key in f.vars:
             return f.vars.pop(key)
         found = self.locate(st, card)
@@ -1830,8 +1883,14 @@ class Rules:
             follows = od.follows is not None and self.is_(st, card, od.follows)
             brought = any(self.is_(st, other, g) for g in d.brings)
             if (follows or brought) and self.can_move(st, other):
+                why = od.id if follows else d.id
                 st.triggers.append(
-                    Trigger("rules.follow", town, other, {"card": other, "from_slot": frm, "to_slot": to})
+                    Trigger(
+                        "rules.follow",
+                        town,
+                        other,
+                        {"card": other, "from_slot": frm, "to_slot": to, "why": why},
+                    )
                 )
 
     def movement(self, st: State, f: Frame, ins: dict, n: int, ctx: Context) -> Any:
@@ -1847,6 +1906,7 @@ class Rules:
                 m["left"] = 0
             elif choice[0] == "gather":
                 _, card, pulled = choice
+                fired(st.cards[card])
                 found = self.locate(st, card)
                 for other in pulled:
                     where = self.locate(st, other)
@@ -1855,6 +1915,8 @@ class Rules:
                 m["left"] -= 1
             else:
                 _, card, frm, to, price = choice
+                if abs(to - frm) > 1:  # only a Character that may go anywhere skips Locales
+                    fired(st.cards[card])
                 self.move_character(st, seat, card, frm, to, ctx)
                 m["left"] -= price
                 m["moved"].append(card)
@@ -1882,8 +1944,11 @@ class Rules:
                 if not self.can_move(st, card) or (flt and not self.ev(st, f, flt, c=card)) or card in moved:
                     continue
                 if d.move_when and not self.ev_at(st, seat, card, d.move_when):
+                    fired(d.id)
                     continue
                 leave = d.leave_cost.get(st.cards[slot.locale], 1) if d.leave_cost else 1
+                if leave != 1:
+                    fired(d.id)  # leaving this Locale costs it more Movement
                 if leave <= left:
                     dests = range(len(row)) if d.move_anywhere else (k - 1, k + 1)
                     for to in dests:
@@ -1989,6 +2054,7 @@ class Rules:
         self.take_out_of_play(st, card)
         self.drop_stack(st, card, ctx)
         slot.beneath.append(card)
+        self.mark_known(st, [card])  # it went face down in sight of everyone
         ctx.emit(
             "tuck",
             f"{self.label(st, card)} goes face down under {self.label(st, slot.locale)}",
@@ -2019,6 +2085,13 @@ class Rules:
 
     def custom(self, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
         return CUSTOM[ins["fn"]](self, st, f, ins, ctx)
+
+
+def _trigger_fires(t: Trigger) -> None:
+    """A card's trigger (or an expansion's Bonus) goes off: report it to coverage."""
+    key = PROGRAM_FIRES.get(t.prog)
+    if key is not None:
+        fired(key)
 
 
 def _store_var(f: Frame, ins: dict, value: Any) -> None:
@@ -2147,6 +2220,7 @@ def _play_discount(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> An
             f.vars["disc_n"] = f.vars.get("disc_n", 0) + 1
             if f.vars["disc_n"] % disc.batch == 0:
                 f.vars["discount"] += disc.per
+                fired(d.id)
     while f.vars["disc_k"] < len(d.discounts):
         disc = d.discounts[f.vars["disc_k"]]
         to = tuple(f.vars["to"]) if f.vars["to"] else None
@@ -2188,6 +2262,8 @@ def _play_pay(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
         f"seat {seat} plays {g.label(st, card)} for {price}",
         {"seat": seat, "card": g.card_data(st, card), "cost": price},
     )
+    if verb == "playopp" or d.id in g.plain:
+        fired(d.id)  # played into another town, or a card whose whole job is being in play
     if d.kind == "character":
         if verb == "replace":
             old = g.title_in_town(st, seat, card)
@@ -2215,6 +2291,7 @@ def _play_pay(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
         p.surprise_discard.append(card)
         p.titles_this_round.append(d.name)
         g.push(st, f"{d.id}.mode{f.vars['mode']}", seat, card)
+        fired(d.id)  # a Surprise resolves once paid for, whatever its steps then find
         g.fire(st, "surprise_played", {"card": card})
     return True
 
@@ -2226,6 +2303,8 @@ def _follow(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
     if found is None or found[1] != f.vars["from_slot"]:
         return False
     g.move_character(st, found[0], card, found[1], f.vars["to_slot"], ctx)
+    if "why" in f.vars:  # the card whose ability let it come along
+        fired(f.vars["why"])
     return True
 
 

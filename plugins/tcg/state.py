@@ -114,6 +114,7 @@ class State:
     players: list[Player]
     cards: dict[str, str]  # instance id -> card definition id
     expansions: list[str] = field(default_factory=list)
+    days: int = 12  # the Day counters the match started with (the `days` option)
     days_left: int = 12
     round: int = 0
     king: int = 0  # seat holding the Pumpkin King card
@@ -136,6 +137,10 @@ class State:
     # cards revealed by the last choice, as they were named then: "all" or a seat -> card data
     shown: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     planted: dict[str, str] = field(default_factory=dict)  # test kit: instance id -> marker name
+    # cards some seats have seen that may lie in a hidden place (a hand, a deck, under a
+    # Locale): instance id -> the seats that saw it, -1 for everyone (spectators too).
+    # Redealing hidden cards leaves these alone; a recycled deck forgets them.
+    known: dict[str, list[int]] = field(default_factory=dict)
     over: bool = False
     # facts worked out from the rest of the state when first needed (Rules.in_match);
     # never saved, so a loaded match starts it afresh
