@@ -323,9 +323,11 @@ class TcgGame(Game):
         return len(hidden)
 
     # --- what the test kit and the fuzzer use -----------------------------------------------
-    def random_setup(self, rng: Rng, variant: str | None = None, focus: Sequence[str] = ()) -> Setup:
-        """Random legal deck lists for a random seat count (see `setups`)."""
-        return setups.random_setup(self, rng, variant, focus)
+    def random_setup(
+        self, rng: Rng, variant: str | None = None, players: int | None = None, focus: Sequence[str] = ()
+    ) -> Setup:
+        """Random legal deck lists for the seat count (see `setups`)."""
+        return setups.random_setup(self, rng, variant, players, focus)
 
     def shrink_setup(self, setup: Setup) -> Iterable[Setup]:
         return setups.shrink_setup(self, setup)

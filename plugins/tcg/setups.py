@@ -254,11 +254,14 @@ class DeckList:
         return max(copies, 0)
 
 
-def random_setup(game: TcgGame, rng: Rng, variant: str | None, focus: Sequence[str]) -> Setup:
+def random_setup(
+    game: TcgGame, rng: Rng, variant: str | None, players: int | None, focus: Sequence[str]
+) -> Setup:
     name = game.variant(variant if variant is not None else rng.choice(list(game.variants))).name
     pool = pool_of(game, name)
-    counts = game.seat_counts(name)
-    players = counts[rng.below(len(counts))]
+    if players is None:
+        counts = game.seat_counts(name)
+        players = counts[rng.below(len(counts))]
     legal = set(pool.main) | set(pool.starting) | set(pool.locales) | set(pool.christmas_locales)
     wanted = [card for card in focus if card in legal]
     rng.shuffle(wanted)

@@ -225,7 +225,7 @@ def play_for_coverage(
             never = run.never
             # a long list is shared out among the seats; near the end, one card at a time
             focus = never if len(never) > FOCUS_EVERYWHERE else [never[rng.below(len(never))]]
-            setup = game.random_setup(rng, variant, focus)
+            setup = game.random_setup(rng, variant, None, focus)
             match = Match.new(game, setup.variant, setup.options, setup.players, seed=rng.below(1 << 62))
             names, helpers = focus_names(game, variant, focus)
             modes = leanings(game, variant, focus)
