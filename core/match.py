@@ -98,7 +98,9 @@ class Match:
         header = Header(
             game=game.name,
             variant=chosen.name,
-            options=parsed.model_dump(mode="json"),
+            # Canonical (sorted keys), as a save holds it: a game that deals in the order
+            # of an options mapping (a deck list) then deals alike when replayed from a save.
+            options=json.loads(canonical_json(parsed.model_dump(mode="json"))),
             players=players,
             seed=seed,
         )

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from nbc.core.errors import BadOptions, GameBug, IllegalChoice
+from nbc.core.errors import BadOptions, GameBug, IllegalChoice, ReplayError
 from nbc.core.game import Game, Setup
 from nbc.core.match import Match
 from nbc.core.rng import Rng
@@ -271,6 +271,14 @@ class _Playout:
         assert match is not None
         try:
             match.act(seat, choice)
+        except ReplayError as error:  # the failure's own clean-up: the log does not replay
+            self.failed_choice = (seat, choice)
+            raise self.fail(
+                "replay",
+                step,
+                f"taking seat {seat}'s '{choice}' failed, and the match could not be rebuilt from its "
+                f"header and log: {error}",
+            ) from error
         except GameBug as error:
             self.failed_choice = (seat, choice)
             cause = error.__cause__

@@ -70,6 +70,7 @@ class FuzzResult:
     fired: dict[str, set[str]] = field(default_factory=dict)
     never_fired: dict[str, dict[str, str]] = field(default_factory=dict)
     failure: Finding | None = None
+    known: dict[str, int] = field(default_factory=dict)  # known failures met, by signature
 
     def to_json(self) -> dict[str, Any]:
         failure = self.failure
@@ -87,6 +88,7 @@ class FuzzResult:
                 }
                 for variant, never in self.never_fired.items()
             },
+            "known_failures": self.known,
             "failure": None
             if failure is None
             else {
@@ -116,11 +118,15 @@ def fuzz(
     progress: Progress | None = None,
     probe_every: int = PROBE_EVERY,
     max_steps: int = MAX_STEPS,
+    known: Iterable[str] = (),
 ) -> FuzzResult:
     """Play random set-ups of `game` (its variants in turn) until `seconds` pass or
     `games` games were played (whichever is given; both: the first reached). On the
     first failure, shrink it for up to `shrink_seconds` and, with `out`, write a test
-    file there. Deterministic for a `games` budget and a seed."""
+    file there. Failures whose signature is in `known` (a defect already recorded,
+    with its own test) are counted in `result.known` and play goes on. Deterministic
+    for a `games` budget and a seed."""
+    known = set(known)
     names = list(variants) if variants is not None else list(game.variants)
     for name in names:
         game.variant(name)  # an unknown variant is refused before anything runs
@@ -150,6 +156,9 @@ def fuzz(
         except ConformanceError as error:
             result.games += 1
             result.per_variant[variant] = result.per_variant.get(variant, 0) + 1
+            if error.signature in known:
+                result.known[error.signature] = result.known.get(error.signature, 0) + 1
+                continue
             result.failure = shrink(game, error, setup, match_seed, draws.taken, shrink_seconds, probe_every)
             if out is not None:
                 result.failure.test_file = write_test(game, result.failure, out, seed)

@@ -232,3 +232,11 @@ def test_quick_init_keeps_values_defaults_and_frozenness():
         event.kind = "other"  # type: ignore[misc]
     with pytest.raises(TypeError):
         Event()  # type: ignore[call-arg]
+
+
+def test_the_header_holds_options_in_canonical_order_so_a_saved_match_replays_alike(example_game):
+    mix = {"worm-taffy": 3, "eyeball-gumdrop": 4, "bat-wing-toffee": 2}
+    match = Match.new(example_game, "short", {"mix": mix}, players=2, seed=9)
+    assert list(match.header.options["mix"]) == sorted(mix)
+    loaded = Match.from_json(match.to_json(), example_game)
+    assert Match.replay(example_game, loaded.header, loaded.log).fingerprint() == match.fingerprint()
