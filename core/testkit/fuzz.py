@@ -402,7 +402,7 @@ def _wrap(text: str, width: int = 86) -> list[str]:
 
 
 def _comment(label: str) -> str:
-    return " ".join(label.split())[:90] or "(no label)"
+    return " ".join(label.split())[:64] or "(no label)"
 
 
 def _python(data: Any, indent: int = 0) -> str:
