@@ -21,6 +21,16 @@ GAMES = {"tcg": 120, "munchkin": 12, "funkoverse": 60}
 # The pools whose every card must fire (by coverage key), per game.
 GATED = ("tcg", "munchkin")
 SEED = 2026
+# Defects the fuzzer has found that are still open, each with its shrunk test (expected
+# to fail until fixed) and a line in the TCG's issue. A known failure does not stop the
+# budget; any other failure fails it. Remove an entry when its defect is fixed.
+KNOWN = {
+    "tcg": {
+        # tests/games/christmas_town/test_fuzz_tcg_crash_typeerror_e89f796e.py
+        "crash:TypeError@rules:_play_pay": "moving a Character to a Christmas Town Locale crashes",
+        "invariant:one-title-per-town": "a Character played into an opponent's row skips the title check",
+    },
+}
 
 _RESULTS: dict[tuple[str, str], FuzzResult] = {}
 
@@ -37,6 +47,7 @@ def _result(game_name: str, variant: str, out) -> FuzzResult:
             variants=[variant],
             out=out,
             shrink_seconds=60,
+            known=KNOWN.get(game_name, {}),
         )
     return _RESULTS[key]
 

@@ -290,7 +290,7 @@ class _Playout:
                 f"seat {seat} was offered '{label}' ({choice}) and taking it failed: "
                 f"{kind}: {cause if cause is not None else error}. A choice the game offers must "
                 "work; until this is fixed the match is stuck whenever this choice is taken",
-                signature=f"crash:{kind}",
+                signature=f"crash:{kind}{_where(cause)}",
             ) from error
 
     # --- the checks -------------------------------------------------------------------
@@ -532,6 +532,18 @@ class _Playout:
                         f"something {who} may not know",
                     )
         return checked
+
+
+def _where(error: BaseException | None) -> str:
+    """`@file:function` of the innermost frame an error was raised in: what tells two
+    crashes of the same type apart."""
+    tb = error.__traceback__ if error is not None else None
+    if tb is None:
+        return ""
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    code = tb.tb_frame.f_code
+    return f"@{Path(code.co_filename).stem}:{code.co_name}"
 
 
 def _events_differ(a: Match, b: Match) -> bool:

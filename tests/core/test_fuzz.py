@@ -53,7 +53,7 @@ def test_a_crash_that_needs_a_rare_card_passes_the_preset_but_the_fuzzer_finds_a
     kit(broken, random_setups=False, seeds=range(6))  # the preset never deals the card
     result = fuzz(broken, seconds=None, games=200, seed=3, out=tmp_path, shrink_seconds=20)
     finding = result.failure
-    assert finding is not None and finding.signature == "crash:KeyError"
+    assert finding is not None and finding.signature == "crash:KeyError@test_fuzz:apply"
     assert len(finding.choices) <= finding.original_choices
     # The shrunk set-up keeps the fudge and little else, and the last choice banks it.
     mix = finding.setup.options["mix"]
