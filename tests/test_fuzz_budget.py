@@ -30,7 +30,7 @@ KNOWN = {
         "crash:TypeError@rules:_play_pay": "moving a Character to a Christmas Town Locale crashes",
         "invariant:one-title-per-town": "a Character played into an opponent's row skips the title check",
         # tests/games/christmas_town/test_fuzz_tcg_secrecy_f8c901d8.py
-        "secrecy": "a discard event names a card the other seat's view never shows",
+        "secrecy:event:discard": "a discard event names a card the other seat's view never shows",
     },
 }
 

@@ -478,6 +478,7 @@ class _Playout:
                             step + 1,
                             f"event '{event.kind}' tells {who} of a card only {owner_name} may "
                             f"know (at event{_path_of(data, marker)}), and {who}'s view does not show it",
+                            signature=f"secrecy:event:{event.kind}",
                         )
         return checked
 
@@ -530,6 +531,7 @@ class _Playout:
                         f"{who}'s {what} changed when only cards hidden from {who} were redealt: "
                         f"at {what}{path}, {old!r:.80} became {new!r:.80}. The {what} depends on "
                         f"something {who} may not know",
+                        signature=f"secrecy:redeal-{what}",
                     )
         return checked
 
