@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from nbc.plugins.munchkin import effects as fx
-from nbc.plugins.munchkin.cards import CARDS
+from nbc.plugins.munchkin.cards import PLAIN
 from nbc.plugins.munchkin.state import State
 
-NAME = {d.id: d.name for d in CARDS.values()}
-KIND = {d.id: d.kind for d in CARDS.values()}
+NAME = {d.id: d.name for d in PLAIN.values()}
+KIND = {d.id: d.kind for d in PLAIN.values()}
 
 
 def card_ref(state: State, c: str) -> dict[str, Any]:
@@ -24,31 +24,35 @@ def card_ref(state: State, c: str) -> dict[str, Any]:
 
 
 def cards(state: State, ids: list[str]) -> list[dict[str, Any]]:
+    if not ids:
+        return []
     defs, planted = state.cards, state.planted
-    return [{"id": c, "name": planted.get(c) or NAME[defs[c]], "kind": KIND[defs[c]]} for c in ids]
+    if planted:
+        return [{"id": c, "name": planted.get(c) or NAME[defs[c]], "kind": KIND[defs[c]]} for c in ids]
+    return [{"id": c, "name": NAME[d], "kind": KIND[d]} for c in ids for d in (defs[c],)]
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
     combat = state.combat
+    facts = fx.fight_facts(state, combat)  # the same for every player
     players = []
     for s, p in enumerate(state.players):
-        mine = seat == s
         players.append(
             {
                 "seat": s,
                 "level": p.level,
                 "dead": p.dead,
-                "strength": fx.player_strength(state, s, combat),
+                "strength": fx.player_strength(state, s, combat, facts),
                 "citizenships": cards(state, p.citizenships),
                 "dual": None if p.dual is None else card_ref(state, p.dual),
                 "ride": None if p.ride is None else card_ref(state, p.ride),
                 "ride_enhancers": cards(state, p.ride_enhancers),
-                "items": [
-                    {**card_ref(state, i), "equipped": i in p.equipped, "cheat": i == p.cheat_item}
-                    for i in p.items
-                ],
+                "items": _items(state, p.items, p.equipped, p.cheat_item) if p.items else [],
                 "curses": cards(state, p.curses),
-                "hand": {"count": len(p.hand.cards), "cards": cards(state, p.hand.cards) if mine else None},
+                "hand": {
+                    "count": len(p.hand.cards),
+                    "cards": cards(state, p.hand.cards) if seat == s else None,
+                },
                 "known": cards(state, p.known),
             }
         )
@@ -83,6 +87,12 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "winners": list(state.winners),
         "reason": state.reason,
     }
+
+
+def _items(state: State, items: list[str], equipped: list[str], cheat: str | None) -> list[dict[str, Any]]:
+    return [
+        {**ref, "equipped": ref["id"] in equipped, "cheat": ref["id"] == cheat} for ref in cards(state, items)
+    ]
 
 
 def _discard(state: State, pile: list[str]) -> dict[str, Any]:
