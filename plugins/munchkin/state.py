@@ -186,57 +186,90 @@ def _load_dict(value: Any) -> dict[str, str]:
     return {str(k): v for k, v in value.items()}
 
 
+def _dump_pile(value: Pile) -> dict[str, Any]:
+    return {
+        "name": value.name,
+        "cards": ",".join(value.cards),  # ids hold no commas: one string is cheap to write
+        "seen_by": value.seen_by,
+        "owner": value.owner,
+    }
+
+
+def _load_pile(value: Any) -> Pile:
+    cards = value["cards"]
+    listed = cards.split(",") if cards else []
+    return Pile(value["name"], listed, value["seen_by"], value["owner"])
+
+
+# Each dataclass gets its own dump and load function, written out from its schema once
+# (a field at a time, in the schema's order), so a dump or load runs no loop over the
+# fields and no test of their kinds. They do exactly what the loops over the schema
+# did: the same values, built in the same order.
+_DUMPERS: dict[type, Any] = {}
+_LOADERS: dict[type, Any] = {}
+
+
+def _compile(cls: type) -> None:
+    schema = _SCHEMAS.get(cls) or _SCHEMAS.setdefault(cls, _schema(cls))
+    env: dict[str, Any] = {
+        "_dump_dict": _dump_dict,
+        "_load_dict": _load_dict,
+        "_dump_pile": _dump_pile,
+        "_load_pile": _load_pile,
+        "_check": _check_fields,
+        "cls": cls,
+        "names": frozenset(name for name, _, _ in schema),
+    }
+    dumped, loaded = [], []
+    for name, kind, sub in schema:
+        value, data = f"obj.{name}", f"data[{name!r}]"
+        if sub is not None:
+            if sub not in _DUMPERS:
+                _compile(sub)
+            env[f"dump_{sub.__name__}"] = _DUMPERS[sub]
+            env[f"load_{sub.__name__}"] = _LOADERS[sub]
+        if kind == _PLAIN:
+            dump, load = value, data
+        elif kind == _LIST:
+            dump, load = f"list({value})", f"list({data})"
+        elif kind == _DICT:
+            dump, load = f"_dump_dict({value})", f"_load_dict({data})"
+        elif kind == _PILE:
+            dump, load = f"_dump_pile({value})", f"_load_pile({data})"
+        elif kind == _OBJ:
+            dump, load = f"dump_{sub.__name__}({value})", f"load_{sub.__name__}({data})"
+        elif kind == _OPT_OBJ:
+            dump = f"(None if {value} is None else dump_{sub.__name__}({value}))"
+            load = f"(None if {data} is None else load_{sub.__name__}({data}))"
+        else:
+            dump = f"[dump_{sub.__name__}(v) for v in {value}]"
+            load = f"[load_{sub.__name__}(v) for v in {data}]"
+        dumped.append(f"        {name!r}: {dump},\n")
+        loaded.append(f"        {name}={load},\n")
+    source = (
+        "def dump(obj):\n    return {\n" + "".join(dumped) + "    }\n\n"
+        "def load(data):\n"
+        "    if type(data) is not dict or data.keys() != names:\n"
+        "        _check(cls, names, data)\n"
+        "    return cls(\n" + "".join(loaded) + "    )\n"
+    )
+    exec(compile(source, f"<munchkin codec for {cls.__name__}>", "exec"), env)
+    _DUMPERS[cls], _LOADERS[cls] = env["dump"], env["load"]
+
+
+def _check_fields(cls: type, names: frozenset[str], data: Any) -> None:
+    if set(data) != names:
+        raise ValueError(f"{cls.__name__}: expected fields {sorted(names)}, found {sorted(data)}")
+
+
 def dump(obj: Any) -> dict[str, Any]:
     cls = type(obj)
-    schema = _SCHEMAS.get(cls) or _SCHEMAS.setdefault(cls, _schema(cls))
-    out: dict[str, Any] = {}
-    for name, kind, _ in schema:
-        value = getattr(obj, name)
-        if kind == _PLAIN:
-            out[name] = value
-        elif kind == _LIST:
-            out[name] = list(value)
-        elif kind == _DICT:
-            out[name] = _dump_dict(value)
-        elif kind == _PILE:
-            out[name] = {
-                "name": value.name,
-                "cards": ",".join(value.cards),  # ids hold no commas: one string is cheap to write
-                "seen_by": value.seen_by,
-                "owner": value.owner,
-            }
-        elif kind == _OBJ:
-            out[name] = dump(value)
-        elif kind == _OPT_OBJ:
-            out[name] = None if value is None else dump(value)
-        else:
-            out[name] = [dump(v) for v in value]
-    return out
+    if cls not in _DUMPERS:
+        _compile(cls)
+    return _DUMPERS[cls](obj)
 
 
 def load(cls: type, data: dict[str, Any]) -> Any:
-    schema = _SCHEMAS.get(cls) or _SCHEMAS.setdefault(cls, _schema(cls))
-    if set(data) != {name for name, _, _ in schema}:
-        raise ValueError(
-            f"{cls.__name__}: expected fields {sorted(n for n, _, _ in schema)}, found {sorted(data)}"
-        )
-    values: dict[str, Any] = {}
-    for name, kind, sub in schema:
-        value = data[name]
-        if kind == _PLAIN:
-            values[name] = value
-        elif kind == _LIST:
-            values[name] = list(value)
-        elif kind == _DICT:
-            values[name] = _load_dict(value)
-        elif kind == _PILE:
-            cards = value["cards"]
-            listed = cards.split(",") if cards else []
-            values[name] = Pile(value["name"], listed, value["seen_by"], value["owner"])
-        elif kind == _OBJ:
-            values[name] = load(sub, value)
-        elif kind == _OPT_OBJ:
-            values[name] = None if value is None else load(sub, value)
-        else:
-            values[name] = [load(sub, v) for v in value]
-    return cls(**values)
+    if cls not in _LOADERS:
+        _compile(cls)
+    return _LOADERS[cls](data)
