@@ -270,7 +270,7 @@ class Match:
                 + ',"seq":'
                 + canonical_json(len(self.log))
                 + ',"state":'
-                + canonical_json(self.game.dump_state(self.state))
+                + self.game.state_json(self.state)
                 + "}"
             ).encode()
         )
@@ -292,7 +292,7 @@ class Match:
             + ',"rng":'
             + canonical_json(self.rng.get_state())
             + ',"state":'
-            + canonical_json(self.game.dump_state(self.state))
+            + self.game.state_json(self.state)
             + "}"
         )
 

@@ -8,10 +8,44 @@ on a dead character's body.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field, fields
 from typing import Any
 
 from nbc.core.piles import Pile
+from nbc.core.serial import canonical_json
+
+
+class CardTable(dict):
+    """`State.cards`: each card instance id to its card definition id. It is made once,
+    when the cards are dealt out, and never changes (its methods that would change it
+    refuse), so what it saves as, and that text, are worked out once."""
+
+    __slots__ = ("_saved", "_text")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._saved: Any = None
+        self._text: str | None = None
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a match's card table never changes")
+
+    __setitem__ = __delitem__ = __ior__ = update = pop = popitem = clear = setdefault = _refuse
+
+    def saved(self) -> Any:
+        """What the codec saves (see `_dump_dict`)."""
+        if self._saved is None:
+            saved = _dump_dict(self)
+            if not isinstance(saved, str):
+                return saved  # a table of other ids: a fresh dict each time
+            self._saved = saved
+        return self._saved
+
+    def text(self) -> str:
+        if self._text is None:
+            self._text = canonical_json(self.saved())
+        return self._text
 
 
 @dataclass(slots=True)
@@ -90,7 +124,7 @@ class State:
     door_discard: Pile
     treasure_discard: Pile
     players: list[Player]
-    cards: dict[str, str]  # instance id -> card definition id
+    cards: CardTable  # instance id -> card definition id
     turn: int = 0  # the seat whose turn it is
     turns: int = 1  # turns begun so far
     phase: str = "create"
@@ -127,7 +161,7 @@ class State:
 # codec: each dataclass's fields are classified once, instead of nbc.core.serial
 # inspecting every value's type each time. The data it writes is plain JSON.
 
-_PLAIN, _LIST, _DICT, _PILE, _OBJ, _OPT_OBJ, _OBJ_LIST = range(7)
+_PLAIN, _LIST, _DICT, _PILE, _OBJ, _OPT_OBJ, _OBJ_LIST, _TABLE = range(8)
 UNSAVED = frozenset({"window_memo"})
 
 
@@ -140,6 +174,7 @@ def _schema(cls: type) -> list[tuple[str, int, type | None]]:
         "list[Runner]": (_OBJ_LIST, Runner),
         "list[Pending]": (_OBJ_LIST, Pending),
         "Combat | None": (_OPT_OBJ, Combat),
+        "CardTable": (_TABLE, None),
     }
     schema = []
     for f in fields(cls):
@@ -160,6 +195,8 @@ def _schema(cls: type) -> list[tuple[str, int, type | None]]:
 
 _SCHEMAS: dict[type, list[tuple[str, int, type | None]]] = {}
 
+
+_STRING = json.encoder.encode_basestring  # what json writes a str with (ensure_ascii off)
 
 _IDS: dict[int, list[str]] = {}
 
@@ -217,6 +254,7 @@ def _compile(cls: type) -> None:
         "_dump_pile": _dump_pile,
         "_load_pile": _load_pile,
         "_check": _check_fields,
+        "CardTable": CardTable,
         "cls": cls,
         "names": frozenset(name for name, _, _ in schema),
     }
@@ -234,6 +272,9 @@ def _compile(cls: type) -> None:
             dump, load = f"list({value})", f"list({data})"
         elif kind == _DICT:
             dump, load = f"_dump_dict({value})", f"_load_dict({data})"
+        elif kind == _TABLE:
+            dump = f"(v.saved() if type(v := {value}) is CardTable else _dump_dict(v))"
+            load = f"CardTable(_load_dict({data}))"
         elif kind == _PILE:
             dump, load = f"_dump_pile({value})", f"_load_pile({data})"
         elif kind == _OBJ:
@@ -255,6 +296,114 @@ def _compile(cls: type) -> None:
     )
     exec(compile(source, f"<munchkin codec for {cls.__name__}>", "exec"), env)
     _DUMPERS[cls], _LOADERS[cls] = env["dump"], env["load"]
+
+
+# The canonical JSON text of a dump (`canonical_json(dump(obj))`), written field by
+# field: keys in sorted order, strings through json's own string encoder, ints as json
+# writes them, and anything of another type than its field declares through
+# canonical_json itself. `tests/games/munchkin/test_codec.py` holds it to the text
+# canonical_json gives, step by step through many matches.
+_WRITERS: dict[type, Any] = {}
+
+
+def _text_of(value: Any) -> str:
+    kind = type(value)
+    if kind is str:
+        return _STRING(value)
+    if kind is int:
+        return int.__repr__(value)
+    if value is None:
+        return "null"
+    if kind is bool:
+        return "true" if value else "false"
+    return canonical_json(value)
+
+
+def _list_text(value: Any) -> str:
+    if type(value) is list:
+        try:
+            return "[" + ",".join(map(_STRING, value)) + "]"  # a list of strings: card ids
+        except TypeError:
+            pass
+    return canonical_json(list(value))
+
+
+def _pile_text(value: Pile) -> str:
+    name, seen_by, owner = value.name, value.seen_by, value.owner
+    if type(name) is str and type(seen_by) is str and (owner is None or type(owner) is int):
+        cards = _STRING(",".join(value.cards))
+        owner_text = "null" if owner is None else int.__repr__(owner)
+        return f'{{"cards":{cards},"name":{_STRING(name)},"owner":{owner_text},"seen_by":{_STRING(seen_by)}}}'
+    return canonical_json(_dump_pile(value))
+
+
+def _compile_text(cls: type) -> None:
+    schema = _SCHEMAS.get(cls) or _SCHEMAS.setdefault(cls, _schema(cls))
+    hints = {f.name: str(f.type) for f in fields(cls)}
+    env: dict[str, Any] = {
+        "J": canonical_json,
+        "S": _STRING,
+        "R": int.__repr__,
+        "P": _text_of,
+        "L": _list_text,
+        "EMPTY": "[]",
+        "pile": _pile_text,
+        "dump_dict": _dump_dict,
+        "CardTable": CardTable,
+        "TRUE": "true",
+        "FALSE": "false",
+        "NULL": "null",
+        "LB": "[",
+        "RB": "]",
+        "COMMA": ",",
+    }
+    parts = []
+    for name, kind, sub in sorted(schema):
+        value = f"obj.{name}"
+        if sub is not None:
+            if sub not in _WRITERS:
+                _compile_text(sub)
+            env[f"text_{sub.__name__}"] = _WRITERS[sub]
+        if kind == _PLAIN:
+            hint = hints[name]
+            if hint == "int":
+                text = f"(R(v) if type(v := {value}) is int else J(v))"
+            elif hint == "str":
+                text = f"(S(v) if type(v := {value}) is str else J(v))"
+            elif hint == "bool":
+                text = f"(TRUE if (v := {value}) is True else FALSE if v is False else J(v))"
+            elif hint in ("str | None", "int | None"):
+                scalar = hint.split(" ")[0]
+                writer = "S" if scalar == "str" else "R"
+                text = f"(NULL if (v := {value}) is None else {writer}(v) if type(v) is {scalar} else J(v))"
+            else:
+                text = f"P({value})"
+        elif kind == _LIST:
+            text = f"(L(v) if (v := {value}) or type(v) is not list else EMPTY)"
+        elif kind == _DICT:
+            text = f"J(dump_dict({value}))"
+        elif kind == _TABLE:
+            text = f"(v.text() if type(v := {value}) is CardTable else J(dump_dict(v)))"
+        elif kind == _PILE:
+            text = f"pile({value})"
+        elif kind == _OBJ:
+            text = f"text_{sub.__name__}({value})"
+        elif kind == _OPT_OBJ:
+            text = f"(NULL if (v := {value}) is None else text_{sub.__name__}(v))"
+        else:
+            text = f"(LB + COMMA.join([text_{sub.__name__}(v) for v in {value}]) + RB)"
+        parts.append(f'"{name}":{{{text}}}')
+    source = "def text(obj):\n    return f'{{" + ",".join(parts) + "}}'\n"
+    exec(compile(source, f"<munchkin text of {cls.__name__}>", "exec"), env)
+    _WRITERS[cls] = env["text"]
+
+
+def text(obj: Any) -> str:
+    """`canonical_json(dump(obj))`, written directly."""
+    cls = type(obj)
+    if cls not in _WRITERS:
+        _compile_text(cls)
+    return _WRITERS[cls](obj)
 
 
 def _check_fields(cls: type, names: frozenset[str], data: Any) -> None:
