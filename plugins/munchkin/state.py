@@ -223,6 +223,22 @@ def _load_dict(value: Any) -> dict[str, str]:
     return {str(k): v for k, v in value.items()}
 
 
+_LAST_TABLE: list[Any] = [None, None]  # the saved form last loaded, and its table
+
+
+def _load_table(value: Any) -> CardTable:
+    """A card table, shared with the last one loaded from the same saved string: a
+    table never changes, so loads of one match may hold the same one."""
+    if isinstance(value, str):
+        last_saved, last = _LAST_TABLE
+        if value == last_saved:
+            return last
+        table = CardTable(_load_dict(value))
+        _LAST_TABLE[:] = [value, table]
+        return table
+    return CardTable(_load_dict(value))
+
+
 def _dump_pile(value: Pile) -> dict[str, Any]:
     return {
         "name": value.name,
@@ -254,6 +270,7 @@ def _compile(cls: type) -> None:
         "_dump_pile": _dump_pile,
         "_load_pile": _load_pile,
         "_check": _check_fields,
+        "_load_table": _load_table,
         "CardTable": CardTable,
         "cls": cls,
         "names": frozenset(name for name, _, _ in schema),
@@ -274,7 +291,7 @@ def _compile(cls: type) -> None:
             dump, load = f"_dump_dict({value})", f"_load_dict({data})"
         elif kind == _TABLE:
             dump = f"(v.saved() if type(v := {value}) is CardTable else _dump_dict(v))"
-            load = f"CardTable(_load_dict({data}))"
+            load = f"_load_table({data})"
         elif kind == _PILE:
             dump, load = f"_dump_pile({value})", f"_load_pile({data})"
         elif kind == _OBJ:
