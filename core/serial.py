@@ -49,8 +49,11 @@ def to_data(obj: Any) -> Any:
         return obj
     if isinstance(obj, list | tuple):
         return [to_data(item) for item in obj]
-    if isinstance(obj, dict):
-        return {_key(k): to_data(v) for k, v in obj.items()}
+    if isinstance(obj, dict):  # as for a dict above (to_data of a plain scalar is itself)
+        return {
+            (k if type(k) is str else _key(k)): (v if type(v) in _SCALARS else to_data(v))
+            for k, v in obj.items()
+        }
     if isinstance(obj, set | frozenset):
         return sorted(to_data(item) for item in obj)
     raise SerialError(f"cannot save a value of type {type(obj).__name__}: {obj!r}")
