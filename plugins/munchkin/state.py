@@ -21,12 +21,20 @@ class CardTable(dict):
     when the cards are dealt out, and never changes (its methods that would change it
     refuse), so what it saves as, and that text, are worked out once."""
 
-    __slots__ = ("_saved", "_text")
+    __slots__ = ("_saved", "_text", "_refs")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._saved: Any = None
         self._text: str | None = None
+        self._refs: dict[str, tuple[str, str]] | None = None
+
+    def refs(self, names: dict[str, str], kinds: dict[str, str]) -> dict[str, tuple[str, str]]:
+        """Each card instance's (name, kind), for the view (which passes the same
+        tables of names and kinds every time)."""
+        if self._refs is None:
+            self._refs = {c: (names[d], kinds[d]) for c, d in self.items()}
+        return self._refs
 
     def _refuse(self, *args: Any, **kwargs: Any) -> Any:
         raise TypeError("a match's card table never changes")
