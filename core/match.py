@@ -397,17 +397,30 @@ class _Parsed:
     the last one: where its events (or its log) begin with the same text, they are
     taken as they were read, and only what follows is parsed. Events and actions are
     immutable, so loads share them; the lists are copied, and everything else (the
-    header, the RNG, the state) is parsed afresh for every load."""
+    header, the RNG, the state) is parsed afresh for every load.
+
+    A `_Parsed` is never changed, nor are the lists and the hash it holds: the next
+    save read replaces it whole, so loads in several threads at once each see one
+    consistent record."""
 
     __slots__ = ("events_text", "events", "texts", "digest", "log_text", "log")
 
-    def __init__(self) -> None:
-        self.events_text = _SAVED_PREFIX  # the save's text up to the end of its last event
-        self.events: list[Event] = []
-        self.texts: list[str] = []  # each event's canonical text
-        self.digest: Any = hashlib.sha256(_SAVED_PREFIX.encode())  # fed every text
-        self.log_text = '"log":['  # the log's text up to the end of its last entry
-        self.log: list[Action] = []
+    def __init__(
+        self,
+        events_text: str = _SAVED_PREFIX,
+        events: list[Event] | None = None,
+        texts: list[str] | None = None,
+        digest: Any = None,
+        log_text: str = '"log":[',
+        log: list[Action] | None = None,
+    ) -> None:
+        self.events_text = events_text  # the save's text up to the end of its last event
+        self.events = events if events is not None else []
+        self.texts = texts if texts is not None else []  # each event's canonical text
+        # fed `{"events":[` and every text
+        self.digest = digest if digest is not None else hashlib.sha256(_SAVED_PREFIX.encode())
+        self.log_text = log_text  # the log's text up to the end of its last entry
+        self.log = log if log is not None else []
 
 
 _LAST = _Parsed()
@@ -519,15 +532,23 @@ def _parse_canonical(text: str) -> tuple[dict[str, Any], list[Event], _EventText
     if index != len(text) - 1 or not text.startswith("}", index):
         raise _NotCanonical
     # remember this save for the next one
+    events_text, digest = last.events_text, last.digest
     if not reused or items:
-        digest = last.digest if reused else hashlib.sha256(_SAVED_PREFIX.encode())
+        events_text = text[:events_end]
+        digest = last.digest.copy() if reused else hashlib.sha256(_SAVED_PREFIX.encode())
         _feed(digest, texts, len(last.texts) if reused else 0)
-        last.events_text, last.events, last.texts, last.digest = text[:events_end], events, texts, digest
+    log_text = last.log_text
     if entries or log_end - log_start != len(last.log_text):
-        last.log_text, last.log = text[log_start:log_end], log
-    cache = _EventTexts(list(events), list(texts), len(texts), last.digest.copy())
+        log_text = text[log_start:log_end]
+    _remember(_Parsed(events_text, events, texts, digest, log_text, log))
+    cache = _EventTexts(list(events), list(texts), len(texts), digest.copy())
     data = {"format": format_, "header": header, "rng": rng, "state": state}
     return data, cache.events, cache, list(log)
+
+
+def _remember(parsed: _Parsed) -> None:
+    global _LAST
+    _LAST = parsed
 
 
 def _load_log(data: Any) -> list[Action]:

@@ -231,18 +231,19 @@ def _load_dict(value: Any) -> dict[str, str]:
     return {str(k): v for k, v in value.items()}
 
 
-_LAST_TABLE: list[Any] = [None, None]  # the saved form last loaded, and its table
+_LAST_TABLE: tuple[Any, Any] = (None, None)  # the saved form last loaded, and its table
 
 
 def _load_table(value: Any) -> CardTable:
     """A card table, shared with the last one loaded from the same saved string: a
     table never changes, so loads of one match may hold the same one."""
+    global _LAST_TABLE
     if isinstance(value, str):
         last_saved, last = _LAST_TABLE
         if value == last_saved:
             return last
         table = CardTable(_load_dict(value))
-        _LAST_TABLE[:] = [value, table]
+        _LAST_TABLE = (value, table)
         return table
     return CardTable(_load_dict(value))
 

@@ -300,3 +300,29 @@ def test_a_rewritten_log_is_saved_as_it_now_is(example_game):
     last = match.log.pop()
     match.log.append(type(last)(last.seat, "rewritten"))
     assert json.loads(match.to_json())["log"][-1] == [last.seat, "rewritten"]
+
+
+def test_saves_loaded_in_several_threads_at_once_load_right(example_game):
+    import sys
+    import threading
+
+    a, b = _saves_along(example_game, 5), _saves_along(example_game, 6, players=2)
+    failures = []
+
+    def load_all(saves):
+        for _ in range(20):
+            for text, fingerprint in saves:
+                if Match.from_json(text, example_game).fingerprint() != fingerprint:
+                    failures.append(fingerprint)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=load_all, args=(saves,)) for saves in (a, b, a[::-1], b[::-1])]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert not failures
