@@ -36,7 +36,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from nbc.core.errors import BadOptions
 from nbc.core.rng import Rng
-from nbc.core.serial import from_data, to_data
+from nbc.core.serial import canonical_json, from_data, to_data
 
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
 
@@ -247,6 +247,12 @@ class Game:
     def load_state(self, data: Any) -> Any:
         """Rebuild a state from `dump_state` output."""
         return from_data(self.State, data)
+
+    def state_json(self, state: Any) -> str:
+        """`canonical_json(self.dump_state(state))`, which `Match` hashes for every
+        fingerprint and writes into every save. A game may write the very same text
+        faster (Munchkin writes it field by field); it must never differ."""
+        return canonical_json(self.dump_state(state))
 
     def plant(self, state: Any, seat: int | None, marker: str) -> int:
         """For the test kit's secrecy check: rename every card that only `seat` may

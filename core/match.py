@@ -54,7 +54,7 @@ class _Cache:
 class Match:
     """A running match. Build one with `Match.new`, `Match.replay` or `Match.from_json`."""
 
-    __slots__ = ("game", "header", "state", "rng", "log", "events", "_cache", "_event_text")
+    __slots__ = ("game", "header", "state", "rng", "log", "events", "_cache", "_event_text", "_log_text")
 
     def __init__(
         self,
@@ -73,6 +73,7 @@ class Match:
         self.events = events
         self._cache = _Cache()
         self._event_text = _EventTexts(events)
+        self._log_text = _LogTexts(log)
 
     # --- creating ---------------------------------------------------------------
     @classmethod
@@ -265,6 +266,12 @@ class Match:
         cache.update()
         return cache
 
+    def _log(self) -> _LogTexts:
+        """The per-choice text cache (a replaced log starts afresh)."""
+        if self._log_text.log is not self.log:
+            self._log_text = _LogTexts(self.log)
+        return self._log_text
+
     def _events_json(self) -> str:
         """`canonical_json(to_data(self.events))`, built from the per-event cache."""
         return "[" + ",".join(self._events().texts) + "]"
@@ -281,7 +288,7 @@ class Match:
                 + ',"seq":'
                 + canonical_json(len(self.log))
                 + ',"state":'
-                + canonical_json(self.game.dump_state(self.state))
+                + self.game.state_json(self.state)
                 + "}"
             ).encode()
         )
@@ -299,11 +306,11 @@ class Match:
             + ',"header":'
             + canonical_json(to_data(self.header))
             + ',"log":'
-            + canonical_json([[a.seat, a.choice] for a in self.log])
+            + self._log().json()
             + ',"rng":'
             + canonical_json(self.rng.get_state())
             + ',"state":'
-            + canonical_json(self.game.dump_state(self.state))
+            + self.game.state_json(self.state)
             + "}"
         )
 
@@ -311,7 +318,7 @@ class Match:
     def from_json(cls, text: str, games: Mapping[str, Game] | Game) -> Match:
         """Load what `to_json` saved. `games` is one game or a name -> game mapping."""
         try:
-            data, events, event_texts = _parse_saved(text)
+            data, events, event_texts, log = _parse_saved(text)
             if data.get("format") != FORMAT:
                 raise ReplayError(
                     f"saved match is malformed: format {data.get('format')!r}, expected {FORMAT}"
@@ -320,7 +327,8 @@ class Match:
             game = games if isinstance(games, Game) else games.get(header.game)
             if game is None or game.name != header.game:
                 raise ReplayError(f"the saved match is of game '{header.game}', which is not loaded")
-            log = _load_log(data["log"])
+            if log is None:
+                log = _load_log(data["log"])
             state = game.load_state(data["state"])
             rng = Rng.from_state(int(data["rng"]))
         except (KeyError, TypeError, ValueError, SerialError) as error:
@@ -328,8 +336,8 @@ class Match:
                 raise
             raise ReplayError(f"saved match is malformed: {error}") from None
         match = cls(game, header, state, rng, log, events)
-        if event_texts is not None and len(event_texts) == len(events):
-            match._event_text = _EventTexts(events, event_texts)
+        if event_texts is not None:
+            match._event_text = event_texts
         return match
 
 
@@ -341,11 +349,14 @@ class _EventTexts:
 
     __slots__ = ("events", "texts", "hashed", "_digest")
 
-    def __init__(self, events: list[Event], texts: list[str] | None = None) -> None:
+    def __init__(
+        self, events: list[Event], texts: list[str] | None = None, hashed: int = 0, digest: Any = None
+    ) -> None:
         self.events = events
         self.texts = texts if texts is not None else []
-        self.hashed = 0
-        self._digest = hashlib.sha256(b'{"events":[')
+        # `digest` (when given) has been fed the first `hashed` texts
+        self.hashed = hashed if digest is not None else 0
+        self._digest = digest if digest is not None else hashlib.sha256(b'{"events":[')
 
     def update(self) -> None:
         texts = self.texts
@@ -354,80 +365,212 @@ class _EventTexts:
 
     def digest(self) -> Any:
         """A copy of the running hash, fed every event so far."""
-        texts = self.texts
-        if self.hashed < len(texts):
-            start = self.hashed
-            chunk = ",".join(texts[start:])
-            self._digest.update((("," if start else "") + chunk).encode())
-            self.hashed = len(texts)
+        self.hashed = _feed(self._digest, self.texts, self.hashed)
         return self._digest.copy()
+
+
+def _feed(digest: Any, texts: list[str], hashed: int) -> int:
+    """Feed `digest`, which holds the first `hashed` texts, the rest of them (comma
+    separated, as in the JSON list); returns how many it now holds."""
+    if hashed < len(texts):
+        chunk = ",".join(texts[hashed:])
+        digest.update((("," if hashed else "") + chunk).encode())
+    return len(texts)
+
+
+class _LogTexts:
+    """Each choice's canonical JSON text (`[seat,"choice"]`), kept as the log grows."""
+
+    __slots__ = ("log", "texts", "last")
+
+    def __init__(self, log: list[Action]) -> None:
+        self.log = log
+        self.texts: list[str] = []
+        self.last: Action | None = None  # the last action encoded, to notice a log rewritten
+
+    def json(self) -> str:
+        log, texts = self.log, self.texts
+        done = len(texts)
+        if done > len(log) or (done and log[done - 1] is not self.last):
+            texts.clear()
+            done = 0
+        if done < len(log):
+            texts.extend(canonical_json([a.seat, a.choice]) for a in log[done:])
+            self.last = log[-1]
+        return "[" + ",".join(texts) + "]"
 
 
 _SAVED_PREFIX = '{"events":['
 _DECODER = json.JSONDecoder()
-_LAST_PARSED: list[Any] = [None, None, None, None, None]  # text, data, events, event texts, log
 
 
-def _parse_saved(text: str) -> tuple[dict[str, Any], list[Event], list[str] | None]:
-    """Parse a saved match: its data, its events and, when known, each event's exact
-    text. The same text is often loaded several times in a row (the test kit loads
-    one save once per seat), so the last parse is kept: events are immutable and
-    shared, the lists are copied, and the state is rebuilt by the game each time."""
-    if _LAST_PARSED[0] is not text and _LAST_PARSED[0] != text:
-        data, texts = _parse_text(text)
-        _LAST_PARSED[:] = [text, data, _load_events(data["events"]), texts, None]
-        return data, list(_LAST_PARSED[2]), None if texts is None else list(texts)
-    _, cached, events, texts, _ = _LAST_PARSED
-    # Everything but the events is parsed afresh: a game may keep (and later change) the
-    # lists of the data it loads its state from, so two loads must not share them.
-    if texts is None:
-        data = json.loads(text)
-    else:  # the events were read one by one, so they end exactly after their texts
-        end = len(_SAVED_PREFIX) + len(",".join(texts))
-        data = json.loads("{" + text[end + 2 :])
-    data["events"] = cached["events"]
-    data["log"] = cached["log"]
-    return data, list(events), None if texts is None else list(texts)
+class _Parsed:
+    """What the last save laid out as `to_json` writes it held: its events (with their
+    texts and a hash of them, as `_EventTexts` keeps) and its choices, and the exact
+    text each was read from.
+
+    The test kit saves and loads a match at many steps of a playout, and a later save
+    of a match begins with the very text of an earlier one's events, as its log does
+    with the earlier log (both are only ever appended to). So a save is read against
+    the last one: where its events (or its log) begin with the same text, they are
+    taken as they were read, and only what follows is parsed. Events and actions are
+    immutable, so loads share them; the lists are copied, and everything else (the
+    header, the RNG, the state) is parsed afresh for every load.
+
+    A `_Parsed` is never changed, nor are the lists and the hash it holds: the next
+    save read replaces it whole, so loads in several threads at once each see one
+    consistent record."""
+
+    __slots__ = ("events_text", "events", "texts", "digest", "log_text", "log")
+
+    def __init__(
+        self,
+        events_text: str = _SAVED_PREFIX,
+        events: list[Event] | None = None,
+        texts: list[str] | None = None,
+        digest: Any = None,
+        log_text: str = '"log":[',
+        log: list[Action] | None = None,
+    ) -> None:
+        self.events_text = events_text  # the save's text up to the end of its last event
+        self.events = events if events is not None else []
+        self.texts = texts if texts is not None else []  # each event's canonical text
+        # fed `{"events":[` and every text
+        self.digest = digest if digest is not None else hashlib.sha256(_SAVED_PREFIX.encode())
+        self.log_text = log_text  # the log's text up to the end of its last entry
+        self.log = log if log is not None else []
+
+
+_LAST = _Parsed()
+
+
+class _NotCanonical(Exception):
+    """The save is not laid out as `to_json` writes it: it is parsed as plain JSON."""
+
+
+def _parse_saved(text: str) -> tuple[dict[str, Any], list[Event], _EventTexts | None, list[Action] | None]:
+    """Parse a saved match: its data, its events, their cached texts (when known) and
+    its choices (None: still to be read from the data's "log")."""
+    try:
+        return _parse_canonical(text)
+    except _NotCanonical:
+        pass
+    data = json.loads(text)
+    return data, _load_events(data["events"]), None, None
+
+
+def _expect(text: str, literal: str, index: int) -> int:
+    if not text.startswith(literal, index):
+        raise _NotCanonical
+    return index + len(literal)
+
+
+def _read_value(text: str, index: int) -> tuple[Any, int]:
+    try:
+        return _DECODER.raw_decode(text, index)
+    except ValueError:
+        raise _NotCanonical from None
+
+
+def _read_items(text: str, index: int, items: list[Any], texts: list[str] | None, more: bool) -> int:
+    """Read the values of a JSON list from `index` (just after its `[`, or after a
+    comma when `more`) up to its closing `]`, whose index it returns."""
+    if not more and text.startswith("]", index):
+        return index
+    while True:
+        item, end = _read_value(text, index)
+        items.append(item)
+        if texts is not None:
+            texts.append(text[index:end])
+        if text.startswith(",", end):
+            index = end + 1
+        elif text.startswith("]", end):
+            return end
+        else:
+            raise _NotCanonical
+
+
+def _parse_canonical(text: str) -> tuple[dict[str, Any], list[Event], _EventTexts, list[Action]]:
+    """Parse text laid out exactly as `to_json` writes it, reusing what the last such
+    save held (see `_Parsed`); anything else raises `_NotCanonical`."""
+    last = _LAST
+    # the events, first: those the last save had, then the new ones
+    index = _expect(text, _SAVED_PREFIX, 0)
+    known = len(last.events_text)
+    reused = bool(last.events) and text.startswith(last.events_text) and text.startswith((",", "]"), known)
+    if reused:
+        events, texts = list(last.events), list(last.texts)
+        index = known + 1 if text.startswith(",", known) else known
+        more = index != known
+    else:
+        events, texts, more = [], [], False
+    items: list[Any] = []
+    raw: list[str] = []
+    if index != known or not reused:
+        index = _read_items(text, index, items, raw, more)
+    events_end = index
+    if items:
+        new = _quick_events(items)
+        if new is None:
+            raise _NotCanonical  # the plain parse explains what is wrong
+        events += new
+        # the fingerprint hashes these texts, so they must be canonical (a save
+        # written by hand may not be)
+        for item, item_text in zip(items, raw, strict=True):
+            canonical = canonical_json(item)
+            texts.append(item_text if canonical == item_text else canonical)
+    # the other keys, in the order to_json writes them
+    index = _expect(text, '],"format":', events_end)
+    format_, index = _read_value(text, index)
+    index = _expect(text, ',"header":', index)
+    header, index = _read_value(text, index)
+    log_start = index = _expect(text, ",", index)
+    known = len(last.log_text)
+    if (
+        last.log
+        and text.startswith(last.log_text, log_start)
+        and text.startswith((",", "]"), log_start + known)
+    ):
+        log, entries = list(last.log), []
+        index = log_start + known
+        if text.startswith(",", index):
+            index = _read_items(text, index + 1, entries, None, True)
+    else:
+        log, entries = [], []
+        index = _read_items(text, _expect(text, '"log":[', index), entries, None, False)
+    log_end = index
+    try:
+        log += _load_log(entries)
+    except (TypeError, ValueError):
+        raise _NotCanonical from None
+    index = _expect(text, '],"rng":', index)
+    rng, index = _read_value(text, index)
+    index = _expect(text, ',"state":', index)
+    state, index = _read_value(text, index)
+    if index != len(text) - 1 or not text.startswith("}", index):
+        raise _NotCanonical
+    # remember this save for the next one
+    events_text, digest = last.events_text, last.digest
+    if not reused or items:
+        events_text = text[:events_end]
+        digest = last.digest.copy() if reused else hashlib.sha256(_SAVED_PREFIX.encode())
+        _feed(digest, texts, len(last.texts) if reused else 0)
+    log_text = last.log_text
+    if entries or log_end - log_start != len(last.log_text):
+        log_text = text[log_start:log_end]
+    _remember(_Parsed(events_text, events, texts, digest, log_text, log))
+    cache = _EventTexts(list(events), list(texts), len(texts), digest.copy())
+    data = {"format": format_, "header": header, "rng": rng, "state": state}
+    return data, cache.events, cache, list(log)
+
+
+def _remember(parsed: _Parsed) -> None:
+    global _LAST
+    _LAST = parsed
 
 
 def _load_log(data: Any) -> list[Action]:
-    """Saved choices (kept with the last parse: actions are immutable)."""
-    if _LAST_PARSED[1] is not None and data is _LAST_PARSED[1].get("log"):
-        if _LAST_PARSED[4] is None:
-            _LAST_PARSED[4] = [Action(int(seat), str(choice)) for seat, choice in data]
-        return list(_LAST_PARSED[4])
     return [Action(int(seat), str(choice)) for seat, choice in data]
-
-
-def _parse_text(text: str) -> tuple[dict[str, Any], list[str] | None]:
-    """Text written by `to_json` starts with its events, each in canonical form:
-    their exact text is kept, so the loaded match need not encode them again for
-    its fingerprint. Any other text is parsed as plain JSON."""
-    if not text.startswith(_SAVED_PREFIX):
-        return json.loads(text), None
-    items: list[Any] = []
-    texts: list[str] = []
-    index = len(_SAVED_PREFIX)
-    if text.startswith("]", index):
-        end = index
-    else:
-        while True:
-            item, end = _DECODER.raw_decode(text, index)
-            items.append(item)
-            texts.append(text[index:end])
-            if text.startswith(",", end):
-                index = end + 1
-            elif text.startswith("]", end):
-                break
-            else:
-                return json.loads(text), None
-    if not text.startswith("],", end):
-        return json.loads(text), None
-    data = json.loads("{" + text[end + 2 :])
-    if not isinstance(data, dict) or "events" in data:
-        return json.loads(text), None
-    data["events"] = items
-    return data, texts
 
 
 def _event_data(event: Event) -> dict[str, Any]:
@@ -448,8 +591,12 @@ _EVENT_KEYS = frozenset({"kind", "text", "data", "to", "seq", "index"})
 def _load_events(data: Any) -> list[Event]:
     """Saved events. Well-formed entries are built directly (a long match holds
     thousands); anything else goes through `from_data`, which explains the problem."""
-    if not isinstance(data, list):
-        return from_data(list[Event], data, "events")
+    events = _quick_events(data) if isinstance(data, list) else None
+    return events if events is not None else from_data(list[Event], data, "events")
+
+
+def _quick_events(data: list[Any]) -> list[Event] | None:
+    """The events of well-formed entries, or None if any entry is not."""
     events = []
     for item in data:
         if (
@@ -474,7 +621,7 @@ def _load_events(data: Any) -> list[Event]:
                 )
             )
         else:
-            return from_data(list[Event], data, "events")
+            return None
     return events
 
 

@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from nbc.core.cards import CardDef, DataModel, load_card_dir
+from nbc.core.cards import CardDef, DataModel, load_card_dir, plain_copy
 
 Town = Literal["halloween", "christmas", "easter", "thanksgiving"]
 Tag = Literal["undead", "demon", "santa"]
@@ -97,4 +97,7 @@ class MunchkinCard(CardDef):
 
 DATA = Path(__file__).parent / "data"
 CARDS: dict[str, MunchkinCard] = load_card_dir(DATA, MunchkinCard)
+# Plain twins of the cards, which the rules and the view read (see plain_copy: a field
+# read costs a quarter of a pydantic model's).
+PLAIN: dict[str, MunchkinCard] = {key: plain_copy(c) for key, c in CARDS.items()}
 HAND_LIMIT = 5

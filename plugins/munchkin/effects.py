@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from nbc.core.game import Context
 from nbc.core.rng import Rng
-from nbc.plugins.munchkin.cards import CARDS, KEPT_OPS, Effect, MunchkinCard
+from nbc.plugins.munchkin.cards import KEPT_OPS, PLAIN, Effect, MunchkinCard
 from nbc.plugins.munchkin.state import Combat, Foe, Pending, Player, State
 
 RUN_AWAY_TARGET = 5  # a d6 roll plus modifiers of 5 or more escapes
@@ -21,11 +21,11 @@ RUN_AWAY_TARGET = 5  # a d6 roll plus modifiers of 5 or more escapes
 
 
 def card(state: State, card_id: str) -> MunchkinCard:
-    return CARDS[state.cards[card_id]]
+    return PLAIN[state.cards[card_id]]
 
 
 def name(state: State, card_id: str) -> str:
-    return state.planted.get(card_id) or CARDS[state.cards[card_id]].name
+    return state.planted.get(card_id) or PLAIN[state.cards[card_id]].name
 
 
 def names(state: State, card_ids: list[str]) -> list[str]:
@@ -54,7 +54,7 @@ def draw(state: State, deck: str, n: int, rng: Rng) -> list[str]:
 
 def discard(state: State, card_id: str) -> None:
     """Put a card face up on its own deck's discard pile."""
-    pile = state.door_discard if CARDS[state.cards[card_id]].deck == "door" else state.treasure_discard
+    pile = state.door_discard if PLAIN[state.cards[card_id]].deck == "door" else state.treasure_discard
     pile.cards.append(card_id)
     state.discarded.append(card_id)  # face up: everyone sees it land, even under another
 
@@ -63,11 +63,11 @@ def discard(state: State, card_id: str) -> None:
 
 
 def towns(state: State, player: Player) -> set[str]:
-    return {CARDS[state.cards[c]].town for c in player.citizenships}
+    return {PLAIN[state.cards[c]].town for c in player.citizenships}
 
 
 def has_town(state: State, player: Player, town: str) -> bool:
-    return any(CARDS[state.cards[c]].town == town for c in player.citizenships)
+    return any(PLAIN[state.cards[c]].town == town for c in player.citizenships)
 
 
 def suffers_town(state: State, player: Player, town: str) -> bool:
@@ -87,7 +87,7 @@ def hands_needed(c: MunchkinCard) -> int:
 
 def may_use(state: State, player: Player, item: str) -> bool:
     """Citizenship-only Items work only for that citizen (or with Cheat!)."""
-    town = CARDS[state.cards[item]].town
+    town = PLAIN[state.cards[item]].town
     return town is None or player.cheat_item == item or has_town(state, player, town)
 
 
@@ -95,21 +95,21 @@ def conflicts(state: State, player: Player, item: str) -> list[str]:
     """Equipped Items that must come off for `item` to go on (Cheat! ignores limits)."""
     if player.cheat_item == item:
         return []
-    c = CARDS[state.cards[item]]
+    c = PLAIN[state.cards[item]]
     if c.slot == "none":
         return []
     others = [e for e in player.equipped if e != item and e != player.cheat_item]
     if c.slot in ("hand", "hands"):
-        held = [e for e in others if CARDS[state.cards[e]].slot in ("hand", "hands")]
-        free = 2 - sum(hands_needed(CARDS[state.cards[e]]) for e in held)
+        held = [e for e in others if PLAIN[state.cards[e]].slot in ("hand", "hands")]
+        free = 2 - sum(hands_needed(PLAIN[state.cards[e]]) for e in held)
         out: list[str] = []
         for e in held:
             if free >= hands_needed(c):
                 break
             out.append(e)
-            free += hands_needed(CARDS[state.cards[e]])
+            free += hands_needed(PLAIN[state.cards[e]])
         return out
-    return [e for e in others if CARDS[state.cards[e]].slot == c.slot]
+    return [e for e in others if PLAIN[state.cards[e]].slot == c.slot]
 
 
 def can_equip(state: State, player: Player, item: str) -> bool:
@@ -140,7 +140,7 @@ def remove_item(state: State, player: Player, item: str) -> None:
 
 
 def foe_tags(state: State, foe: Foe) -> set[str]:
-    tags = set(CARDS[state.cards[foe.card]].tags)
+    tags = set(PLAIN[state.cards[foe.card]].tags)
     if foe.undead:
         tags.add("undead")
     return tags
@@ -151,35 +151,49 @@ def fighters(combat: Combat, hero: int) -> list[int]:
 
 
 def level_only(state: State, combat: Combat) -> bool:
-    return any(CARDS[state.cards[f.card]].level_only for f in combat.foes)
+    return any(PLAIN[state.cards[f.card]].level_only for f in combat.foes)
 
 
-def player_strength(state: State, seat: int, combat: Combat | None) -> int:
+def fight_facts(state: State, combat: Combat | None) -> tuple[bool, set[str]]:
+    """What every fighter's strength reads of the fight: whether a monster counts
+    Level only, and the monsters' tags."""
+    if combat is None:
+        return False, set()
+    if level_only(state, combat):
+        return True, set()
+    tags: set[str] = set()
+    for foe in combat.foes:
+        tags |= foe_tags(state, foe)
+    return False, tags
+
+
+def player_strength(
+    state: State, seat: int, combat: Combat | None, facts: tuple[bool, set[str]] | None = None
+) -> int:
     """A character's combat strength: Level plus Items, Ride and Citizenship (unless a
-    monster says Level only), minus Curses kept in front of them."""
+    monster says Level only), minus Curses kept in front of them. `facts` is
+    `fight_facts(state, combat)`, when the caller has it already."""
     player = state.players[seat]
+    defs = state.cards
     total = player.level
     for c in player.curses:
-        for effect in CARDS[state.cards[c]].effects:
+        for effect in PLAIN[defs[c]].effects:
             if effect.op in ("strength_penalty", "next_combat"):
                 total -= effect.n
-    if combat is not None and level_only(state, combat):
+    only_level, tags = fight_facts(state, combat) if facts is None else facts
+    if only_level:
         return total
-    tags: set[str] = set()
-    if combat is not None:
-        for foe in combat.foes:
-            tags |= foe_tags(state, foe)
     for item in player.equipped:
-        c = CARDS[state.cards[item]]
-        if may_use(state, player, item):
+        c = PLAIN[defs[item]]
+        if c.town is None or may_use(state, player, item):
             total += c.bonus
             if c.vs_tag is not None and c.vs_tag in tags:
                 total += c.vs_tag_bonus
     if player.ride is not None:
-        total += CARDS[state.cards[player.ride]].bonus
-        total += sum(CARDS[state.cards[e]].bonus for e in player.ride_enhancers)
+        total += PLAIN[defs[player.ride]].bonus
+        total += sum(PLAIN[defs[e]].bonus for e in player.ride_enhancers)
         if has_town(state, player, "thanksgiving"):
-            total += CARDS["thanksgiving-town"].bonus  # +2 for each Ride
+            total += PLAIN["thanksgiving-town"].bonus  # +2 for each Ride
     return total
 
 
@@ -188,8 +202,8 @@ def heroes_strength(state: State, combat: Combat) -> int:
 
 
 def foe_strength(state: State, combat: Combat, foe: Foe) -> int:
-    c = CARDS[state.cards[foe.card]]
-    total = c.level + sum(CARDS[state.cards[e]].bonus for e in foe.enhancers)
+    c = PLAIN[state.cards[foe.card]]
+    total = c.level + sum(PLAIN[state.cards[e]].bonus for e in foe.enhancers)
     for bonus in c.vs_town:
         seats = fighters(combat, state.turn)
         if bonus.n > 0:
@@ -206,25 +220,25 @@ def monsters_strength(state: State, combat: Combat) -> int:
 
 
 def foe_treasures(state: State, foe: Foe) -> int:
-    c = CARDS[state.cards[foe.card]]
-    return max(0, c.treasures + sum(CARDS[state.cards[e]].extra_treasures for e in foe.enhancers))
+    c = PLAIN[state.cards[foe.card]]
+    return max(0, c.treasures + sum(PLAIN[state.cards[e]].extra_treasures for e in foe.enhancers))
 
 
 def run_modifier(state: State, seat: int, monster: str, combat: Combat | None) -> int:
     player = state.players[seat]
-    total = CARDS[state.cards[monster]].run_away
+    total = PLAIN[state.cards[monster]].run_away
     if combat is not None:
         total += combat.run_bonus
     for c in player.citizenships:
-        total += CARDS[state.cards[c]].run_away
+        total += PLAIN[state.cards[c]].run_away
     for item in player.equipped:
         if may_use(state, player, item):
-            total += CARDS[state.cards[item]].run_away
+            total += PLAIN[state.cards[item]].run_away
     if player.ride is not None:
-        total += CARDS[state.cards[player.ride]].run_away
-        total += sum(CARDS[state.cards[e]].run_away for e in player.ride_enhancers)
+        total += PLAIN[state.cards[player.ride]].run_away
+        total += sum(PLAIN[state.cards[e]].run_away for e in player.ride_enhancers)
     for c in player.curses:
-        for effect in CARDS[state.cards[c]].effects:
+        for effect in PLAIN[state.cards[c]].effects:
             if effect.op == "run_penalty":
                 total -= effect.n
     return total
@@ -274,11 +288,11 @@ def item_candidates(state: State, player: Player, slot: str) -> list[str]:
     if slot == "best":
         if not player.items:
             return []
-        best = max(CARDS[state.cards[i]].bonus for i in player.items)
-        return [i for i in player.items if CARDS[state.cards[i]].bonus == best]
+        best = max(PLAIN[state.cards[i]].bonus for i in player.items)
+        return [i for i in player.items if PLAIN[state.cards[i]].bonus == best]
     if slot == "hand":
-        return [i for i in player.items if CARDS[state.cards[i]].slot in ("hand", "hands")]
-    return [i for i in player.items if CARDS[state.cards[i]].slot == slot]
+        return [i for i in player.items if PLAIN[state.cards[i]].slot in ("hand", "hands")]
+    return [i for i in player.items if PLAIN[state.cards[i]].slot == slot]
 
 
 def applies(state: State, player: Player, effect: Effect) -> bool:

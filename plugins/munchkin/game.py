@@ -20,7 +20,8 @@ from nbc.core.rng import Rng
 from nbc.plugins.munchkin import rules, verify
 from nbc.plugins.munchkin.cards import CARDS
 from nbc.plugins.munchkin.effects import name
-from nbc.plugins.munchkin.state import Player, State, dump, load
+from nbc.plugins.munchkin.state import CardTable, Player, State, dump, load
+from nbc.plugins.munchkin.state import text as state_text
 from nbc.plugins.munchkin.view import view as build_view
 
 OFFICIAL = range(3, 7)
@@ -127,7 +128,7 @@ class Munchkin(Game):
             door_discard=Pile("door discard", seen_by="all"),
             treasure_discard=Pile("treasure discard", seen_by="all"),
             players=[Player(Pile(f"hand {s}", seen_by="owner", owner=s)) for s in range(players)],
-            cards=cards,
+            cards=CardTable(cards),
             ready=[False] * players,
         )
         state.door_deck.shuffle(ctx.rng)
@@ -161,6 +162,9 @@ class Munchkin(Game):
 
     def load_state(self, data: Any) -> State:
         return load(State, data)
+
+    def state_json(self, state: State) -> str:
+        return state_text(state)
 
     # --- the test kit and the fuzzer (nbc.plugins.munchkin.verify) -------------------------
     def random_setup(

@@ -22,7 +22,7 @@ from nbc.core import coverage
 from nbc.core.dice import d6
 from nbc.core.game import Choice, Context, Prompt
 from nbc.plugins.munchkin import effects as fx
-from nbc.plugins.munchkin.cards import CARDS, HAND_LIMIT
+from nbc.plugins.munchkin.cards import HAND_LIMIT, PLAIN
 from nbc.plugins.munchkin.effects import card, name
 from nbc.plugins.munchkin.state import Combat, Foe, Pending, Runner, State
 
@@ -171,7 +171,7 @@ def sell_choice(state: State, seat: int) -> list[Play]:
     defs = state.cards
     gold = 0
     for c in player.hand.cards + player.items:
-        d = CARDS[defs[c]]
+        d = PLAIN[defs[c]]
         if d.kind not in ("item", "one-shot") or c == player.cheat_item:
             continue
         gold += d.gold
@@ -251,7 +251,7 @@ def hand_plays(state: State, seat: int, where: str) -> list[Play]:
     never = NEVER_PLAYED[where]
     defs = state.cards
     for c in state.players[seat].hand.cards:
-        if CARDS[defs[c]].kind in never:
+        if PLAIN[defs[c]].kind in never:
             continue
         if play_kind(state, seat, c, where) is not None:
             options.append((f"play:{c}", f"Play {name(state, c)}"))
@@ -282,7 +282,7 @@ def window_choices(state: State, seat: int) -> list[Play]:
     monsters: list[str] = []
     helpers: list[str] = []  # Wandering Monster and Undead-making Enhancers
     for c in hand:
-        d = CARDS[defs[c]]
+        d = PLAIN[defs[c]]
         kind = d.kind
         if kind == "monster":
             monsters.append(c)
@@ -299,16 +299,16 @@ def window_choices(state: State, seat: int) -> list[Play]:
     for foe in combat.foes:
         tags |= fx.foe_tags(state, foe)
     for m in monsters:
-        if tags.intersection(CARDS[defs[m]].tags):
+        if tags.intersection(PLAIN[defs[m]].tags):
             options.append((f"join:{m}", f"Send {name(state, m)} into the fight"))
     for w in helpers:
-        if CARDS[defs[w]].kind == "wandering":
+        if PLAIN[defs[w]].kind == "wandering":
             options += [(f"wander:{w}:{m}", f"Wandering Monster: {name(state, m)} joins") for m in monsters]
         elif "undead" in tags:
             options += [
                 (f"raise:{w}:{m}", f"{name(state, w)}: {name(state, m)} joins as Undead")
                 for m in monsters
-                if "undead" not in CARDS[defs[m]].tags
+                if "undead" not in PLAIN[defs[m]].tags
             ]
     fighting = seat == state.turn or seat == combat.helper
     if fighting and combat.halloween[seat] < 3 and fx.has_town(state, player, "halloween"):
@@ -340,7 +340,7 @@ def run_choices(state: State, runner: Runner) -> list[Play]:
 
 
 def christmas_fodder(state: State, seat: int) -> list[str]:
-    return [c for c in sellable(state, seat) if card(state, c).gold >= CARDS["christmas-town"].gold]
+    return [c for c in sellable(state, seat) if card(state, c).gold >= PLAIN["christmas-town"].gold]
 
 
 def pending_prompt(state: State, p: Pending) -> Prompt:
@@ -564,7 +564,7 @@ def on_combat(state: State, seat: int, verb: str, rest: str, ctx: Context) -> No
         hand.remove(rest)
         combat.played.append(rest)
         combat.halloween[seat] += 1
-        combat.hero_bonus += CARDS["halloween-town"].bonus
+        combat.hero_bonus += PLAIN["halloween-town"].bonus
         coverage.fired("halloween-town")
         ctx.emit("power", f"seat {seat} discards {name(state, rest)} for +3", {"seat": seat, "card": rest})
     reopen(state)

@@ -8,10 +8,52 @@ on a dead character's body.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field, fields
 from typing import Any
 
 from nbc.core.piles import Pile
+from nbc.core.serial import canonical_json
+
+
+class CardTable(dict):
+    """`State.cards`: each card instance id to its card definition id. It is made once,
+    when the cards are dealt out, and never changes (its methods that would change it
+    refuse), so what it saves as, and that text, are worked out once."""
+
+    __slots__ = ("_saved", "_text", "_refs")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._saved: Any = None
+        self._text: str | None = None
+        self._refs: dict[str, tuple[str, str]] | None = None
+
+    def refs(self, names: dict[str, str], kinds: dict[str, str]) -> dict[str, tuple[str, str]]:
+        """Each card instance's (name, kind), for the view (which passes the same
+        tables of names and kinds every time)."""
+        if self._refs is None:
+            self._refs = {c: (names[d], kinds[d]) for c, d in self.items()}
+        return self._refs
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a match's card table never changes")
+
+    __setitem__ = __delitem__ = __ior__ = update = pop = popitem = clear = setdefault = _refuse
+
+    def saved(self) -> Any:
+        """What the codec saves (see `_dump_dict`)."""
+        if self._saved is None:
+            saved = _dump_dict(self)
+            if not isinstance(saved, str):
+                return saved  # a table of other ids: a fresh dict each time
+            self._saved = saved
+        return self._saved
+
+    def text(self) -> str:
+        if self._text is None:
+            self._text = canonical_json(self.saved())
+        return self._text
 
 
 @dataclass(slots=True)
@@ -90,7 +132,7 @@ class State:
     door_discard: Pile
     treasure_discard: Pile
     players: list[Player]
-    cards: dict[str, str]  # instance id -> card definition id
+    cards: CardTable  # instance id -> card definition id
     turn: int = 0  # the seat whose turn it is
     turns: int = 1  # turns begun so far
     phase: str = "create"
@@ -127,7 +169,7 @@ class State:
 # codec: each dataclass's fields are classified once, instead of nbc.core.serial
 # inspecting every value's type each time. The data it writes is plain JSON.
 
-_PLAIN, _LIST, _DICT, _PILE, _OBJ, _OPT_OBJ, _OBJ_LIST = range(7)
+_PLAIN, _LIST, _DICT, _PILE, _OBJ, _OPT_OBJ, _OBJ_LIST, _TABLE = range(8)
 UNSAVED = frozenset({"window_memo"})
 
 
@@ -140,6 +182,7 @@ def _schema(cls: type) -> list[tuple[str, int, type | None]]:
         "list[Runner]": (_OBJ_LIST, Runner),
         "list[Pending]": (_OBJ_LIST, Pending),
         "Combat | None": (_OPT_OBJ, Combat),
+        "CardTable": (_TABLE, None),
     }
     schema = []
     for f in fields(cls):
@@ -160,6 +203,8 @@ def _schema(cls: type) -> list[tuple[str, int, type | None]]:
 
 _SCHEMAS: dict[type, list[tuple[str, int, type | None]]] = {}
 
+
+_STRING = json.encoder.encode_basestring  # what json writes a str with (ensure_ascii off)
 
 _IDS: dict[int, list[str]] = {}
 
@@ -186,57 +231,220 @@ def _load_dict(value: Any) -> dict[str, str]:
     return {str(k): v for k, v in value.items()}
 
 
+_LAST_TABLE: tuple[Any, Any] = (None, None)  # the saved form last loaded, and its table
+
+
+def _load_table(value: Any) -> CardTable:
+    """A card table, shared with the last one loaded from the same saved string: a
+    table never changes, so loads of one match may hold the same one."""
+    global _LAST_TABLE
+    if isinstance(value, str):
+        last_saved, last = _LAST_TABLE
+        if value == last_saved:
+            return last
+        table = CardTable(_load_dict(value))
+        _LAST_TABLE = (value, table)
+        return table
+    return CardTable(_load_dict(value))
+
+
+def _dump_pile(value: Pile) -> dict[str, Any]:
+    return {
+        "name": value.name,
+        "cards": ",".join(value.cards),  # ids hold no commas: one string is cheap to write
+        "seen_by": value.seen_by,
+        "owner": value.owner,
+    }
+
+
+def _load_pile(value: Any) -> Pile:
+    cards = value["cards"]
+    listed = cards.split(",") if cards else []
+    return Pile(value["name"], listed, value["seen_by"], value["owner"])
+
+
+# Each dataclass gets its own dump and load function, written out from its schema once
+# (a field at a time, in the schema's order), so a dump or load runs no loop over the
+# fields and no test of their kinds. They do exactly what the loops over the schema
+# did: the same values, built in the same order.
+_DUMPERS: dict[type, Any] = {}
+_LOADERS: dict[type, Any] = {}
+
+
+def _compile(cls: type) -> None:
+    schema = _SCHEMAS.get(cls) or _SCHEMAS.setdefault(cls, _schema(cls))
+    env: dict[str, Any] = {
+        "_dump_dict": _dump_dict,
+        "_load_dict": _load_dict,
+        "_dump_pile": _dump_pile,
+        "_load_pile": _load_pile,
+        "_check": _check_fields,
+        "_load_table": _load_table,
+        "CardTable": CardTable,
+        "cls": cls,
+        "names": frozenset(name for name, _, _ in schema),
+    }
+    dumped, loaded = [], []
+    for name, kind, sub in schema:
+        value, data = f"obj.{name}", f"data[{name!r}]"
+        if sub is not None:
+            if sub not in _DUMPERS:
+                _compile(sub)
+            env[f"dump_{sub.__name__}"] = _DUMPERS[sub]
+            env[f"load_{sub.__name__}"] = _LOADERS[sub]
+        if kind == _PLAIN:
+            dump, load = value, data
+        elif kind == _LIST:
+            dump, load = f"list({value})", f"list({data})"
+        elif kind == _DICT:
+            dump, load = f"_dump_dict({value})", f"_load_dict({data})"
+        elif kind == _TABLE:
+            dump = f"(v.saved() if type(v := {value}) is CardTable else _dump_dict(v))"
+            load = f"_load_table({data})"
+        elif kind == _PILE:
+            dump, load = f"_dump_pile({value})", f"_load_pile({data})"
+        elif kind == _OBJ:
+            dump, load = f"dump_{sub.__name__}({value})", f"load_{sub.__name__}({data})"
+        elif kind == _OPT_OBJ:
+            dump = f"(None if {value} is None else dump_{sub.__name__}({value}))"
+            load = f"(None if {data} is None else load_{sub.__name__}({data}))"
+        else:
+            dump = f"[dump_{sub.__name__}(v) for v in {value}]"
+            load = f"[load_{sub.__name__}(v) for v in {data}]"
+        dumped.append(f"        {name!r}: {dump},\n")
+        loaded.append(f"        {name}={load},\n")
+    source = (
+        "def dump(obj):\n    return {\n" + "".join(dumped) + "    }\n\n"
+        "def load(data):\n"
+        "    if type(data) is not dict or data.keys() != names:\n"
+        "        _check(cls, names, data)\n"
+        "    return cls(\n" + "".join(loaded) + "    )\n"
+    )
+    exec(compile(source, f"<munchkin codec for {cls.__name__}>", "exec"), env)
+    _DUMPERS[cls], _LOADERS[cls] = env["dump"], env["load"]
+
+
+# The canonical JSON text of a dump (`canonical_json(dump(obj))`), written field by
+# field: keys in sorted order, strings through json's own string encoder, ints as json
+# writes them, and anything of another type than its field declares through
+# canonical_json itself. `tests/games/munchkin/test_codec.py` holds it to the text
+# canonical_json gives, step by step through many matches.
+_WRITERS: dict[type, Any] = {}
+
+
+def _text_of(value: Any) -> str:
+    kind = type(value)
+    if kind is str:
+        return _STRING(value)
+    if kind is int:
+        return int.__repr__(value)
+    if value is None:
+        return "null"
+    if kind is bool:
+        return "true" if value else "false"
+    return canonical_json(value)
+
+
+def _list_text(value: Any) -> str:
+    if type(value) is list:
+        try:
+            return "[" + ",".join(map(_STRING, value)) + "]"  # a list of strings: card ids
+        except TypeError:
+            pass
+    return canonical_json(list(value))
+
+
+def _pile_text(value: Pile) -> str:
+    name, seen_by, owner = value.name, value.seen_by, value.owner
+    if type(name) is str and type(seen_by) is str and (owner is None or type(owner) is int):
+        cards = _STRING(",".join(value.cards))
+        owner_text = "null" if owner is None else int.__repr__(owner)
+        return f'{{"cards":{cards},"name":{_STRING(name)},"owner":{owner_text},"seen_by":{_STRING(seen_by)}}}'
+    return canonical_json(_dump_pile(value))
+
+
+def _compile_text(cls: type) -> None:
+    schema = _SCHEMAS.get(cls) or _SCHEMAS.setdefault(cls, _schema(cls))
+    hints = {f.name: str(f.type) for f in fields(cls)}
+    env: dict[str, Any] = {
+        "J": canonical_json,
+        "S": _STRING,
+        "R": int.__repr__,
+        "P": _text_of,
+        "L": _list_text,
+        "EMPTY": "[]",
+        "pile": _pile_text,
+        "dump_dict": _dump_dict,
+        "CardTable": CardTable,
+        "TRUE": "true",
+        "FALSE": "false",
+        "NULL": "null",
+        "LB": "[",
+        "RB": "]",
+        "COMMA": ",",
+    }
+    parts = []
+    for name, kind, sub in sorted(schema):
+        value = f"obj.{name}"
+        if sub is not None:
+            if sub not in _WRITERS:
+                _compile_text(sub)
+            env[f"text_{sub.__name__}"] = _WRITERS[sub]
+        if kind == _PLAIN:
+            hint = hints[name]
+            if hint == "int":
+                text = f"(R(v) if type(v := {value}) is int else J(v))"
+            elif hint == "str":
+                text = f"(S(v) if type(v := {value}) is str else J(v))"
+            elif hint == "bool":
+                text = f"(TRUE if (v := {value}) is True else FALSE if v is False else J(v))"
+            elif hint in ("str | None", "int | None"):
+                scalar = hint.split(" ")[0]
+                writer = "S" if scalar == "str" else "R"
+                text = f"(NULL if (v := {value}) is None else {writer}(v) if type(v) is {scalar} else J(v))"
+            else:
+                text = f"P({value})"
+        elif kind == _LIST:
+            text = f"(L(v) if (v := {value}) or type(v) is not list else EMPTY)"
+        elif kind == _DICT:
+            text = f"J(dump_dict({value}))"
+        elif kind == _TABLE:
+            text = f"(v.text() if type(v := {value}) is CardTable else J(dump_dict(v)))"
+        elif kind == _PILE:
+            text = f"pile({value})"
+        elif kind == _OBJ:
+            text = f"text_{sub.__name__}({value})"
+        elif kind == _OPT_OBJ:
+            text = f"(NULL if (v := {value}) is None else text_{sub.__name__}(v))"
+        else:
+            text = f"(LB + COMMA.join([text_{sub.__name__}(v) for v in {value}]) + RB)"
+        parts.append(f'"{name}":{{{text}}}')
+    source = "def text(obj):\n    return f'{{" + ",".join(parts) + "}}'\n"
+    exec(compile(source, f"<munchkin text of {cls.__name__}>", "exec"), env)
+    _WRITERS[cls] = env["text"]
+
+
+def text(obj: Any) -> str:
+    """`canonical_json(dump(obj))`, written directly."""
+    cls = type(obj)
+    if cls not in _WRITERS:
+        _compile_text(cls)
+    return _WRITERS[cls](obj)
+
+
+def _check_fields(cls: type, names: frozenset[str], data: Any) -> None:
+    if set(data) != names:
+        raise ValueError(f"{cls.__name__}: expected fields {sorted(names)}, found {sorted(data)}")
+
+
 def dump(obj: Any) -> dict[str, Any]:
     cls = type(obj)
-    schema = _SCHEMAS.get(cls) or _SCHEMAS.setdefault(cls, _schema(cls))
-    out: dict[str, Any] = {}
-    for name, kind, _ in schema:
-        value = getattr(obj, name)
-        if kind == _PLAIN:
-            out[name] = value
-        elif kind == _LIST:
-            out[name] = list(value)
-        elif kind == _DICT:
-            out[name] = _dump_dict(value)
-        elif kind == _PILE:
-            out[name] = {
-                "name": value.name,
-                "cards": ",".join(value.cards),  # ids hold no commas: one string is cheap to write
-                "seen_by": value.seen_by,
-                "owner": value.owner,
-            }
-        elif kind == _OBJ:
-            out[name] = dump(value)
-        elif kind == _OPT_OBJ:
-            out[name] = None if value is None else dump(value)
-        else:
-            out[name] = [dump(v) for v in value]
-    return out
+    if cls not in _DUMPERS:
+        _compile(cls)
+    return _DUMPERS[cls](obj)
 
 
 def load(cls: type, data: dict[str, Any]) -> Any:
-    schema = _SCHEMAS.get(cls) or _SCHEMAS.setdefault(cls, _schema(cls))
-    if set(data) != {name for name, _, _ in schema}:
-        raise ValueError(
-            f"{cls.__name__}: expected fields {sorted(n for n, _, _ in schema)}, found {sorted(data)}"
-        )
-    values: dict[str, Any] = {}
-    for name, kind, sub in schema:
-        value = data[name]
-        if kind == _PLAIN:
-            values[name] = value
-        elif kind == _LIST:
-            values[name] = list(value)
-        elif kind == _DICT:
-            values[name] = _load_dict(value)
-        elif kind == _PILE:
-            cards = value["cards"]
-            listed = cards.split(",") if cards else []
-            values[name] = Pile(value["name"], listed, value["seen_by"], value["owner"])
-        elif kind == _OBJ:
-            values[name] = load(sub, value)
-        elif kind == _OPT_OBJ:
-            values[name] = None if value is None else load(sub, value)
-        else:
-            values[name] = [load(sub, v) for v in value]
-    return cls(**values)
+    if cls not in _LOADERS:
+        _compile(cls)
+    return _LOADERS[cls](data)

@@ -11,11 +11,19 @@ from __future__ import annotations
 from typing import Any
 
 from nbc.plugins.munchkin import effects as fx
-from nbc.plugins.munchkin.cards import CARDS
-from nbc.plugins.munchkin.state import State
+from nbc.plugins.munchkin.cards import PLAIN
+from nbc.plugins.munchkin.state import CardTable, State
 
-NAME = {d.id: d.name for d in CARDS.values()}
-KIND = {d.id: d.kind for d in CARDS.values()}
+NAME = {d.id: d.name for d in PLAIN.values()}
+KIND = {d.id: d.kind for d in PLAIN.values()}
+
+
+def _refs(state: State) -> dict[str, tuple[str, str]]:
+    """Each card instance's (name, kind), as the view shows an unplanted card."""
+    table = state.cards
+    if type(table) is CardTable:
+        return table.refs(NAME, KIND)
+    return {c: (NAME[d], KIND[d]) for c, d in table.items()}
 
 
 def card_ref(state: State, c: str) -> dict[str, Any]:
@@ -23,33 +31,44 @@ def card_ref(state: State, c: str) -> dict[str, Any]:
     return {"id": c, "name": state.planted.get(c) or NAME[d], "kind": KIND[d]}
 
 
-def cards(state: State, ids: list[str]) -> list[dict[str, Any]]:
-    defs, planted = state.cards, state.planted
-    return [{"id": c, "name": planted.get(c) or NAME[defs[c]], "kind": KIND[defs[c]]} for c in ids]
+def cards(
+    state: State, ids: list[str], refs: dict[str, tuple[str, str]] | None = None
+) -> list[dict[str, Any]]:
+    if not ids:
+        return []
+    planted = state.planted
+    if planted:
+        defs = state.cards
+        return [{"id": c, "name": planted.get(c) or NAME[defs[c]], "kind": KIND[defs[c]]} for c in ids]
+    if refs is None:
+        refs = _refs(state)
+    return [{"id": c, "name": (ref := refs[c])[0], "kind": ref[1]} for c in ids]
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
     combat = state.combat
+    facts = fx.fight_facts(state, combat)  # the same for every player
+    refs = _refs(state)
+    strengths = [fx.player_strength(state, s, combat, facts) for s in range(len(state.players))]
     players = []
     for s, p in enumerate(state.players):
-        mine = seat == s
         players.append(
             {
                 "seat": s,
                 "level": p.level,
                 "dead": p.dead,
-                "strength": fx.player_strength(state, s, combat),
-                "citizenships": cards(state, p.citizenships),
+                "strength": strengths[s],
+                "citizenships": cards(state, p.citizenships, refs) if p.citizenships else [],
                 "dual": None if p.dual is None else card_ref(state, p.dual),
                 "ride": None if p.ride is None else card_ref(state, p.ride),
-                "ride_enhancers": cards(state, p.ride_enhancers),
-                "items": [
-                    {**card_ref(state, i), "equipped": i in p.equipped, "cheat": i == p.cheat_item}
-                    for i in p.items
-                ],
-                "curses": cards(state, p.curses),
-                "hand": {"count": len(p.hand.cards), "cards": cards(state, p.hand.cards) if mine else None},
-                "known": cards(state, p.known),
+                "ride_enhancers": cards(state, p.ride_enhancers, refs) if p.ride_enhancers else [],
+                "items": _items(state, p.items, p.equipped, p.cheat_item, refs) if p.items else [],
+                "curses": cards(state, p.curses, refs) if p.curses else [],
+                "hand": {
+                    "count": len(p.hand.cards),
+                    "cards": cards(state, p.hand.cards, refs) if seat == s else None,
+                },
+                "known": cards(state, p.known, refs) if p.known else [],
             }
         )
     pending = state.pending[0] if state.pending else None
@@ -64,7 +83,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "door_discard": _discard(state, state.door_discard.cards),
         "treasure_discard": _discard(state, state.treasure_discard.cards),
         "players": players,
-        "combat": None if combat is None else _combat(state),
+        "combat": None if combat is None else _combat(state, strengths, refs),
         "runners": [{"seat": r.seat, "left": cards(state, r.left)} for r in state.runners],
         "revealed": cards(state, state.revealed + state.lurking),
         "pool": cards(state, state.pool),
@@ -85,30 +104,44 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     }
 
 
+def _items(
+    state: State, items: list[str], equipped: list[str], cheat: str | None, refs: dict[str, tuple[str, str]]
+) -> list[dict[str, Any]]:
+    return [
+        {**ref, "equipped": ref["id"] in equipped, "cheat": ref["id"] == cheat}
+        for ref in cards(state, items, refs)
+    ]
+
+
 def _discard(state: State, pile: list[str]) -> dict[str, Any]:
     return {"count": len(pile), "top": card_ref(state, pile[-1]) if pile else None}
 
 
-def _combat(state: State) -> dict[str, Any]:
+def _combat(state: State, strengths: list[int], refs: dict[str, tuple[str, str]]) -> dict[str, Any]:
+    """The fight. `strengths` are the players' (fx.player_strength in this fight): the
+    fighters' sum is fx.heroes_strength, and the foes' strengths sum to
+    fx.monsters_strength."""
     combat = state.combat
+    foes = [
+        {
+            **card_ref(state, f.card),
+            "level": fx.card(state, f.card).level,
+            "strength": fx.foe_strength(state, combat, f),
+            "treasures": fx.foe_treasures(state, f),
+            "tags": sorted(fx.foe_tags(state, f)),
+            "enhancers": cards(state, f.enhancers, refs),
+        }
+        for f in combat.foes
+    ]
+    heroes = sum(strengths[s] for s in fx.fighters(combat, state.turn)) + combat.hero_bonus
     return {
         "hero": state.turn,
         "helper": combat.helper,
-        "foes": [
-            {
-                **card_ref(state, f.card),
-                "level": fx.card(state, f.card).level,
-                "strength": fx.foe_strength(state, combat, f),
-                "treasures": fx.foe_treasures(state, f),
-                "tags": sorted(fx.foe_tags(state, f)),
-                "enhancers": cards(state, f.enhancers),
-            }
-            for f in combat.foes
-        ],
-        "heroes_strength": fx.heroes_strength(state, combat),
-        "monsters_strength": fx.monsters_strength(state, combat),
-        "played": cards(state, combat.played),
-        "defeated": cards(state, combat.defeated),
+        "foes": foes,
+        "heroes_strength": heroes,
+        "monsters_strength": sum(foe["strength"] for foe in foes),
+        "played": cards(state, combat.played, refs),
+        "defeated": cards(state, combat.defeated, refs),
         "bribe_item": None if combat.bribe_item is None else card_ref(state, combat.bribe_item),
         "bribe_share": combat.bribe_share,
         "waiting": [s for s, done in enumerate(combat.passed) if not done],

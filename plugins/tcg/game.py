@@ -19,7 +19,7 @@ from nbc.plugins.tcg import view as view_module
 from nbc.plugins.tcg.effects import TcgCard
 from nbc.plugins.tcg.hooks import Expansion, ExpansionHooks
 from nbc.plugins.tcg.rules import DAYS, MAIN_DECK_MIN, TITLE_MAX, Rules
-from nbc.plugins.tcg.state import Player, State
+from nbc.plugins.tcg.state import Player, State, Table, state_text
 
 DATA = Path(__file__).parent / "data"
 BASE_SETS = ("premiere", "tournament-kit")
@@ -253,12 +253,22 @@ class TcgGame(Game):
                     has_responses=any(self.defs[c].responses for c in deck.main),
                 )
             )
-        state = State(players=seats, cards=cards, owner=owner, expansions=list(options.expansions))
+        state = State(
+            players=seats, cards=Table(cards), owner=Table(owner), expansions=list(options.expansions)
+        )
         state.days = state.days_left = options.days
         state.king = ctx.rng.below(players)
         ctx.emit("setup", f"seat {state.king} is the first Pumpkin King", {"king": state.king})
         self.rules.advance(state, ctx)
         return state
+
+    def load_state(self, data: Any) -> State:
+        state = super().load_state(data)
+        state.cards, state.owner = Table(state.cards), Table(state.owner)
+        return state
+
+    def state_json(self, state: State) -> str:
+        return state_text(state)
 
     def prompts(self, state: State) -> list[Prompt]:
         return [a.as_prompt() for a in state.asks]

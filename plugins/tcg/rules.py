@@ -321,6 +321,11 @@ class Rules:
         self.names = {d.id: f"{d.name} ({d.alias})" if d.alias else d.name for d in defs.values()}
         # cards with no printed effect: they report to coverage when they are played
         self.plain = frozenset(d.id for d in defs.values() if is_plain(d))
+        # what a view shows of each card besides its instance id (see view.build)
+        self.view_parts = {
+            key: {"card": d.id, "name": d.name, "alias": d.alias, "kind": d.kind, "number": d.number}
+            for key, d in self.defs.items()
+        }
         self._function_options: dict[tuple[str, int], list[tuple[str, str, Any]]] = {}
         self._mode_places: dict[tuple[str, int], bool] = {}
         # (card definitions, expansions) of a match -> its price floors
@@ -561,7 +566,9 @@ class Rules:
     def threshold(self, st: State, slot: Slot) -> int:
         return self.defs[st.cards[slot.locale]].number or 0
 
-    def is_active(self, st: State, seat: int, k: int) -> bool:
+    def is_active(self, st: State, seat: int, k: int, scare: Any = None) -> bool:
+        """Is Locale k of seat's row Active? (`scare`, when given, is `self.scare` with
+        its answers kept, for a caller that asks about many cards of one position.)"""
         slot = st.players[seat].row[k]
         if slot.flipped:
             return False
@@ -574,8 +581,10 @@ class Rules:
             return True
         total = 0
         flags = st.flags
+        if scare is None:
+            scare = self.scare
         for c in slot.characters:
-            s = self.scare(st, c)
+            s = scare(st, c)
             total += 2 * s if flags and f"double:{c}" in flags else s
         return total >= (d.number or 0)
 
@@ -948,10 +957,12 @@ class Rules:
         st.phase = "start"
 
     # --- scoring -------------------------------------------------------------------------
-    def score(self, st: State, seat: int) -> int:
+    def score(self, st: State, seat: int, scare: Any = None) -> int:
         p = st.players[seat]
-        total = sum(self.scare(st, c) for c in self.characters(st, seat))
-        total += sum(self.scare(st, c) for c in p.creations)
+        if scare is None:
+            scare = self.scare
+        total = sum(scare(st, c) for c in self.characters(st, seat))
+        total += sum(scare(st, c) for c in p.creations)
         total += sum(self.defs[st.cards[c]].number or 0 for c in p.placed)
         return total
 

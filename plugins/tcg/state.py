@@ -6,10 +6,74 @@ definition id. Piles are lists whose top is the END of the list.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from nbc.core.game import Choice, Prompt
+from nbc.core.serial import canonical_json, to_data
+
+
+class Table(dict):
+    """`State.cards` and `State.owner`: hundreds of entries fixed when the cards are
+    dealt out (only a hand-made test position adds to them). Its canonical JSON text is
+    kept until it changes: every method that changes it drops the text."""
+
+    __slots__ = ("_text",)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._text: str | None = None
+
+    def text(self) -> str:
+        if self._text is None:
+            self._text = canonical_json(self)
+        return self._text
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self._text = None
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: Any) -> None:
+        self._text = None
+        super().__delitem__(key)
+
+    def __ior__(self, other: Any) -> Table:
+        self._text = None
+        return super().__ior__(other)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        self._text = None
+        super().update(*args, **kwargs)
+
+    def pop(self, *args: Any) -> Any:
+        self._text = None
+        return super().pop(*args)
+
+    def popitem(self) -> Any:
+        self._text = None
+        return super().popitem()
+
+    def clear(self) -> None:
+        self._text = None
+        super().clear()
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        self._text = None
+        return super().setdefault(key, default)
+
+
+_TABLES = ("cards", "owner")
+
+
+def state_text(st: State) -> str:
+    """`canonical_json(to_data(st))`, with the text of `cards` and `owner` kept by
+    their tables: the keys in sorted order, each value as canonical_json writes it."""
+    parts = []
+    for name in _SORTED_FIELDS:
+        value = getattr(st, name)
+        text = value.text() if type(value) is Table else canonical_json(to_data(value))
+        parts.append(f"{_KEYS[name]}{text}")
+    return "{" + ",".join(parts) + "}"
 
 
 @dataclass(slots=True)
@@ -145,3 +209,8 @@ class State:
     # facts worked out from the rest of the state when first needed (Rules.in_match);
     # never saved, so a loaded match starts it afresh
     memo: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+
+# the fields the codec saves (those of __init__), in the order canonical JSON sorts them
+_SORTED_FIELDS = sorted(f.name for f in fields(State) if f.init)
+_KEYS = {name: canonical_json(name) + ":" for name in _SORTED_FIELDS}

@@ -8,16 +8,29 @@ from nbc.plugins.tcg.state import State
 
 
 def build(rules: Any, st: State, seat: int | None) -> dict[str, Any]:
+    defs, parts, planted = st.cards, rules.view_parts, st.planted
+
     def card(c: str) -> dict[str, Any]:
-        data = rules.card_data(st, c)
-        d = rules.def_of(st, c)
-        data["kind"] = d.kind
-        data["number"] = d.number
-        return data
+        # {"id", "card", "name", "alias", "kind", "number"}: rules.card_data and the kind
+        # and number of the card's definition (a planted card shows only its marker name)
+        if planted and c in planted:
+            part = parts[defs[c]]
+            return {"id": c, "name": planted[c], "kind": part["kind"], "number": part["number"]}
+        return {"id": c, **parts[defs[c]]}
+
+    # the view asks the Scare Number of a card several times (its own, its Locale's
+    # activity, the score): it is worked out once per card
+    scares: dict[str, int] = {}
+
+    def scare(state: State, c: str) -> int:
+        value = scares.get(c)
+        if value is None:
+            value = scares[c] = rules.scare(state, c)
+        return value
 
     def character(c: str) -> dict[str, Any]:
         data = card(c)
-        data["scare"] = rules.scare(st, c)
+        data["scare"] = scare(st, c)
         data["stacked"] = [card(s) for s in st.stacked.get(c, [])]
         data["hex"] = c in st.hexed
         return data
@@ -30,7 +43,7 @@ def build(rules: Any, st: State, seat: int | None) -> dict[str, Any]:
             row.append(
                 {
                     "locale": card(slot.locale),
-                    "active": rules.is_active(st, s, k),
+                    "active": rules.is_active(st, s, k, scare),
                     "threshold": rules.threshold(st, slot),
                     "characters": [character(c) for c in slot.characters],
                     "beneath": len(slot.beneath),
@@ -54,7 +67,7 @@ def build(rules: Any, st: State, seat: int | None) -> dict[str, Any]:
                 "row": row,
                 "creations": [character(c) for c in p.creations],
                 "placed": [card(c) for c in p.placed],
-                "score": rules.score(st, s),
+                "score": rules.score(st, s, scare),
             }
         )
     return {

@@ -240,3 +240,97 @@ def test_the_header_holds_options_in_canonical_order_so_a_saved_match_replays_al
     assert list(match.header.options["mix"]) == sorted(mix)
     loaded = Match.from_json(match.to_json(), example_game)
     assert Match.replay(example_game, loaded.header, loaded.log).fingerprint() == match.fingerprint()
+
+
+def _saves_along(game, seed, players=3):
+    """The saves of one match after each choice, and its fingerprint at each."""
+    match = Match.new(game, "base", players=players, seed=seed)
+    rng = Rng(seed)
+    saves = []
+    while True:
+        saves.append((match.to_json(), match.fingerprint()))
+        if match.over:
+            return saves
+        prompt = match.prompts()[0]
+        match.act(prompt.seat, prompt.choices[rng.below(len(prompt.choices))].id)
+
+
+def test_saves_of_several_matches_load_right_in_any_order(example_game):
+    """A save is read against the last one (its events and log may begin the same):
+    loading saves of different matches, out of order and again, changes nothing."""
+    a, b = _saves_along(example_game, 1), _saves_along(example_game, 2, players=2)
+    order = [a[3], a[7], a[5], b[2], a[8], b[6], b[6], a[8], a[0], a[-1], b[-1], b[0], a[-1]]
+    for text, fingerprint in order:
+        loaded = Match.from_json(text, example_game)
+        assert loaded.fingerprint() == fingerprint
+        assert loaded.to_json() == text
+        assert [to_data(e) for e in loaded.events] == json.loads(text)["events"]
+
+
+def test_a_save_with_hand_written_events_still_gives_the_fingerprint(example_game):
+    """Events written in a save other than canonically (spaces, other key order) are
+    hashed as their canonical text, even inside a save laid out like to_json's."""
+    match = Match.new(example_game, "base", players=2, seed=4)
+    play_out(match, Rng(1))
+    text = match.to_json()
+    first = json.loads(text)["events"][0]
+    written = json.dumps(dict(reversed(list(first.items()))))  # spaces, keys reversed
+    edited = text.replace(canonical_json(first), written, 1)
+    assert edited != text
+    assert Match.from_json(edited, example_game).fingerprint() == match.fingerprint()
+    assert Match.from_json(text, example_game).fingerprint() == match.fingerprint()
+    assert Match.from_json(edited, example_game).fingerprint() == match.fingerprint()
+
+
+def test_malformed_saves_that_begin_like_canonical_ones_are_refused(example_game):
+    saves = _saves_along(example_game, 3)
+    text = saves[4][0]
+    Match.from_json(saves[5][0], example_game)  # the last save read, for what is reused
+    events_end = text.index('],"format":')
+    log_at = text.index('"log":[') + len('"log":[')
+    bad = [
+        text[:events_end] + ",]" + text[events_end + 1 :],  # a trailing comma
+        text[: len('{"events":[')] + "," + text[len('{"events":[') :],
+        text[:log_at] + "," + text[log_at:],
+        text.replace('"log":[[', '"log":[["x",', 1),
+        text[:-1],
+        text + " x",
+    ]
+    for broken in bad:
+        with pytest.raises(ReplayError, match="malformed"):
+            Match.from_json(broken, example_game)
+
+
+def test_a_rewritten_log_is_saved_as_it_now_is(example_game):
+    match = Match.new(example_game, "base", players=2, seed=4)
+    play_out(match, Rng(1))
+    match.to_json()
+    last = match.log.pop()
+    match.log.append(type(last)(last.seat, "rewritten"))
+    assert json.loads(match.to_json())["log"][-1] == [last.seat, "rewritten"]
+
+
+def test_saves_loaded_in_several_threads_at_once_load_right(example_game):
+    import sys
+    import threading
+
+    a, b = _saves_along(example_game, 5), _saves_along(example_game, 6, players=2)
+    failures = []
+
+    def load_all(saves):
+        for _ in range(20):
+            for text, fingerprint in saves:
+                if Match.from_json(text, example_game).fingerprint() != fingerprint:
+                    failures.append(fingerprint)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=load_all, args=(saves,)) for saves in (a, b, a[::-1], b[::-1])]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert not failures

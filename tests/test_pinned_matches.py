@@ -1,0 +1,157 @@
+"""Pinned seeded playouts: what the engine and the built-in games produce must not
+change when their code is made faster.
+
+Each case plays one seeded random playout the way the test kit does (`bot_step`
+with the kit's bot RNG) and digests, at every step, the fingerprint, every seat's
+and the spectator's view, and every open prompt; at a few steps it also digests the
+save text and the views after each seat's cards are planted. The digests were
+recorded before any speed work, so a change that alters a fingerprint, a save, a
+view, a prompt or a planting fails here.
+
+The saves in `data/pinned/` were written by the code of that time: they must still
+load, give the same fingerprint, save again to the very same text, and play on to
+the pinned end.
+
+To print fresh values (only when a change of output is intended and documented):
+
+    .venv/bin/python tests/test_pinned_matches.py
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from nbc.core.host import PluginHost
+from nbc.core.match import Match
+from nbc.core.playout import bot_step
+from nbc.core.rng import Rng
+from nbc.core.serial import canonical_json, to_data
+
+DATA = Path(__file__).parent / "data" / "pinned"
+CHECKPOINTS = (0, 1, 7, 50, 200)
+
+# (game, variant, players, seed): (choices, final fingerprint, sha256 of the final
+# save, digest of every step)
+PINNED: dict[tuple[str, str, int, int], tuple[int, str, str, str]] = {
+    ('munchkin', 'base', 3, 0): (481, '23eb5e2923e46010611bd0693c1f6e55270aaa09d96179b3726e88f2ee636dbf', 'a641facff56ccc5d33025abc668c6d1638e4f90ac152b581a7984919c9be462d', 'ed56fc9857e07914099156f03e0a22f3d06620fada3c7c7bbd22a373dab16303'),
+    ('munchkin', 'faster', 4, 5): (473, 'a04b29984ff31feb2a584b9c173debee87af7e3c776d058721d240c6dd76089f', '62602879cd86f810ab67f05d0ed5ebff316e2e708b1cab970c44d219205439f2', 'b3a8f5fa71933322daae7147beb6650be3f47da78d1f0fb3aeee22f5ad15e80e'),
+    ('munchkin', 'epic', 3, 5): (557, 'b944201fe3c900ef8a458f84313e8a5587f98d003c001ba46bc5cb21fc36391a', 'e1e8a0100a6048602e56a0dd04185fbc33b9f908d60335d9ef7652c984046bc4', '7b5a9d7a419f86476829662ca18c22a8e07bd0cc245ecd7ecb600535c220b751'),
+    ('munchkin', 'two-player', 2, 6): (342, '9e62e0c3e6e1fdd807e955ff08c6e775393bf4fc2576e8507fa1b233abac0dae', '9c45533bdddbd684300c6e71d3bd7bddef96c0f7675365718b1222ee9488cb16', 'a043d2f14bceece60f1fa62324b64777316188e9ca24bae8e6535d7c3f6a8d75'),
+    ('munchkin', 'base', 6, 3): (909, 'b14e6c2cedea8cafd1840f52ffb811cd8e79b626c89c5232494145ded365542c', 'bb38b187a55a7de376acb83d4cdef610de896b4563d1c7948e425e130ce280c2', '5e0cb22a57106f038c7fddb1229a23062a934b93d8a6d37be4cf5dab061f3046'),
+    ('tcg', 'base', 3, 0): (184, '02b1195d45e8167f16cf56c57cba8683198fa216d659ea75f41088bbf680a08a', 'e87ca1bd4388dbbc4c9804995bc86602ce52610395e24c5eabe3fdd332b028a7', 'ee6702d904048bdac8b0f16929a2e8ccdbf33e4710c341a7ff25a34a0e8fa15e'),
+    ('tcg', 'base', 5, 2): (302, '575fd74649c3d90bb7e98952bd3365cc82448f67cc250b47218cb72ea1198bb5', '57610ddce45117626b4db70ae662094740dda42828bf37eccb087e72eed9f000', '4950ffc031a9f6ac36e2089591015e2573c7592be31580df68edebfcc9f0c7c9'),
+    ('tcg', 'christmas-town', 2, 1): (109, '62c5268ce823785a6ada8f750f2900e892c086cf21213d6a0e429127e9b72b6c', 'bb66e17f21abc2479ec69070cc77c85a220d42639e37a7662d2e86a951fa6b60', '7261322a3729edd7a1c3bd1174fb80e871676ba991970143c31f3969f5e68967'),
+    ('tcg', 'christmas-town', 4, 3): (260, '4e7ad7bb93b4a105b9beb0c29dd59bbd8f96132a0ff97a45df7dceb3cfb80dd2', '4232c9bf0a29dfc626a3036a2122c4c5149bf21ce3ee3ae22044505ac84a8206', 'd63831cef933160f147c59f045e925e51e52e49904b175d340b6e590d062695e'),
+    ('funkoverse', 'first-game', 2, 0): (91, '31a332300dfd0ca8acfbaf1355f9cb4bc18b6b317f7d3261bc772b63536ffc1b', '528f5f55e4cd1d54b0f673c39e2238f3ad9f0ca74ea67f99bcbf30cde7b52c95', 'e966a4a721c5acb46b729eaf0cb3865a62dece5a93668bad4a1b45aab5073392'),
+    ('funkoverse', 'territory', 3, 1): (200, '5a24d756854d59106d81539269c02d9128c53b2fd57c27452e56357de2909521', 'a17a721b5a7c1444fe6280b70be9cd8f65d162c2f8f1f6491dc8994da3aff22d', 'b4eee0378432c2642013522164e233884f43a0e290aa6636d12465d85f02055a'),
+    ('funkoverse', 'leaders', 4, 2): (221, '8f0a0f09c9cb519425c2dfece8df676f2e66789bd06ea1257948b37e7d95d6d3', '472d67016e7c0407b305e93a61966d385d98436845cd345dd4dd721225a9c7be', '03762d3eef8a1079989d0191d204afa81e64c86890abb4efce66ce27692a55bc'),
+    ('funkoverse', 'triumph', 3, 0): (182, 'b149bed5d7985a44aead99937bb1a9c823e6c5cf499a088382973b9f0eef2060', '4ea95c4c058da32ae77c570fff9cf384e2ceafbba219161d3f330f5bd549fec3', '71fdc55a923820b163fa18dbcaeb8a435d86e5d4e813c7d9a8c0fc504373ee71'),
+    ('funkoverse', 'infiltrate', 2, 4): (76, '981c793425605a24a80c573e99f84d34db66ce861ddb899c3d58de5ad521be9b', 'd917281cfe79d2d28ad3d2fb30fcea34406aec1d77516614f842a3950c996edd', '87385ec7e6d9a877eb0c598746adf03404a87893fac437d6ac5314f7fe1f808d'),
+    ('trick-or-treat', 'base', 3, 0): (15, 'a588acbdcec2ddb33350fdb2eb7fa8dd7b03d0051c27fc39c43c50c10395af0c', '0cc430c5b42397cc052478d3dfc8b13434e169cef6e1d3ef8386a63e7d221566', '134b140293dda9b4bf39f913b1d431688a66dae19f210308cfcaec2ca3e37092'),
+    ('trick-or-treat', 'short', 2, 1): (4, '5da81b78e6e744ecd2d0632b446242eb4dee452138d2189ebe13afb15a78b2d1', '74e7585ee7c4e1975f859c138c684913b2feaafedcc1ceee1271a2a505b018c3', '25e78f05fe10fcad4beac97b9e8e08cd3576cbadb61ff7593624cf8cb20da068'),
+}
+
+# game: (variant, players, seed, step at which the save was written)
+SAVES: dict[str, tuple[str, int, int, int]] = {
+    "munchkin": ("epic", 4, 1, 120),
+    "tcg": ("christmas-town", 3, 2, 60),
+    "funkoverse": ("triumph", 3, 0, 100),
+    "trick-or-treat": ("base", 3, 0, 8),
+}
+
+
+def _host() -> PluginHost:
+    return PluginHost.load()
+
+
+def _trace(match: Match, bot_rng: Rng, stop: int | None = None) -> tuple[int, str]:
+    """Play on with the kit's random bot, digesting every step; returns the number of
+    choices made and the digest."""
+    digest = hashlib.sha256()
+    seats = [*range(match.players), None]
+    while True:
+        step = match.seq
+        digest.update(match.fingerprint().encode())
+        for seat in seats:
+            digest.update(canonical_json(match.view(seat)).encode())
+        for prompt in match.all_prompts():
+            digest.update(canonical_json(to_data(prompt)).encode())
+        if step in CHECKPOINTS:
+            text = match.to_json()
+            digest.update(hashlib.sha256(text.encode()).hexdigest().encode())
+            for owner in seats:
+                copy = Match.from_json(text, match.game)
+                planted = match.game.plant(copy.state, owner, f"PIN{step}x{owner}z")
+                copy._cache.seq = -1
+                digest.update(str(planted).encode())
+                for seat in seats:
+                    digest.update(canonical_json(copy.view(seat)).encode())
+                for prompt in copy.all_prompts():
+                    digest.update(canonical_json(to_data(prompt)).encode())
+        if match.over or step == stop:
+            return step, digest.hexdigest()
+        bot_step(match, bot_rng)
+
+
+def _play(game_name: str, variant: str, players: int, seed: int) -> tuple[int, str, str, str]:
+    game = _host().games[game_name]
+    match = Match.new(game, variant, players=players, seed=seed)
+    steps, digest = _trace(match, Rng(f"conformance:{seed}"))
+    return steps, match.fingerprint(), hashlib.sha256(match.to_json().encode()).hexdigest(), digest
+
+
+@pytest.mark.parametrize("case", list(PINNED), ids=lambda c: f"{c[0]}/{c[1]}/{c[2]}p/seed{c[3]}")
+def test_a_seeded_playout_is_what_it_always_was(case):
+    assert _play(*case) == PINNED[case]
+
+
+def _save_path(game_name: str) -> Path:
+    return DATA / f"{game_name}.json"
+
+
+@pytest.mark.parametrize("game_name", list(SAVES))
+def test_an_old_save_loads_saves_and_plays_on_as_it_always_did(game_name):
+    game = _host().games[game_name]
+    stored = json.loads(_save_path(game_name).read_text())
+    text, fingerprint, end = stored["save"], stored["fingerprint"], stored["end"]
+    loaded = Match.from_json(text, game)
+    assert loaded.fingerprint() == fingerprint
+    assert loaded.to_json() == text
+    replayed = Match.replay(game, loaded.header, loaded.log)
+    assert replayed.fingerprint() == fingerprint
+    rng = Rng.from_state(stored["bot_rng"])
+    steps, digest = _trace(loaded, rng)
+    assert [steps, loaded.fingerprint(), digest] == end
+
+
+def _write_save(game_name: str) -> None:
+    variant, players, seed, at = SAVES[game_name]
+    game = _host().games[game_name]
+    match = Match.new(game, variant, players=players, seed=seed)
+    rng = Rng(f"conformance:{seed}")
+    while match.seq < at and not match.over:
+        bot_step(match, rng)
+    text, fingerprint, rng_state = match.to_json(), match.fingerprint(), rng.get_state()
+    steps, digest = _trace(match, rng)
+    DATA.mkdir(parents=True, exist_ok=True)
+    record = {
+        "save": text,
+        "fingerprint": fingerprint,
+        "bot_rng": rng_state,
+        "end": [steps, match.fingerprint(), digest],
+    }
+    _save_path(game_name).write_text(json.dumps(record, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    import sys
+
+    if "--saves" in sys.argv:
+        for name in SAVES:
+            _write_save(name)
+    for key in PINNED:
+        print(f"    {key!r}: {_play(*key)!r},")
