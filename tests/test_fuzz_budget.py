@@ -26,6 +26,8 @@ SEED = 2026
 # budget; any other failure fails it. Remove an entry when its defect is fixed.
 KNOWN = {
     "tcg": {
+        # tests/games/tcg/test_fuzz_tcg_crash_typeerror_rules_turn_menu_3902b3ff.py
+        "crash:TypeError@rules:turn_menu": "an effect resumed after a response runs its first steps again",
         # tests/games/christmas_town/test_fuzz_tcg_crash_typeerror_e89f796e.py
         "crash:TypeError@rules:_play_pay": "moving a Character to a Christmas Town Locale crashes",
         "invariant:one-title-per-town": "a Character played into an opponent's row skips the title check",
