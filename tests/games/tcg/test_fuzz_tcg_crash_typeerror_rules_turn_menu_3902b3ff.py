@@ -81,7 +81,7 @@ CHOICES = [
 @pytest.mark.xfail(
     strict=True,
     raises=ConformanceError,
-    reason="open defect (TCG issue): Sound of Rollin' Dice resumed after a response runs its first steps again",
+    reason="open defect (TCG issue): Sound of Rollin' Dice resumed after a response runs again",
 )
 def test_fuzz_tcg_crash_typeerror_rules_turn_menu_3902b3ff():
     replay_and_check(
