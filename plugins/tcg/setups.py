@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 STYLES = ("plain", "plain", "responses", "rare", "rare", "busy")
 CHRISTMAS_STYLES = (*STYLES, "festive", "festive")  # with Christmas Town in the pool
 SHORT_GAMES = 5  # one set-up in this many has fewer Days
+READY = 7  # one seat in this many plays a ready deck (when it has no focus cards to hold)
 BIAS = 8  # how many times more often a favoured card is drawn
 FOCUS_EVERYWHERE = 8  # this few focus cards go into every seat's deck (they may need opponents)
 FOCUS_PER_SEAT = 12  # a longer focus list is shared out, this many Main Deck cards a seat
@@ -268,7 +269,7 @@ def random_setup(game: TcgGame, rng: Rng, variant: str | None, focus: Sequence[s
     decks: list[str | dict[str, Any]] = []
     for seat in range(players):
         share = wanted if short else wanted[seat::players]
-        if pool.ready and rng.below(100) < (5 if wanted else 15) and not (share and short):
+        if pool.ready and not share and rng.below(READY) == 0:  # a ready deck has no room for focus
             decks.append(rng.choice(pool.ready))
         else:
             decks.append(random_deck(pool, rng, rng.choice(pool.styles), share, thorough=stress))
@@ -298,7 +299,7 @@ def random_deck(
     if "busy" in wants:
         style = "busy"
     far = _companions(pool, rng, rest, False)
-    ordered = [*stressed, *near, *rest, *far]  # what matters most first: it wins a tight place
+    ordered = [*stressed, *rest, *near, *far]  # what matters most first: it wins a tight place
     places = [c for c in ordered if c not in pool.title]
     start = next((c for c in places if c in pool.starting), None) or rng.choice(pool.starting)
     main = [c for c in ordered if c in pool.title]

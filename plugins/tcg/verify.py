@@ -204,6 +204,7 @@ class CoverageRun:
     matches: int = 0
     bugs: Counter[str] = field(default_factory=Counter)  # GameBug messages and how often
     first: dict[str, float] = field(default_factory=dict)  # key -> seconds into the run it first fired
+    stray: list[str] = field(default_factory=list)  # keys reported that the game does not list
     seconds: float = 0.0
 
     @property
@@ -238,7 +239,8 @@ def play_for_coverage(
             now = time.monotonic() - began
             for key in run.seen - run.first.keys():
                 run.first[key] = now
-    run.seen &= set(run.keys)
+    run.stray = sorted(run.seen - run.keys.keys())
+    run.seen &= run.keys.keys()
     run.seconds = time.monotonic() - began
     return run
 
