@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from nbc.core import coverage
+from nbc.core.bots import RandomBot
 from nbc.core.errors import GameBug
 from nbc.core.game import Invariant, Prompt, Setup
 from nbc.core.match import Match
@@ -265,31 +266,41 @@ def play_checked(
     invariants: Sequence[Invariant] | None = None,
     bugs: Counter[str] | None = None,
 ) -> list[Broken]:
-    """Play one seeded random match of `setup` (the random bot's choices drawn from
-    `Rng(seed)`), checking every invariant after every choice; each invariant that
-    fails is reported once, where it first failed. A `GameBug` ends the match and is
-    counted in `bugs`."""
-    checks = game.invariants() if invariants is None else invariants
-    match = Match.new(game, setup.variant, setup.options, setup.players, seed=seed)
-    rng = Rng(f"bot:{seed}")
-    broken: dict[str, Broken] = {}
-    while True:
-        prompts = match.all_prompts()
-        if not prompts:
-            break
-        prompt = prompts[rng.below(len(prompts))]
-        try:
-            match.act(prompt.seat, prompt.choices[rng.below(len(prompt.choices))].id)
-        except GameBug as bug:
-            if bugs is not None:
-                bugs[_short(bug)] += 1
-            break
-        for check in checks:
-            if check.name not in broken:
-                message = check.check(match.state)
+    """Play one seeded random match of `setup` with `play_out` (the random bot's choices
+    drawn from `Rng(f"bot:{seed}")`), checking every invariant after every choice; each
+    invariant that fails is reported once, where it first failed. A `GameBug` ends the
+    match and is counted in `bugs`."""
+    checker = _Checking(game.invariants() if invariants is None else invariants, setup, seed)
+    checker.match = Match.new(game, setup.variant, setup.options, setup.players, seed=seed)
+    try:
+        play_out(checker.match, Rng(f"bot:{seed}"), bots=dict.fromkeys(range(setup.players), checker))
+    except GameBug as bug:
+        if bugs is not None:
+            bugs[_short(bug)] += 1
+    checker.check()  # the table the last choice left
+    return list(checker.broken.values())
+
+
+class _Checking(RandomBot):
+    """The random bot, checking the invariants on each table it is asked to act on."""
+
+    def __init__(self, checks: Sequence[Invariant], setup: Setup, seed: int) -> None:
+        self.checks, self.setup, self.seed = checks, setup, seed
+        self.broken: dict[str, Broken] = {}
+        self.match: Match | None = None
+
+    def choose(self, view: Any, prompts: list[Prompt], rng: Rng) -> str:
+        self.check()
+        return super().choose(view, prompts, rng)
+
+    def check(self) -> None:
+        assert self.match is not None
+        for check in self.checks:
+            if check.name not in self.broken:
+                message = check.check(self.match.state)
                 if message is not None:
-                    broken[check.name] = Broken(check.name, message, setup, seed, len(match.log))
-    return list(broken.values())
+                    made = len(self.match.log)
+                    self.broken[check.name] = Broken(check.name, message, self.setup, self.seed, made)
 
 
 def _short(bug: GameBug) -> str:
