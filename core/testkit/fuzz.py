@@ -40,7 +40,6 @@ from nbc.core.testkit.checks import ConformanceError, Draws, Exhausted, Report, 
 # refusals) less often than the kit's 7, to play more games in its budget.
 PROBE_EVERY = 13
 MAX_STEPS = 20_000
-FOCUS = 6  # never-fired coverage keys handed to each set-up
 
 
 @dataclass(slots=True)
@@ -144,7 +143,12 @@ def fuzz(
             break
         variant = names[number % len(names)]
         never = sorted(set(pools[variant]) - result.fired[variant])
-        focus = rng.sample(never, min(FOCUS, len(never))) if never else []
+        # Half the games get every card still unfired (the game shares them out), the
+        # others one of them, so that a set-up can be built around it.
+        if len(never) > 1 and rng.below(2):
+            focus = never
+        else:
+            focus = never[rng.below(len(never)) :][:1] if never else []
         setup = game.random_setup(rng, variant, None, focus)
         match_seed = f"fuzz:{seed}:{number}"
         draws = Draws(Rng(f"fuzz-choices:{seed}:{number}"))

@@ -340,12 +340,15 @@ class TcgGame(Game):
         return setups.random_setup(self, rng, variant, players, focus)
 
     def shrink_setup(self, setup: Setup) -> Iterable[Setup]:
+        """Fewer seats, fewer Days, ready decks, deck lists with fewer titles (see `setups`)."""
         return setups.shrink_setup(self, setup)
 
     def invariants(self) -> Sequence[Invariant]:
+        """What holds after every choice (see `invariants` and docs/games/tcg.md)."""
         return invariants_module.invariants(self)
 
     def redeal_hidden(self, state: State, seat: int | None, rng: Rng) -> int:
+        """Shuffle the cards hidden from `seat` among themselves (see `redeal`)."""
         return redeal_module.redeal_hidden(state, seat, rng)
 
     def coverage(self, variant: str) -> Mapping[str, str]:

@@ -16,6 +16,8 @@ a hand, returned to a hand or tucked in sight of everyone), and every card the m
 pending work names (an open question, an effect under way, a waiting trigger, a
 short-lived rule), so every prompt still means what it says. Face-up cards are never
 hidden. A lone hidden card (a Starting Locale before Day 1) has nothing to swap with.
+Whatever is kept per instance stays with it: its owner, the test kit's `planted` marker
+(the instance stays hidden from the same seats), what `State.known` says of it.
 """
 
 from __future__ import annotations

@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 STYLES = ("plain", "plain", "responses", "rare", "rare", "busy")
 CHRISTMAS_STYLES = (*STYLES, "festive", "festive")  # with Christmas Town in the pool
 SHORT_GAMES = 5  # one set-up in this many has fewer Days
+READY = 7  # one seat in this many plays a ready deck (when it has no focus cards to hold)
 BIAS = 8  # how many times more often a favoured card is drawn
 FOCUS_EVERYWHERE = 8  # this few focus cards go into every seat's deck (they may need opponents)
 FOCUS_PER_SEAT = 12  # a longer focus list is shared out, this many Main Deck cards a seat
@@ -84,8 +85,11 @@ class Pool:
     rich: list[str]  # Locales and Starting Locales with a Function adding RICH Pumpkin Points or more
     cutters: dict[str, list[str]]  # card id -> cards whose modifiers make it cheaper
     givers: list[str]  # Main Deck cards whose effects add Pumpkin Points
+    # what makes a want come true -> Main Deck cards that bring it about: "attacked" (cards
+    # that discard Characters from play), "stacked-on-creation" (Surprises Stacked on Creations)
+    makers: dict[str, list[str]]
     # card id -> what its effect needs: "busy" (many Active Locales), "rich" (many Pumpkin
-    # Points), "crossing" (Characters that travel into Christmas Town)
+    # Points), "crossing" (Characters that travel into Christmas Town), and `makers` keys
     wants: dict[str, set[str]]
     answering: dict[str, list[str]]  # a card id or name group -> Main Deck cards answering to it
     ready: list[str]  # ready decks legal in the variant
@@ -150,7 +154,15 @@ def _make_pool(game: TcgGame, variant: str) -> Pool:
         needs={d.id: sorted(_names_in(d, names)) for d in defs},
         rich=[d.id for d in defs if d.is_locale and d.holiday != "christmas" and _points(d) >= RICH],
         cutters={d.id: [c.id for c in main if _cuts(c, d)] for d in main},
-        givers=[d.id for d in main if "'op': 'pp'" in repr(d.model_dump(include=_PROGRAMS))],
+        givers=[d.id for d in main if "'op': 'pp'" in _program_text(d)],
+        makers={
+            "attacked": [d.id for d in main if "'op': 'destroy'" in _program_text(d)],
+            "stacked-on-creation": [
+                d.id
+                for d in main
+                if "'op': 'stack'" in _program_text(d) and "my_creations" in _program_text(d)
+            ],
+        },
         wants={d.id: _wants(d) for d in defs},
         answering=answering,
         ready=[name for name in game.starters if _legal_deck(game, variant, name)],
@@ -169,7 +181,12 @@ def _is_rare(d: TcgCard) -> bool:
         return True
     if d.is_locale and (d.holiday == "christmas" or d.keywords):
         return True
-    return "'custom'" in repr(d.model_dump(include=_PROGRAMS))  # a card with an effect of its own
+    return "'custom'" in _program_text(d)  # a card with an effect of its own
+
+
+def _program_text(d: TcgCard) -> str:
+    """A card's effect programs as text, to look for the ops they use."""
+    return repr(d.model_dump(include=_PROGRAMS))
 
 
 def _points(d: TcgCard) -> int:
@@ -186,9 +203,14 @@ def _cuts(cutter: TcgCard, d: TcgCard) -> bool:
 def _wants(d: TcgCard) -> set[str]:
     """What a card's effect needs besides other cards: `busy` when its rules count Active
     Locales, else `rich` when it is dear (DEAR Pumpkin Points or more); `crossing` when a
-    Halloween card's rules look into Christmas Town."""
+    Halloween card's rules look into Christmas Town; `attacked` for a card that guards or
+    answers; `stacked-on-creation` for a trigger on that event."""
     rules = repr(d.model_dump(exclude=set(FACT_FIELDS)))
     wants = {"crossing"} if "'christmas-town'" in rules and d.holiday != "christmas" else set()
+    if d.guards or d.immune or any(r.against != "hand-discard" for r in d.responses):
+        wants.add("attacked")  # it shows only when someone goes for a Character
+    if any(t.on == "stacked_on_creation" for t in d.triggers):
+        wants.add("stacked-on-creation")
     if "active" in rules:
         return wants | {"busy"}  # a price that falls with Active Locales is paid with them, not riches
     return wants | {"rich"} if not d.is_locale and (d.number or 0) >= DEAR else wants
@@ -271,7 +293,7 @@ def random_setup(
     decks: list[str | dict[str, Any]] = []
     for seat in range(players):
         share = wanted if short else wanted[seat::players]
-        if pool.ready and rng.below(100) < (5 if wanted else 15) and not (share and short):
+        if pool.ready and not share and rng.below(READY) == 0:  # a ready deck has no room for focus
             decks.append(rng.choice(pool.ready))
         else:
             decks.append(random_deck(pool, rng, rng.choice(pool.styles), share, thorough=stress))
@@ -300,8 +322,10 @@ def random_deck(
         near += [cut for card in stressed for cut in pool.cutters.get(card, ())]
     if "busy" in wants:
         style = "busy"
+    for want in wants & pool.makers.keys():  # every seat gets them: opponents attack too
+        near += rng.sample(pool.makers[want], min(3, len(pool.makers[want])))
     far = _companions(pool, rng, rest, False)
-    ordered = [*stressed, *near, *rest, *far]  # what matters most first: it wins a tight place
+    ordered = [*stressed, *rest, *near, *far]  # what matters most first: it wins a tight place
     places = [c for c in ordered if c not in pool.title]
     start = next((c for c in places if c in pool.starting), None) or rng.choice(pool.starting)
     main = [c for c in ordered if c in pool.title]

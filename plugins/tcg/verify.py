@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from nbc.core import coverage
+from nbc.core.bots import RandomBot
 from nbc.core.errors import GameBug
 from nbc.core.game import Invariant, Prompt, Setup
 from nbc.core.match import Match
@@ -204,6 +205,7 @@ class CoverageRun:
     matches: int = 0
     bugs: Counter[str] = field(default_factory=Counter)  # GameBug messages and how often
     first: dict[str, float] = field(default_factory=dict)  # key -> seconds into the run it first fired
+    stray: list[str] = field(default_factory=list)  # keys reported that the game does not list
     seconds: float = 0.0
 
     @property
@@ -223,8 +225,10 @@ def play_for_coverage(
             if max_matches is not None and run.matches >= max_matches:
                 break
             never = run.never
-            # a long list is shared out among the seats; near the end, one card at a time
-            focus = never if len(never) > FOCUS_EVERYWHERE else [never[rng.below(len(never))]]
+            # half the matches share a long list out among the seats, the others (and all
+            # of them near the end) work on one card
+            broad = len(never) > FOCUS_EVERYWHERE and rng.below(2)
+            focus = never if broad else [never[rng.below(len(never))]]
             setup = game.random_setup(rng, variant, None, focus)
             match = Match.new(game, setup.variant, setup.options, setup.players, seed=rng.below(1 << 62))
             names, helpers = focus_names(game, variant, focus)
@@ -238,7 +242,8 @@ def play_for_coverage(
             now = time.monotonic() - began
             for key in run.seen - run.first.keys():
                 run.first[key] = now
-    run.seen &= set(run.keys)
+    run.stray = sorted(run.seen - run.keys.keys())
+    run.seen &= run.keys.keys()
     run.seconds = time.monotonic() - began
     return run
 
@@ -261,36 +266,47 @@ def play_checked(
     invariants: Sequence[Invariant] | None = None,
     bugs: Counter[str] | None = None,
 ) -> list[Broken]:
-    """Play one seeded random match of `setup` (the random bot's choices drawn from
-    `Rng(seed)`), checking every invariant after every choice; each invariant that
-    fails is reported once, where it first failed. A `GameBug` ends the match and is
-    counted in `bugs`."""
-    checks = game.invariants() if invariants is None else invariants
-    match = Match.new(game, setup.variant, setup.options, setup.players, seed=seed)
-    rng = Rng(f"bot:{seed}")
-    broken: dict[str, Broken] = {}
-    while True:
-        prompts = match.all_prompts()
-        if not prompts:
-            break
-        prompt = prompts[rng.below(len(prompts))]
-        try:
-            match.act(prompt.seat, prompt.choices[rng.below(len(prompt.choices))].id)
-        except GameBug as bug:
-            if bugs is not None:
-                bugs[_short(bug)] += 1
-            break
-        for check in checks:
-            if check.name not in broken:
-                message = check.check(match.state)
+    """Play one seeded random match of `setup` with `play_out` (the random bot's choices
+    drawn from `Rng(f"bot:{seed}")`), checking every invariant after every choice; each
+    invariant that fails is reported once, where it first failed. A `GameBug` ends the
+    match and is counted in `bugs`."""
+    checker = _Checking(game.invariants() if invariants is None else invariants, setup, seed)
+    checker.match = Match.new(game, setup.variant, setup.options, setup.players, seed=seed)
+    try:
+        play_out(checker.match, Rng(f"bot:{seed}"), bots=dict.fromkeys(range(setup.players), checker))
+    except GameBug as bug:
+        if bugs is not None:
+            bugs[_short(bug)] += 1
+    checker.check()  # the table the last choice left
+    return list(checker.broken.values())
+
+
+class _Checking(RandomBot):
+    """The random bot, checking the invariants on each table it is asked to act on."""
+
+    def __init__(self, checks: Sequence[Invariant], setup: Setup, seed: int) -> None:
+        self.checks, self.setup, self.seed = checks, setup, seed
+        self.broken: dict[str, Broken] = {}
+        self.match: Match | None = None
+
+    def choose(self, view: Any, prompts: list[Prompt], rng: Rng) -> str:
+        self.check()
+        return super().choose(view, prompts, rng)
+
+    def check(self) -> None:
+        assert self.match is not None
+        for check in self.checks:
+            if check.name not in self.broken:
+                message = check.check(self.match.state)
                 if message is not None:
-                    broken[check.name] = Broken(check.name, message, setup, seed, len(match.log))
-    return list(broken.values())
+                    made = len(self.match.log)
+                    self.broken[check.name] = Broken(check.name, message, self.setup, self.seed, made)
 
 
 def _short(bug: GameBug) -> str:
-    """A GameBug's message without the choice's instance ids, so that like counts with like."""
-    return re.sub(r"\bc\d+\b", "c#", str(bug))
+    """A GameBug's message without its seat and the numbers in its choice id, so that
+    like counts with like."""
+    return re.sub(r"seat \d+'s choice '([a-z]+)[^']*'", r"a choice '\1...'", str(bug))
 
 
 def main(argv: list[str] | None = None) -> None:
