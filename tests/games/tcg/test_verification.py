@@ -47,7 +47,7 @@ def test_no_variant_named_picks_one(tcg):
 def test_a_short_focus_goes_into_every_deck_as_the_rules_allow(tcg):
     focus = ["christmas-casket", "pumpkin-patch", "oogies-lair"]  # a Creation, a Locale, a Starting Locale
     for seed in range(25):
-        setup = tcg.random_setup(Rng(seed), "base", focus)
+        setup = tcg.random_setup(Rng(seed), "base", focus=focus)
         assert_legal(tcg, setup)
         for deck in setup.options["decks"]:
             assert deck["main"]["christmas-casket"] >= 2
@@ -62,7 +62,7 @@ def test_a_long_focus_is_shared_out_among_the_seats(tcg):
             titles.setdefault(d.name, d.id)
     focus = list(titles.values())[:16]
     for seed in range(10):
-        setup = tcg.random_setup(Rng(seed), "base", focus)
+        setup = tcg.random_setup(Rng(seed), "base", focus=focus)
         assert_legal(tcg, setup)
         held = [set(deck["main"]) for deck in setup.options["decks"]]
         assert set(focus) <= set().union(*held)
@@ -110,7 +110,13 @@ def after_end_phase(tcg):
     for data in positions(tcg, "base", 6, 1, "after-end-phase"):
         state = tcg.load_state(data)
         waiting = state.phase == "king" and state.round >= 3 and not state.king_activity
-        if waiting and len(state.players) == 3 and all(len(p.deck) > 8 and p.hand for p in state.players):
+        placed = any(slot.characters for p in state.players for slot in p.row)
+        if (
+            waiting
+            and placed
+            and len(state.players) == 3
+            and all(len(p.deck) > 8 and p.hand for p in state.players)
+        ):
             return state
     raise AssertionError("no position after an End Phase was found")
 
