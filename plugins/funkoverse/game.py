@@ -18,14 +18,19 @@ from typing import Any, Literal
 from pydantic import Field, field_validator
 
 from nbc.core.cooldown import CooldownTrack
+from nbc.core.errors import BadOptions
 from nbc.core.game import Choice, Context, Game, Options, Outcome, Prompt, Variant
 from nbc.core.grid import Occupant
 from nbc.plugins.funkoverse import rules
-from nbc.plugins.funkoverse.effects import BASICS, CARDS, HEROES, MAP_CARDS, SCENARIOS, grid
+from nbc.plugins.funkoverse.effects import BASICS, CARDS, HEROES, ITEMS, MAP_CARDS, SCENARIOS, grid
 from nbc.plugins.funkoverse.state import Marker, Piece, Side, State, dump, load
 from nbc.plugins.funkoverse.view import view as build_view
 
 BASES = ("red", "blue", "green", "yellow")  # pair k plays from BASES[k]'s starting area
+# What a side may bring besides its characters: an item (held) or a companion (attached).
+GEAR = tuple(i.id for i in ITEMS.values() if i.kind == "item") + tuple(
+    c.id for c in CARDS.values() if c.kind == "companion"
+)
 
 
 class FunkoverseOptions(Options):
@@ -38,6 +43,13 @@ class FunkoverseOptions(Options):
     extras: Literal["none", "fog-juice", "zero"] = Field(
         default="none",
         description="each side's first character holds Fog Juice or has Zero (as when two boxes meet)",
+    )
+    gear: dict[str, str] = Field(
+        default_factory=dict,
+        description=(
+            "character id -> item or companion it brings (" + ", ".join(GEAR) + "); when given it "
+            "replaces extras and must give every side in play exactly one"
+        ),
     )
     lineup: list[str] = Field(
         default_factory=lambda: list(HEROES),
@@ -53,6 +65,70 @@ class FunkoverseOptions(Options):
         if sorted(value) != sorted(HEROES):
             raise ValueError(f"lineup must list each of {', '.join(HEROES)} once, got {value}")
         return value
+
+    @field_validator("gear")
+    @classmethod
+    def _gear(cls, value: dict[str, str]) -> dict[str, str]:
+        problems = []
+        for hero, thing in value.items():
+            if hero in BASICS:
+                problems.append(f"{hero} is a basic character, which holds no item and has no companion")
+            elif hero not in HEROES:
+                problems.append(f"{hero!r} is not a character (the characters are {', '.join(HEROES)})")
+            if thing not in GEAR:
+                problems.append(f"{hero} is given {thing!r}, which is not one of {', '.join(GEAR)}")
+        if problems:
+            raise ValueError("; ".join(problems))
+        return value
+
+
+def seating(players: int, mode: str) -> tuple[list[list[int]], list[int]]:
+    """The seats of each side, and the seat playing each pair k (lineup[k], basic
+    character k, base colour k). Only the pairs listed are in play."""
+    if players == 2:
+        return [[0], [1]], [0, 1]
+    if mode == "teams":  # with three, seat 1 alone plays two pairs against the team of 0 and 2
+        if players == 3:
+            return [[0, 2], [1]], [0, 1, 2, 1]
+        return [[0, 2], [1, 3]], [0, 1, 2, 3]
+    return [[s] for s in range(players)], list(range(players))
+
+
+def heroes_by_side(lineup: list[str], players: int, mode: str) -> list[list[str]]:
+    """The characters (not the basic ones) each side plays, in pair order."""
+    side_seats, pair_seats = seating(players, mode)
+    side_of = {seat: i for i, seats in enumerate(side_seats) for seat in seats}
+    found: list[list[str]] = [[] for _ in side_seats]
+    for k, seat in enumerate(pair_seats):
+        found[side_of[seat]].append(lineup[k])
+    return found
+
+
+def gear_of(options: FunkoverseOptions, players: int) -> dict[str, str]:
+    """Which character brings which item or companion. `extras` gives one to each
+    side's first character; `gear` names the holders, and since which characters
+    play on which side depends on the seat count, it is checked here (BadOptions)."""
+    sides = heroes_by_side(options.lineup, players, options.mode)
+    if not options.gear:
+        if options.extras == "none":
+            return {}
+        return {heroes[0]: options.extras for heroes in sides}
+    in_play = [hero for heroes in sides for hero in heroes]
+    problems = [
+        f"{hero} is not in play with {players} players (in play: {', '.join(in_play)})"
+        for hero in options.gear
+        if hero not in in_play
+    ]
+    for i, heroes in enumerate(sides):
+        given = [hero for hero in heroes if hero in options.gear]
+        if len(given) != 1:
+            # one item or one companion per side, and every side as many as the others
+            problems.append(
+                f"side {i} ({', '.join(heroes)}) is given {len(given)} things; every side needs exactly one"
+            )
+    if problems:
+        raise BadOptions("gear refused: " + "; ".join(problems))
+    return dict(options.gear)
 
 
 def _rotated(k: int) -> list[str]:
@@ -94,14 +170,8 @@ class Funkoverse(Game):
 
     def setup(self, options: FunkoverseOptions, players: int, ctx: Context) -> State:
         scenario = SCENARIOS[options.scenario]
-        teams = players > 2 and options.mode == "teams"
-        if players == 2:
-            side_seats, pair_seats = [[0], [1]], [0, 1]
-        elif teams:
-            side_seats = [[0, 2], [1]] if players == 3 else [[0, 2], [1, 3]]
-            pair_seats = [0, 1, 2, 1] if players == 3 else [0, 1, 2, 3]
-        else:
-            side_seats, pair_seats = [[s] for s in range(players)], list(range(players))
+        side_seats, pair_seats = seating(players, options.mode)
+        gear = gear_of(options, players)
         side_of = {seat: i for i, seats in enumerate(side_seats) for seat in seats}
         sides = [Side(seats=seats, bases=[]) for seats in side_seats]
         pieces: dict[str, Piece] = {}
@@ -110,23 +180,22 @@ class Funkoverse(Game):
             side, base = side_of[seat], BASES[k]
             sides[side].bases.append(base)
             hero, basic = options.lineup[k], BASICS[k]
-            first_of_side = not order[side]
-            item = "fog-juice" if options.extras == "fog-juice" else None
-            pieces[hero] = Piece(
-                hero, hero, "character", seat, side, base, item=item if first_of_side else None
-            )
+            extra = gear.get(hero)
+            item = extra if extra in ITEMS else None
+            pieces[hero] = Piece(hero, hero, "character", seat, side, base, item=item)
             pieces[basic] = Piece(basic, basic, "basic", seat, side, base)
             order[side] += [hero, basic]
             minion = CARDS[hero].minion
             if minion:
                 pieces[minion] = Piece(minion, minion, "minion", seat, side, base, owner=hero)
                 order[side].append(minion)
-            if options.extras == "zero" and first_of_side:
-                zero = f"zero-{side}"
-                pieces[zero] = Piece(zero, "zero", "companion", seat, side, base, owner=hero)
-                order[side].append(zero)
+            if extra in CARDS:  # a companion: one per side, so its id names the side
+                companion = f"{extra}-{side}"
+                pieces[companion] = Piece(companion, extra, "companion", seat, side, base, owner=hero)
+                order[side].append(companion)
             for colour in CARDS[hero].tokens:
                 sides[side].pool.append(f"{colour}-{len(sides[side].pool) + 1}")
+        teams = players > 2 and options.mode == "teams"
         g = grid(scenario.map)
         homes = {glyph: sq for sq, glyph in g.labels.items() if glyph in "ABCDT"}
         markers = {m: Marker(m, homes[m], homes[m]) for m in scenario.markers}
