@@ -633,8 +633,7 @@ def answer_step(state: State, frame: Frame, verb: str, arg: str, ctx: Context) -
         if verb == "square":
             place(state, minion.id, parse_sq(arg), ctx)
         elif verb == "teleport":
-            to = minion.square
-            minion.square = None
+            to = take_off_map(state, minion, ctx)
             ctx.emit(
                 "teleport",
                 f"{name(piece)} moves into {name(minion)}'s square",
@@ -882,11 +881,11 @@ def lose(state: State, target: Piece, credit: str, ctx: Context) -> None:
     """What losing a challenge does to the target."""
     side = state.sides[target.side]
     if target.kind == "minion":
-        target.square = None
+        take_off_map(state, target, ctx)
         ctx.emit("removed", f"{name(target)} is removed", {"piece": target.id})
         return
     if target.kind == "companion":
-        target.square = None
+        take_off_map(state, target, ctx)
         side.cooldown.place(f"piece:{target.id}", KNOCKOUT_SPACE)
         ctx.emit("removed", f"{name(target)} goes to the cooldown track", {"piece": target.id})
         return
@@ -907,12 +906,20 @@ def lose(state: State, target: Piece, credit: str, ctx: Context) -> None:
         drop_triumph(state, target, ctx)
         ctx.emit("knocked-down", f"{name(target)} is knocked down", {"piece": target.id})
         return
-    square = target.square
-    target.square = None
+    square = take_off_map(state, target, ctx)
     target.standing = True
     side.cooldown.place(f"piece:{target.id}", KNOCKOUT_SPACE)
     ctx.emit("knocked-out", f"{name(target)} is knocked out", {"piece": target.id, "by": credit})
     credit_knockout(state, target, square, credit, ctx)
+
+
+def take_off_map(state: State, piece: Piece, ctx: Context) -> Square | None:
+    """Lift a piece off the map and return the square it left. A triumph marker it
+    carries drops there: a minion or Zero may carry it too, and they leave the map
+    without being knocked down first."""
+    drop_triumph(state, piece, ctx)
+    square, piece.square = piece.square, None
+    return square
 
 
 def drop_triumph(state: State, piece: Piece, ctx: Context) -> None:
