@@ -13,24 +13,23 @@ from __future__ import annotations
 import dataclasses
 import statistics
 import time
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
 from nbc.core.cooldown import CooldownTrack
-from nbc.core.errors import BadOptions
-from nbc.core.game import Choice, Context, Game, Options, Outcome, Prompt, Variant
+from nbc.core.game import Choice, Context, Game, Invariant, Options, Outcome, Prompt, Setup, Variant
 from nbc.core.grid import Occupant
-from nbc.plugins.funkoverse import rules
-from nbc.plugins.funkoverse.effects import BASICS, CARDS, HEROES, ITEMS, MAP_CARDS, SCENARIOS, grid
+from nbc.core.rng import Rng
+from nbc.plugins.funkoverse import rules, verify
+from nbc.plugins.funkoverse.effects import BASICS, CARDS, GEAR, HEROES, ITEMS, MAP_CARDS, SCENARIOS, grid
+from nbc.plugins.funkoverse.rules import gear_of, seating
 from nbc.plugins.funkoverse.state import Marker, Piece, Side, State, dump, load
 from nbc.plugins.funkoverse.view import view as build_view
 
+COVERAGE = verify.coverage_keys()
 BASES = ("red", "blue", "green", "yellow")  # pair k plays from BASES[k]'s starting area
-# What a side may bring besides its characters: an item (held) or a companion (attached).
-GEAR = tuple(i.id for i in ITEMS.values() if i.kind == "item") + tuple(
-    c.id for c in CARDS.values() if c.kind == "companion"
-)
 
 
 class FunkoverseOptions(Options):
@@ -80,55 +79,6 @@ class FunkoverseOptions(Options):
         if problems:
             raise ValueError("; ".join(problems))
         return value
-
-
-def seating(players: int, mode: str) -> tuple[list[list[int]], list[int]]:
-    """The seats of each side, and the seat playing each pair k (lineup[k], basic
-    character k, base colour k). Only the pairs listed are in play."""
-    if players == 2:
-        return [[0], [1]], [0, 1]
-    if mode == "teams":  # with three, seat 1 alone plays two pairs against the team of 0 and 2
-        if players == 3:
-            return [[0, 2], [1]], [0, 1, 2, 1]
-        return [[0, 2], [1, 3]], [0, 1, 2, 3]
-    return [[s] for s in range(players)], list(range(players))
-
-
-def heroes_by_side(lineup: list[str], players: int, mode: str) -> list[list[str]]:
-    """The characters (not the basic ones) each side plays, in pair order."""
-    side_seats, pair_seats = seating(players, mode)
-    side_of = {seat: i for i, seats in enumerate(side_seats) for seat in seats}
-    found: list[list[str]] = [[] for _ in side_seats]
-    for k, seat in enumerate(pair_seats):
-        found[side_of[seat]].append(lineup[k])
-    return found
-
-
-def gear_of(options: FunkoverseOptions, players: int) -> dict[str, str]:
-    """Which character brings which item or companion. `extras` gives one to each
-    side's first character; `gear` names the holders, and since which characters
-    play on which side depends on the seat count, it is checked here (BadOptions)."""
-    sides = heroes_by_side(options.lineup, players, options.mode)
-    if not options.gear:
-        if options.extras == "none":
-            return {}
-        return {heroes[0]: options.extras for heroes in sides}
-    in_play = [hero for heroes in sides for hero in heroes]
-    problems = [
-        f"{hero} is not in play with {players} players (in play: {', '.join(in_play)})"
-        for hero in options.gear
-        if hero not in in_play
-    ]
-    for i, heroes in enumerate(sides):
-        given = [hero for hero in heroes if hero in options.gear]
-        if len(given) != 1:
-            # one item or one companion per side, and every side as many as the others
-            problems.append(
-                f"side {i} ({', '.join(heroes)}) is given {len(given)} things; every side needs exactly one"
-            )
-    if problems:
-        raise BadOptions("gear refused: " + "; ".join(problems))
-    return dict(options.gear)
 
 
 def _rotated(k: int) -> list[str]:
@@ -264,6 +214,24 @@ class Funkoverse(Game):
                 state.planted[side.leader] = f"{marker}-0"
                 return 1
         return 0
+
+    # -- what the test kit and the fuzzer use (verify.py) ------------------------------
+
+    def random_setup(self, rng: Rng, variant: str | None = None, focus: Sequence[str] = ()) -> Setup:
+        return verify.random_setup(self, rng, variant, focus)
+
+    def shrink_setup(self, setup: Setup) -> Iterable[Setup]:
+        return verify.shrink_setup(self, setup)
+
+    def invariants(self) -> Sequence[Invariant]:
+        return verify.INVARIANTS
+
+    def redeal_hidden(self, state: State, seat: int | None, rng: Rng) -> int:
+        return verify.redeal_hidden(state, seat, rng)
+
+    def coverage(self, variant: str) -> Mapping[str, str]:
+        self.variant(variant)  # an unknown variant is refused like everywhere else
+        return COVERAGE
 
     # -- public helpers for tools --------------------------------------------------
 
