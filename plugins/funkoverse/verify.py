@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 MODES = ("teams", "free-for-all")
 EXTRAS = ("none", "fog-juice", "zero")
 RANDOM_ROUND_LIMIT = 6  # random set-ups stay at or below the default cap: short playouts
+# With a focus, longer matches: random pieces need rounds to meet, and most effects
+# (challenges, Rag Doll, the Oogie dice) need rivals next to each other.
+FOCUS_ROUND_LIMIT = (8, 14)
 
 
 # -- coverage keys ---------------------------------------------------------------------
@@ -68,7 +71,8 @@ def random_setup(game: Funkoverse, rng: Rng, variant: str | None, focus: Sequenc
     """A random legal set-up drawn only from `rng`: the variant's scenario with a
     random seat count, mode, line-up, extras (the same for every side, or a random
     holder and extra per side through `gear`) and round cap. Characters named by
-    `focus` keys are put in play, and focused extras are handed out."""
+    `focus` keys are put in play, focused extras are handed out, and a focus makes
+    the match longer."""
     name = game.variant(variant if variant is not None else rng.choice(list(game.variants))).name
     counts = game.seat_counts(name)
     players = counts[rng.below(len(counts))]
@@ -95,7 +99,7 @@ def random_setup(game: Funkoverse, rng: Rng, variant: str | None, focus: Sequenc
         options["extras"] = "none"
     else:
         options["extras"] = want_gear[0] if want_gear else EXTRAS[style]
-    options["round_limit"] = rng.randint(1, RANDOM_ROUND_LIMIT)
+    options["round_limit"] = rng.randint(*FOCUS_ROUND_LIMIT) if focus else rng.randint(1, RANDOM_ROUND_LIMIT)
     return Setup(name, players, options)
 
 
