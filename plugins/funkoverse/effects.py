@@ -134,6 +134,10 @@ ABILITIES: dict[str, Ability] = {f"{c.id}/{a.id}": a for c in CARDS.values() for
 
 HEROES = [c.id for c in CARDS.values() if c.kind == "character"]
 BASICS = [c.id for c in CARDS.values() if c.kind == "basic"]
+# What a side may bring besides its characters: an item (held) or a companion (attached).
+GEAR = tuple(i.id for i in ITEMS.values() if i.kind == "item") + tuple(
+    c.id for c in CARDS.values() if c.kind == "companion"
+)
 
 
 def map_text(name: str) -> str:

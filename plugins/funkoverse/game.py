@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import statistics
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 from pydantic import Field, field_validator
@@ -23,10 +23,12 @@ from nbc.core.game import Choice, Context, Game, Invariant, Options, Outcome, Pr
 from nbc.core.grid import Occupant
 from nbc.core.rng import Rng
 from nbc.plugins.funkoverse import rules, verify
-from nbc.plugins.funkoverse.effects import BASICS, CARDS, HEROES, MAP_CARDS, SCENARIOS, grid
+from nbc.plugins.funkoverse.effects import BASICS, CARDS, GEAR, HEROES, ITEMS, MAP_CARDS, SCENARIOS, grid
+from nbc.plugins.funkoverse.rules import gear_of, seating
 from nbc.plugins.funkoverse.state import Marker, Piece, Side, State, dump, load
 from nbc.plugins.funkoverse.view import view as build_view
 
+COVERAGE = verify.coverage_keys()
 BASES = ("red", "blue", "green", "yellow")  # pair k plays from BASES[k]'s starting area
 
 
@@ -41,6 +43,13 @@ class FunkoverseOptions(Options):
         default="none",
         description="each side's first character holds Fog Juice or has Zero (as when two boxes meet)",
     )
+    gear: dict[str, str] = Field(
+        default_factory=dict,
+        description=(
+            "character id -> item or companion it brings (" + ", ".join(GEAR) + "); when given it "
+            "replaces extras and must give every side in play exactly one"
+        ),
+    )
     lineup: list[str] = Field(
         default_factory=lambda: list(HEROES),
         description="the four characters in seat order (seat k's first character is lineup[k])",
@@ -54,6 +63,21 @@ class FunkoverseOptions(Options):
     def _lineup(cls, value: list[str]) -> list[str]:
         if sorted(value) != sorted(HEROES):
             raise ValueError(f"lineup must list each of {', '.join(HEROES)} once, got {value}")
+        return value
+
+    @field_validator("gear")
+    @classmethod
+    def _gear(cls, value: dict[str, str]) -> dict[str, str]:
+        problems = []
+        for hero, thing in value.items():
+            if hero in BASICS:
+                problems.append(f"{hero} is a basic character, which holds no item and has no companion")
+            elif hero not in HEROES:
+                problems.append(f"{hero!r} is not a character (the characters are {', '.join(HEROES)})")
+            if thing not in GEAR:
+                problems.append(f"{hero} is given {thing!r}, which is not one of {', '.join(GEAR)}")
+        if problems:
+            raise ValueError("; ".join(problems))
         return value
 
 
@@ -96,14 +120,8 @@ class Funkoverse(Game):
 
     def setup(self, options: FunkoverseOptions, players: int, ctx: Context) -> State:
         scenario = SCENARIOS[options.scenario]
-        teams = players > 2 and options.mode == "teams"
-        if players == 2:
-            side_seats, pair_seats = [[0], [1]], [0, 1]
-        elif teams:
-            side_seats = [[0, 2], [1]] if players == 3 else [[0, 2], [1, 3]]
-            pair_seats = [0, 1, 2, 1] if players == 3 else [0, 1, 2, 3]
-        else:
-            side_seats, pair_seats = [[s] for s in range(players)], list(range(players))
+        side_seats, pair_seats = seating(players, options.mode)
+        gear = gear_of(options, players)
         side_of = {seat: i for i, seats in enumerate(side_seats) for seat in seats}
         sides = [Side(seats=seats, bases=[]) for seats in side_seats]
         pieces: dict[str, Piece] = {}
@@ -112,23 +130,22 @@ class Funkoverse(Game):
             side, base = side_of[seat], BASES[k]
             sides[side].bases.append(base)
             hero, basic = options.lineup[k], BASICS[k]
-            first_of_side = not order[side]
-            item = "fog-juice" if options.extras == "fog-juice" else None
-            pieces[hero] = Piece(
-                hero, hero, "character", seat, side, base, item=item if first_of_side else None
-            )
+            extra = gear.get(hero)
+            item = extra if extra in ITEMS else None
+            pieces[hero] = Piece(hero, hero, "character", seat, side, base, item=item)
             pieces[basic] = Piece(basic, basic, "basic", seat, side, base)
             order[side] += [hero, basic]
             minion = CARDS[hero].minion
             if minion:
                 pieces[minion] = Piece(minion, minion, "minion", seat, side, base, owner=hero)
                 order[side].append(minion)
-            if options.extras == "zero" and first_of_side:
-                zero = f"zero-{side}"
-                pieces[zero] = Piece(zero, "zero", "companion", seat, side, base, owner=hero)
-                order[side].append(zero)
+            if extra in CARDS:  # a companion: one per side, so its id names the side
+                companion = f"{extra}-{side}"
+                pieces[companion] = Piece(companion, extra, "companion", seat, side, base, owner=hero)
+                order[side].append(companion)
             for colour in CARDS[hero].tokens:
                 sides[side].pool.append(f"{colour}-{len(sides[side].pool) + 1}")
+        teams = players > 2 and options.mode == "teams"
         g = grid(scenario.map)
         homes = {glyph: sq for sq, glyph in g.labels.items() if glyph in "ABCDT"}
         markers = {m: Marker(m, homes[m], homes[m]) for m in scenario.markers}
@@ -188,25 +205,6 @@ class Funkoverse(Game):
     def load_state(self, data: Any) -> State:
         return load(data)
 
-    # -- the test kit and the fuzzer (nbc.plugins.funkoverse.verify) ------------------
-
-    def random_setup(
-        self, rng: Rng, variant: str | None = None, players: int | None = None, focus: Sequence[str] = ()
-    ) -> Setup:
-        base = super().random_setup(rng, variant, players)
-        preset = self.variant(base.variant).options
-        return Setup(base.variant, base.players, verify.random_options(rng, preset, base.players))
-
-    def shrink_setup(self, setup: Setup) -> Iterable[Setup]:
-        yield from super().shrink_setup(setup)
-        yield from verify.shrink_setup(setup)
-
-    def invariants(self) -> Sequence[Invariant]:
-        return verify.INVARIANTS
-
-    def redeal_hidden(self, state: State, seat: int | None, rng: Rng) -> int:
-        return verify.redeal_hidden(state, seat, rng)
-
     def plant(self, state: State, seat: int | None, marker: str) -> int:
         """Leaders: a side's chosen leader is secret until every side has chosen."""
         if seat is None or not state.choosing_leaders:
@@ -216,6 +214,26 @@ class Funkoverse(Game):
                 state.planted[side.leader] = f"{marker}-0"
                 return 1
         return 0
+
+    # -- what the test kit and the fuzzer use (verify.py) ------------------------------
+
+    def random_setup(
+        self, rng: Rng, variant: str | None = None, players: int | None = None, focus: Sequence[str] = ()
+    ) -> Setup:
+        return verify.random_setup(self, rng, variant, players, focus)
+
+    def shrink_setup(self, setup: Setup) -> Iterable[Setup]:
+        return verify.shrink_setup(self, setup)
+
+    def invariants(self) -> Sequence[Invariant]:
+        return verify.INVARIANTS
+
+    def redeal_hidden(self, state: State, seat: int | None, rng: Rng) -> int:
+        return verify.redeal_hidden(state, seat, rng)
+
+    def coverage(self, variant: str) -> Mapping[str, str]:
+        self.variant(variant)  # an unknown variant is refused like everywhere else
+        return COVERAGE
 
     # -- public helpers for tools --------------------------------------------------
 

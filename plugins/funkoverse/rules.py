@@ -15,14 +15,19 @@
 `prompts` lists what can be chosen now and `apply` does it; `advance` then runs
 everything that needs no decision (ability steps, challenges, turn and round ends)
 until a decision is needed again. Everything random goes through `ctx.rng`.
+Who plays which characters and brings which extra (`seating`, `gear_of`) is worked
+out here too, for set-up and for random set-ups alike.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
+from nbc.core import coverage
 from nbc.core.cooldown import clamp_space
 from nbc.core.dice import roll_many, total
+from nbc.core.errors import BadOptions
 from nbc.core.game import Choice, Context, Prompt
 from nbc.core.grid import Grid, Occupant, chebyshev, within
 from nbc.plugins.funkoverse.effects import (
@@ -38,12 +43,67 @@ from nbc.plugins.funkoverse.effects import (
 )
 from nbc.plugins.funkoverse.state import Frame, Piece, Reaction, Side, Square, State
 
+if TYPE_CHECKING:
+    from nbc.plugins.funkoverse.game import FunkoverseOptions
+
 BASE_GLYPHS = {"red": "r", "blue": "b", "green": "g", "yellow": "y"}
 CHARACTER_KINDS = ("character", "basic")
 BASIC_CHALLENGE_DICE = 2
 BASIC_MOVE = 2
 KNOCKOUT_SPACE = 1
 POINT_MARKER_SPACE = 4
+
+
+# -- who plays what ---------------------------------------------------------------------
+
+
+def seating(players: int, mode: str) -> tuple[list[list[int]], list[int]]:
+    """The seats of each side, and the seat playing each pair k (lineup[k], basic
+    character k, base colour k). Only the pairs listed are in play."""
+    if players == 2:
+        return [[0], [1]], [0, 1]
+    if mode == "teams":  # with three, seat 1 alone plays two pairs against the team of 0 and 2
+        if players == 3:
+            return [[0, 2], [1]], [0, 1, 2, 1]
+        return [[0, 2], [1, 3]], [0, 1, 2, 3]
+    return [[s] for s in range(players)], list(range(players))
+
+
+def heroes_by_side(lineup: list[str], players: int, mode: str) -> list[list[str]]:
+    """The characters (not the basic ones) each side plays, in pair order."""
+    side_seats, pair_seats = seating(players, mode)
+    side_of = {seat: i for i, seats in enumerate(side_seats) for seat in seats}
+    found: list[list[str]] = [[] for _ in side_seats]
+    for k, seat in enumerate(pair_seats):
+        found[side_of[seat]].append(lineup[k])
+    return found
+
+
+def gear_of(options: FunkoverseOptions, players: int) -> dict[str, str]:
+    """Which character brings which item or companion. `extras` gives one to each
+    side's first character; `gear` names the holders, and since which characters
+    play on which side depends on the seat count, it is checked here (BadOptions)."""
+    sides = heroes_by_side(options.lineup, players, options.mode)
+    if not options.gear:
+        if options.extras == "none":
+            return {}
+        return {heroes[0]: options.extras for heroes in sides}
+    in_play = [hero for heroes in sides for hero in heroes]
+    problems = [
+        f"{hero} is not in play with {players} players (in play: {', '.join(in_play)})"
+        for hero in options.gear
+        if hero not in in_play
+    ]
+    for i, heroes in enumerate(sides):
+        given = [hero for hero in heroes if hero in options.gear]
+        if len(given) != 1:
+            # one item or one companion per side, and every side as many as the others
+            problems.append(
+                f"side {i} ({', '.join(heroes)}) is given {len(given)} things; every side needs exactly one"
+            )
+    if problems:
+        raise BadOptions("gear refused: " + "; ".join(problems))
+    return dict(options.gear)
 
 
 # -- the board -----------------------------------------------------------------------
@@ -111,6 +171,11 @@ def adjacent_free(state: State, piece: Piece, occ: dict[Square, Occupant] | None
 # -- whose turn ----------------------------------------------------------------------
 
 
+def leader_candidates(state: State, side: int) -> list[Piece]:
+    """Leaders: the characters a side may choose as its leader (basic ones included)."""
+    return [p for p in state.pieces.values() if p.side == side and is_character(p)]
+
+
 def choosable(state: State, side: int) -> list[Piece]:
     """The side's characters without an exhausted marker (on the map or not)."""
     return [p for p in state.pieces.values() if p.side == side and is_character(p) and not p.exhausted]
@@ -138,11 +203,7 @@ def prompts(state: State) -> list[Prompt]:
                 side.seats[0],
                 "leader",
                 "Choose your leader in secret",
-                tuple(
-                    Choice(f"leader:{p.id}", f"Lead with {name(p)}")
-                    for p in state.pieces.values()
-                    if p.side == i and is_character(p)
-                ),
+                tuple(Choice(f"leader:{p.id}", f"Lead with {name(p)}") for p in leader_candidates(state, i)),
             )
             for i, side in enumerate(state.sides)
             if side.leader is None
@@ -525,6 +586,7 @@ def do_action(state: State, frame: Frame, verb: str, arg: str, ctx: Context) -> 
         zero = companion_of(state, piece)
         assert zero is not None
         state.frames.append(Frame(zero.id, actions=1, basic_only=True))
+        coverage.fired(zero.card)
         ctx.emit("companion", f"{name(zero)} acts for {name(piece)}", {"piece": zero.id, "for": piece.id})
         return
     if verb == "rally":
@@ -536,6 +598,9 @@ def do_action(state: State, frame: Frame, verb: str, arg: str, ctx: Context) -> 
     frame.last_kind = verb if verb in BASIC_ACTIONS else ""
     if verb == "move":
         frame.awaiting, frame.move_squares, frame.move_passes_rivals = "move", move_allowance(piece), False
+        trait = CARDS[piece.card].trait
+        if trait is not None and trait.move and not CARDS[piece.card].move:
+            trait_fired(piece)  # the trait (Long Stride) set the allowance
     elif verb == "challenge":
         start_challenge(state, piece.id, arg, BASIC_CHALLENGE_DICE + extra_dice(piece), ctx)
     elif verb == "assist":
@@ -550,13 +615,25 @@ def do_action(state: State, frame: Frame, verb: str, arg: str, ctx: Context) -> 
         item = ITEMS[arg]
         state.sides[piece.side].cooldown.place(f"item:{piece.id}", item.cost)
         ctx.emit("item", f"{name(piece)} uses {item.name}", {"piece": piece.id, "item": item.id})
+        coverage.fired(item.id)
         frame.awaiting, frame.move_squares, frame.move_passes_rivals = "move", item.move, True
     else:  # pragma: no cover - prompts offer nothing else
         raise AssertionError(f"unknown action {verb!r}")
 
 
 def extra_dice(piece: Piece) -> int:
-    return sum(ITEMS[s].extra_dice for s in piece.statuses)
+    """The status cards' extra challenge dice (called only when a challenge is made)."""
+    dice = 0
+    for status in piece.statuses:
+        if ITEMS[status].extra_dice:
+            coverage.fired(status)
+            dice += ITEMS[status].extra_dice
+    return dice
+
+
+def trait_fired(piece: Piece) -> None:
+    """Report to coverage that the piece's trait changed what happened."""
+    coverage.fired(f"{piece.card}/{CARDS[piece.card].trait.id}")  # type: ignore[union-attr]
 
 
 def use_ability(state: State, frame: Frame, piece: Piece, key: str, ctx: Context) -> None:
@@ -564,6 +641,10 @@ def use_ability(state: State, frame: Frame, piece: Piece, key: str, ctx: Context
     cost = ability_cost(state, piece, key)
     side = state.sides[piece.side]
     space = pay(side, ability.token, cost)
+    coverage.fired(key)
+    for status in piece.statuses:
+        if ITEMS[status].cost_change:
+            coverage.fired(status)
     ctx.emit(
         "ability",
         f"{name(piece)} uses {ability.name}",
@@ -633,8 +714,7 @@ def answer_step(state: State, frame: Frame, verb: str, arg: str, ctx: Context) -
         if verb == "square":
             place(state, minion.id, parse_sq(arg), ctx)
         elif verb == "teleport":
-            to = minion.square
-            minion.square = None
+            to = take_off_map(state, minion, ctx)
             ctx.emit(
                 "teleport",
                 f"{name(piece)} moves into {name(minion)}'s square",
@@ -806,6 +886,7 @@ def finish_frame(state: State, ctx: Context) -> None:
         igor = state.pieces.get(_minion_id(state, piece, CARDS[piece.card].minion))
         if igor is not None and igor.square is not None:
             state.frames.append(Frame(igor.id, actions=1, basic_only=True, exclude=["interact"]))
+            trait_fired(piece)
     following = next_turn(state, state.turn)
     if following is not None:
         state.turn = following
@@ -829,6 +910,7 @@ def start_challenge(
             and within(target.square, arm.square, card.trait.within)
         ):
             state.reaction = Reaction(target.seat, credit, target_id, dice, target.square)
+            trait_fired(target)
             return
     resolve_challenge(state, credit, target_id, dice, ctx)
 
@@ -882,17 +964,18 @@ def lose(state: State, target: Piece, credit: str, ctx: Context) -> None:
     """What losing a challenge does to the target."""
     side = state.sides[target.side]
     if target.kind == "minion":
-        target.square = None
+        take_off_map(state, target, ctx)
         ctx.emit("removed", f"{name(target)} is removed", {"piece": target.id})
         return
     if target.kind == "companion":
-        target.square = None
+        take_off_map(state, target, ctx)
         side.cooldown.place(f"piece:{target.id}", KNOCKOUT_SPACE)
         ctx.emit("removed", f"{name(target)} goes to the cooldown track", {"piece": target.id})
         return
     if target.standing:
         trait = CARDS[target.card].trait
         if trait is not None and trait.id == "gamblin-boogie-man":
+            trait_fired(target)
             rolls = roll_many(OOGIE_DIE, 2, ctx.rng)
             result = total(OOGIE_DIE, rolls, "pips")
             ctx.emit(
@@ -907,12 +990,20 @@ def lose(state: State, target: Piece, credit: str, ctx: Context) -> None:
         drop_triumph(state, target, ctx)
         ctx.emit("knocked-down", f"{name(target)} is knocked down", {"piece": target.id})
         return
-    square = target.square
-    target.square = None
+    square = take_off_map(state, target, ctx)
     target.standing = True
     side.cooldown.place(f"piece:{target.id}", KNOCKOUT_SPACE)
     ctx.emit("knocked-out", f"{name(target)} is knocked out", {"piece": target.id, "by": credit})
     credit_knockout(state, target, square, credit, ctx)
+
+
+def take_off_map(state: State, piece: Piece, ctx: Context) -> Square | None:
+    """Lift a piece off the map and return the square it left. A triumph marker it
+    carries drops there: a minion or Zero may carry it too, and they leave the map
+    without being knocked down first."""
+    drop_triumph(state, piece, ctx)
+    square, piece.square = piece.square, None
+    return square
 
 
 def drop_triumph(state: State, piece: Piece, ctx: Context) -> None:

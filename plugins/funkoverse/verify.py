@@ -1,130 +1,408 @@
-"""What the test kit and the fuzzer use on Funkoverse: random set-ups, the invariants
-checked after every choice, and redealing the one secret of the game (a side's
-leader in the Leaders scenario, shared by the two players of a team). See
-`nbc.core.game.Game` for each method's contract and docs/games/funkoverse.md for
-the list in words."""
+"""What the test kit and the fuzzer use to check Funkoverse by themselves: random legal
+set-ups and smaller ones, the invariants that hold after every choice, redealing the
+one secret (a Leaders side's pick), and the coverage keys of the cards' effects.
+
+`Funkoverse` (game.py) hands each of its optional methods to a function here, so the
+round's rules in rules.py stay free of anything that exists only for checking.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
+from nbc.core.errors import BadOptions
 from nbc.core.game import Invariant, Setup
 from nbc.core.rng import Rng
-from nbc.plugins.funkoverse.effects import HEROES, grid
-from nbc.plugins.funkoverse.rules import is_character
+from nbc.plugins.funkoverse import rules
+from nbc.plugins.funkoverse.effects import CARDS, GEAR, HEROES, ITEMS, SCENARIOS, grid
+from nbc.plugins.funkoverse.rules import gear_of, heroes_by_side, seating
 from nbc.plugins.funkoverse.state import State
 
+if TYPE_CHECKING:
+    from nbc.plugins.funkoverse.game import Funkoverse
+
+MODES = ("teams", "free-for-all")
 EXTRAS = ("none", "fog-juice", "zero")
+RANDOM_ROUND_LIMIT = 6  # random set-ups stay at or below the default cap: short playouts
+# With a focus, longer matches: random pieces need rounds to meet, and most effects
+# (challenges, Rag Doll, the Oogie dice) need rivals next to each other.
+FOCUS_ROUND_LIMIT = (8, 14)
 
 
-def random_options(rng: Rng, preset: dict[str, Any], players: int) -> dict[str, Any]:
-    """The variant's scenario, with a random line-up, random extras (an item or a
-    companion for each side's first character), a random mode where the preset
-    leaves it open and there are more than two players, and a random round limit."""
+# -- coverage keys ---------------------------------------------------------------------
+
+
+def coverage_keys() -> dict[str, str]:
+    """Every card effect the rules report through `nbc.core.coverage.fired`: each
+    ability and trait as "<card>/<id>", each item, status and companion by its id.
+    A set-up may field any character and any extra in every variant, so every variant
+    can reach every key."""
+    keys: dict[str, str] = {}
+    for card in CARDS.values():
+        if card.trait is not None:
+            keys[f"{card.id}/{card.trait.id}"] = f"{card.name}: {card.trait.name}"
+        for ability in card.ability:
+            keys[f"{card.id}/{ability.id}"] = f"{card.name}: {ability.name}"
+        if card.kind == "companion":
+            keys[card.id] = card.name
+    for item in ITEMS.values():
+        keys[item.id] = item.name
+    return keys
+
+
+def _hero_for(key: str) -> str | None:
+    """The character a set-up must field for `key` to be able to fire."""
+    card = key.split("/", 1)[0]
+    if card in HEROES:
+        return card
+    for hero in HEROES:  # a status comes from an ability that gives it
+        for ability in CARDS[hero].ability:
+            if any(step.op == "give-status" and step.status == key for step in ability.steps):
+                return hero
+    return None
+
+
+# -- random set-ups and shrinking ------------------------------------------------------
+
+
+def random_setup(
+    game: Funkoverse, rng: Rng, variant: str | None, players: int | None, focus: Sequence[str]
+) -> Setup:
+    """A random legal set-up drawn only from `rng`: the variant's scenario with a
+    random seat count, mode, line-up, extras (the same for every side, or a random
+    holder and extra per side through `gear`) and round cap. Characters named by
+    `focus` keys are put in play, focused extras are handed out, and a focus makes
+    the match longer."""
+    name = game.variant(variant if variant is not None else rng.choice(list(game.variants))).name
+    if players is None:
+        counts = game.seat_counts(name)
+        players = counts[rng.below(len(counts))]
+    mode = rng.choice(MODES) if players > 2 else game.make_options(name, None).mode
     lineup = list(HEROES)
     rng.shuffle(lineup)
-    options: dict[str, Any] = {
-        "lineup": lineup,
-        "extras": EXTRAS[rng.below(len(EXTRAS))],
-        "round_limit": rng.randint(1, 8),
-    }
-    if "mode" not in preset and players > 2:
-        options["mode"] = ("teams", "free-for-all")[rng.below(2)]
-    return options
+    in_play = len(seating(players, mode)[1])  # pairs 0..in_play-1 take part
+    wanted = list(dict.fromkeys(h for h in map(_hero_for, focus) if h is not None))[:in_play]
+    for hero in wanted:
+        k = lineup.index(hero)
+        if k >= in_play:  # swap it with a random played character that is not wanted
+            free = [j for j in range(in_play) if lineup[j] not in wanted]
+            j = free[rng.below(len(free))]
+            lineup[j], lineup[k] = lineup[k], lineup[j]
+    want_gear = [g for g in GEAR if g in focus]
+    options: dict[str, Any] = {"mode": mode, "lineup": lineup, "gear": {}}
+    style = rng.below(4)  # none, one extra for every side, or a holder and extra per side
+    if style == 3 or len(want_gear) > 1:
+        sides = heroes_by_side(lineup, players, mode)
+        things = [rng.choice(GEAR) for _ in sides]
+        for i, thing in enumerate(want_gear[: len(sides)]):
+            things[i] = thing
+        options["gear"] = {rng.choice(heroes): thing for heroes, thing in zip(sides, things, strict=True)}
+        options["extras"] = "none"
+    else:
+        options["extras"] = want_gear[0] if want_gear else EXTRAS[style]
+    options["round_limit"] = rng.randint(*FOCUS_ROUND_LIMIT) if focus else rng.randint(1, RANDOM_ROUND_LIMIT)
+    return Setup(name, players, options)
 
 
-def shrink_setup(setup: Setup) -> Iterable[Setup]:
-    """No extras, then fewer rounds."""
-    options = setup.options
-    if options.get("extras", "none") != "none":
-        yield Setup(setup.variant, setup.players, {**options, "extras": "none"})
-    limit = options.get("round_limit", 6)
-    if limit > 1:
-        yield Setup(setup.variant, setup.players, {**options, "round_limit": max(1, limit // 2)})
+def legal(game: Funkoverse, setup: Setup) -> bool:
+    """Whether `Match.new` would accept the set-up (seats, options, and the gear's
+    holders, which depend on the seats)."""
+    try:
+        game.check_players(setup.variant, setup.players)
+        gear_of(game.make_options(setup.variant, setup.options), setup.players)
+    except BadOptions:
+        return False
+    return True
 
 
-# --- invariants ---------------------------------------------------------------------------
+def shrink_setup(game: Funkoverse, setup: Setup) -> Iterator[Setup]:
+    """Legal set-ups simpler than `setup`, simplest first: fewer seats (keeping the
+    extras where their holders still play, dropping them otherwise), then no extras,
+    then lower round caps."""
+    options = game.make_options(setup.variant, setup.options)
+    plain = {**setup.options, "extras": "none", "gear": {}}
+    has_extras = options.extras != "none" or bool(options.gear)
+    candidates: list[Setup] = []
+    for players in game.seat_counts(setup.variant):
+        if players >= setup.players:
+            break
+        kept = Setup(setup.variant, players, setup.options)
+        candidates.append(kept if legal(game, kept) else Setup(setup.variant, players, plain))
+    if has_extras:
+        candidates.append(Setup(setup.variant, setup.players, plain))
+    for limit in sorted({1, options.round_limit // 2, options.round_limit - 1}):
+        if 1 <= limit < options.round_limit:
+            candidates.append(Setup(setup.variant, setup.players, {**setup.options, "round_limit": limit}))
+    yield from (c for c in candidates if legal(game, c))
+
+
+# -- invariants --------------------------------------------------------------------------
+
+
+def _label(state: State, piece_id: str) -> str:
+    piece = state.pieces.get(piece_id)
+    return f"{piece_id}" if piece is None else f"{rules.name(piece)} ({piece_id})"
 
 
 def pieces_on_open_squares(state: State) -> str | None:
-    """A piece on the map stands on the board, never on a solid square, and never on
-    a square another piece holds."""
-    board = grid(state.map)
-    held: dict[tuple[int, int], str] = {}
+    g = grid(state.map)
     for piece in state.pieces.values():
-        square = piece.square
-        if square is None:
+        sq = piece.square
+        if sq is None:
             continue
-        square = tuple(square)
-        if not board.on_board(square):
-            return f"{piece.id} is at {square}, off the map"
-        if square in board.solid:
-            return f"{piece.id} is on the solid square {square}"
-        if square in held:
-            return f"{piece.id} and {held[square]} share the square {square}"
-        held[square] = piece.id
+        if not g.on_board(sq):
+            return f"{_label(state, piece.id)} is on {sq}, off the {state.map} map"
+        if sq in g.solid:
+            return f"{_label(state, piece.id)} is on {sq}, a closed square"
     return None
 
 
-def cooldown_tracks_keep_their_shape(state: State) -> str | None:
-    """Every side's track has its spaces 1..size, and nothing is on two of its spaces
-    (token ids are a side's own, so two sides may both have a "blue-3")."""
-    for index, side in enumerate(state.sides):
+def one_piece_per_square(state: State) -> str | None:
+    seen: dict[tuple[int, int], str] = {}
+    for piece in state.pieces.values():
+        if piece.square is None:
+            continue
+        sq = tuple(piece.square)
+        if sq in seen:
+            return f"{_label(state, seen[sq])} and {_label(state, piece.id)} share {sq}"
+        seen[sq] = piece.id  # type: ignore[index]
+    return None
+
+
+def pieces_accounted_for(state: State) -> str | None:
+    """A piece is in exactly one place: on the map, on its side's track, waiting to be
+    placed, or (a minion only) back in the supply."""
+    waiting = Counter(state.placing)
+    tracked = {
+        thing.partition(":")[2]: i
+        for i, side in enumerate(state.sides)
+        for thing in side.cooldown.items()
+        if thing.startswith("piece:")
+    }
+    for piece in state.pieces.values():
+        places = [f"square {piece.square}"] if piece.square is not None else []
+        places += ["the placing queue"] * waiting[piece.id]
+        if piece.id in tracked:
+            places.append(f"side {tracked[piece.id]}'s cooldown track")
+        who = _label(state, piece.id)
+        if len(places) > 1:
+            return f"{who} is in {len(places)} places at once: {', '.join(places)}"
+        if not places and piece.kind != "minion":
+            return f"{who} is off the map, on no cooldown track and not waiting to be placed"
+        if piece.id in tracked and tracked[piece.id] != piece.side:
+            return f"{who} is on side {tracked[piece.id]}'s track, not on its own side {piece.side}'s"
+    return None
+
+
+def _issued_tokens(state: State, side: int) -> Counter[str]:
+    """The ability token colours a side took at set-up: one per dot of its characters."""
+    return Counter(
+        colour
+        for p in state.pieces.values()
+        if p.side == side and p.kind == "character"
+        for colour in CARDS[p.card].tokens
+    )
+
+
+def cooldown_and_tokens(state: State) -> str | None:
+    """Each track has its four spaces; each token, item, knocked-out piece and point
+    marker is in one place only; a side's tokens are exactly those its characters
+    brought, each in its pool or on its track; the Pumpkin King is held at most once."""
+    where: dict[str, str] = {}
+    for i, side in enumerate(state.sides):
         track = side.cooldown
-        wanted = [str(n) for n in range(1, track.size + 1)]
-        if sorted(track.spaces, key=int) != wanted:
-            return f"side {index}'s cooldown track has spaces {sorted(track.spaces)}, not 1 to {track.size}"
-        items = [item for space in track.spaces.values() for item in space]
-        twice = sorted({item for item in items if items.count(item) > 1})
-        if twice:
-            return f"{twice[0]} is on two spaces of side {index}'s cooldown track"
+        spaces = [str(n) for n in range(1, track.size + 1)]
+        if track.size != 4 or list(track.spaces) != spaces:
+            return f"side {i}'s cooldown track has spaces {list(track.spaces)} (size {track.size}), not 1-4"
+        tokens: list[str] = []
+        for place, things in [("pool", [f"token:{t}" for t in side.pool])] + [
+            (f"track space {s}", list(track.spaces[s])) for s in spaces
+        ]:
+            for thing in things:
+                here = f"side {i}'s {place}"
+                kind, _, ident = thing.partition(":")
+                key = f"{i}/{thing}" if kind == "token" else thing  # token ids are per side
+                if key in where:
+                    return f"{thing} is both in {where[key]} and in {here}"
+                where[key] = here
+                if kind == "token":
+                    tokens.append(ident)
+                elif kind in ("piece", "item"):
+                    piece = state.pieces.get(ident)
+                    if piece is None or piece.side != i:
+                        return f"{thing} on {here} is not a piece of side {i}"
+                    if kind == "item" and piece.item is None:
+                        return f"{thing} on {here}: {_label(state, ident)} holds no item"
+                elif kind == "marker":
+                    marker = state.markers.get(ident)
+                    if marker is None or ident == "T":
+                        return f"{thing} on {here} is not a point marker of this match"
+                else:
+                    return f"{here} holds {thing!r}, which is no token, piece, item or marker"
+        colours = Counter(t.rsplit("-", 1)[0] for t in tokens)
+        if colours != _issued_tokens(state, i):
+            return (
+                f"side {i} has tokens {sorted(tokens)}, but its characters brought "
+                f"{sorted(_issued_tokens(state, i).elements())}"
+            )
+    kings = [p.id for p in state.pieces.values() if "pumpkin-king" in p.statuses]
+    if len(kings) > 1:
+        return f"the Pumpkin King is held by {len(kings)} pieces: {', '.join(kings)}"
     return None
 
 
-def points_in_bounds(state: State) -> str | None:
-    for index, side in enumerate(state.sides):
+def scores_within_bounds(state: State) -> str | None:
+    """Points are never negative; the first game stops the moment a side reaches its
+    goal; a finished match is won by exactly the sides with the most points; the
+    round never passes the cap."""
+    for i, side in enumerate(state.sides):
         if side.points < 0:
-            return f"side {index} has {side.points} points"
+            return f"side {i} has {side.points} points"
+        if SCENARIOS[state.scenario].immediate and not state.over and side.points >= state.goal:
+            return f"side {i} has {side.points} points, the goal is {state.goal}, and the first game goes on"
+    if not 1 <= state.round <= state.round_limit:
+        return f"round {state.round} is outside 1-{state.round_limit}"
+    if state.over:
+        best = max(s.points for s in state.sides)
+        leaders = [i for i, s in enumerate(state.sides) if s.points == best]
+        if sorted(state.winners) != leaders:
+            return f"the winners are sides {state.winners}, but sides {leaders} have the most points ({best})"
+    elif state.winners:
+        return f"the match goes on but sides {state.winners} are already winners"
     return None
 
 
-def markers_on_the_map(state: State) -> str | None:
-    board = grid(state.map)
+def markers_on_real_squares(state: State) -> str | None:
+    """Each marker is on an open square of the map, carried by a piece on the map
+    (the triumph marker), or on one side's track (a point marker)."""
+    g = grid(state.map)
+    on_track = {
+        thing.partition(":")[2]
+        for side in state.sides
+        for thing in side.cooldown.items()
+        if thing.startswith("marker:")
+    }
     for marker in state.markers.values():
-        if marker.square is not None and not board.on_board(tuple(marker.square)):
-            return f"marker {marker.id} is at {marker.square}, off the map"
+        if marker.home != rules.area(state.map, marker.id)[0]:
+            return f"marker {marker.id} is set up on {marker.home}, not on its letter's square"
+        if marker.holder is not None:
+            holder = state.pieces.get(marker.holder)
+            if marker.square is not None:
+                return f"marker {marker.id} lies on {marker.square} and is carried by {marker.holder}"
+            if holder is None or holder.square is None:
+                who = _label(state, marker.holder)
+                return f"marker {marker.id} is carried by {who}, which is not on the map"
+        elif marker.square is not None:
+            if not g.on_board(marker.square) or marker.square in g.solid:
+                return f"marker {marker.id} is on {marker.square}, which is not an open square of the map"
+            if marker.id in on_track:
+                return f"marker {marker.id} lies on {marker.square} and is on a cooldown track"
+        elif marker.id not in on_track:
+            return f"marker {marker.id} is nowhere: not on the map, carried or on a track"
     return None
 
 
-INVARIANTS = (
+def turn_in_order(state: State) -> str | None:
+    """The turn's bookkeeping points at real things: sides, pieces, a challenge's dice
+    and targets, at most two actions."""
+    n = len(state.sides)
+    if not (0 <= state.turn < n and 0 <= state.first < n):
+        return f"side {state.turn} is on turn and side {state.first} first, with {n} sides"
+    for depth, frame in enumerate(state.frames):
+        if frame.piece not in state.pieces:
+            return f"a frame acts for {frame.piece!r}, which is no piece"
+        if frame.root and depth > 0:  # (Igor's action after the doctor's turn is alone and not a turn)
+            return f"{_label(state, frame.piece)} takes a turn on top of another piece's actions"
+        if not 0 <= frame.actions <= 2:
+            return f"{_label(state, frame.piece)} has {frame.actions} actions left"
+        if frame.dice < 0 or any(t not in state.pieces for t in frame.targets):
+            return (
+                f"{_label(state, frame.piece)}'s challenge has {frame.dice} dice and targets {frame.targets}"
+            )
+    if state.frames and state.frames[0].root and state.pieces[state.frames[0].piece].side != state.turn:
+        return f"{_label(state, state.frames[0].piece)} takes a turn for side {state.turn}, not its own"
+    r = state.reaction
+    if r is not None and (
+        r.target not in state.pieces or state.pieces[r.target].seat != r.seat or r.dice < 0
+    ):
+        return f"a Rag Doll question about {r.target!r} goes to seat {r.seat} with {r.dice} dice"
+    return None
+
+
+def leaders_are_characters(state: State) -> str | None:
+    """In Leaders each side's leader is one of its own characters; the leaders are
+    revealed exactly when every side has chosen. Other scenarios have no leaders."""
+    chosen = [side.leader for side in state.sides]
+    if state.scenario != "leaders":
+        return None if chosen == [None] * len(chosen) else f"{state.scenario} has leaders {chosen}"
+    for i, leader in enumerate(chosen):
+        if leader is not None and leader not in {p.id for p in rules.leader_candidates(state, i)}:
+            return f"side {i}'s leader {leader!r} is not one of its characters"
+    if state.leaders_revealed != (None not in chosen) or state.choosing_leaders == state.leaders_revealed:
+        return (
+            f"leaders {chosen} with choosing={state.choosing_leaders} and revealed={state.leaders_revealed}"
+        )
+    return None
+
+
+INVARIANTS: tuple[Invariant, ...] = (
     Invariant(
-        "squares", "pieces stand on the board, off solid squares, one to a square", pieces_on_open_squares
+        "open-squares", "Every piece on the map stands on an open square of it.", pieces_on_open_squares
+    ),
+    Invariant(
+        "one-per-square", "No two pieces, standing or knocked down, share a square.", one_piece_per_square
+    ),
+    Invariant(
+        "accounted-for",
+        "Every piece is in one place: on the map, on its own side's track, waiting to be placed, "
+        "or (a minion) in the supply.",
+        pieces_accounted_for,
     ),
     Invariant(
         "cooldown",
-        "cooldown tracks keep their spaces, each thing on one space",
-        cooldown_tracks_keep_their_shape,
+        "Tracks have spaces 1-4, nothing is in two places, a side's tokens are those its characters brought, "
+        "and one Pumpkin King at most.",
+        cooldown_and_tokens,
     ),
-    Invariant("points", "no side has fewer than 0 points", points_in_bounds),
-    Invariant("markers", "point markers lie on the map", markers_on_the_map),
+    Invariant(
+        "scores",
+        "Points are never negative, the first game stops at its goal, the winners have the most points, "
+        "and the round stays within the cap.",
+        scores_within_bounds,
+    ),
+    Invariant(
+        "markers",
+        "Every marker lies on an open square, is carried by a piece on the map, or waits on one track.",
+        markers_on_real_squares,
+    ),
+    Invariant(
+        "turn",
+        "The turn's frames name real pieces, at most two actions, and the side on turn acts.",
+        turn_in_order,
+    ),
+    Invariant(
+        "leaders",
+        "A leader is one of its side's characters, and the leaders are revealed once every side has chosen.",
+        leaders_are_characters,
+    ),
 )
 
 
-# --- the secret -----------------------------------------------------------------------------
+# -- the one secret ----------------------------------------------------------------------
 
 
 def redeal_hidden(state: State, seat: int | None, rng: Rng) -> int:
-    """Before the leaders are revealed, re-pick every other side's chosen leader among
-    that side's characters; the seat's own side keeps its leader (teammates share
-    it). Returns how many secrets were re-picked."""
-    if state.leaders_revealed:
+    """Re-pick, in place, every leader `seat` cannot know: another side's pick while
+    some side is still choosing (its own side's pick, shared by teammates, stays).
+    Returns how many picks were redrawn; a redraw may land on the same character."""
+    if not state.choosing_leaders:
         return 0
     redrawn = 0
-    for index, side in enumerate(state.sides):
+    for i, side in enumerate(state.sides):
         if side.leader is None or (seat is not None and seat in side.seats):
             continue
-        eligible = sorted(p.id for p in state.pieces.values() if p.side == index and is_character(p))
-        side.leader = eligible[rng.below(len(eligible))]
+        side.leader = rng.choice([p.id for p in rules.leader_candidates(state, i)])
         redrawn += 1
     return redrawn

@@ -134,3 +134,30 @@ def test_ties_at_the_goal_play_on(fk):
     assert s.view(None)["over"] is False and s.view(None)["round"] == 2
     s.leave_open(1, "turn")
     s.finish()
+
+
+def test_triumph_zero_carrying_the_marker_drops_it_where_it_is_removed(fk):
+    # Zero leaves the map without being knocked down first; the marker must not go
+    # with it (found by the invariant checks: random set-up seed 2026, see
+    # test_verification.py)
+    def edit(state):
+        state.markers["T"].holder, state.markers["T"].square = "zero-0", None
+
+    def build(seed):
+        return fk.table(
+            {"zero-0": (5, 4), "vampire": (6, 4), "dr-finkelstein": (1, 1)},
+            variant="triumph",
+            options={"extras": "zero"},
+            turn=1,
+            seed=seed,
+            edit=edit,
+        )
+
+    s, _ = fk.with_rolls(
+        build, lambda s: (s.choose(1, "pick:vampire"), s.choose(1, "challenge:zero-0")), lambda d: d["won"]
+    )
+    marker = next(m for m in s.view(None)["markers"] if m["id"] == "T")
+    assert marker["holder"] is None and marker["square"] == [5, 4]
+    assert s.events(kind="triumph-dropped", since_last=True)
+    s.leave_open(1, "action")
+    s.finish()

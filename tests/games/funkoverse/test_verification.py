@@ -1,84 +1,334 @@
-"""Funkoverse's random set-ups, invariants and the leaders' secret under redeals."""
+"""Funkoverse's random set-ups, shrinking, invariants, the redeal of the Leaders
+secret, and card coverage (plugins/funkoverse/verify.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
+from nbc.core import coverage
+from nbc.core.errors import BadOptions
+from nbc.core.game import Setup
 from nbc.core.match import Match
-from nbc.core.playout import play_out
+from nbc.core.playout import bot_step
 from nbc.core.rng import Rng
-from nbc.core.testkit.checks import ConformanceError
-from nbc.core.testkit.replay import replay_and_check
 from nbc.plugins.funkoverse.game import Funkoverse
-from nbc.plugins.funkoverse.verify import INVARIANTS
+from nbc.plugins.funkoverse.rules import gear_of
+from nbc.plugins.funkoverse.state import Frame, State
 
 GAME = Funkoverse()
-CHECKS = {i.name: i.check for i in INVARIANTS}
+INVARIANTS = {i.name: i for i in GAME.invariants()}
 
 
-def test_random_set_ups_are_legal_deterministic_and_keep_the_variants_scenario():
+def _start(setup: Setup, seed: int | str = 0) -> Match:
+    return Match.new(GAME, setup.variant, setup.options, setup.players, seed=seed)
+
+
+def _broken(state: State) -> list[str]:
+    return [f"{i.name}: {msg}" for i in INVARIANTS.values() if (msg := i.check(state)) is not None]
+
+
+# -- random set-ups ----------------------------------------------------------------------
+
+
+def test_random_setups_are_legal_deterministic_and_keep_the_variants_scenario():
+    seen = set()
+    for n in range(150):
+        variant = [None, *GAME.variants][n % (len(GAME.variants) + 1)]
+        setup = GAME.random_setup(Rng(n), variant)
+        assert GAME.random_setup(Rng(n), variant) == setup
+        if variant is not None:
+            assert setup.variant == variant
+        options = GAME.make_options(setup.variant, setup.options)
+        assert options.scenario == GAME.make_options(setup.variant, None).scenario
+        match = _start(setup, n)  # Match.new refuses anything illegal
+        assert not _broken(match.state)
+        style = "gear" if options.gear else options.extras
+        seen.add((setup.players, options.mode if setup.players > 2 else "-", style))
+    # every seat count, both modes and every kind of extra turn up
+    assert {p for p, _, _ in seen} == {2, 3, 4}
+    assert {m for _, m, _ in seen} == {"-", "teams", "free-for-all"}
+    assert {s for _, _, s in seen} == {"none", "fog-juice", "zero", "gear"}
+
+
+def test_focus_puts_the_focused_characters_and_extras_in_play():
+    for n, key in enumerate(GAME.coverage("first-game")):
+        for variant in ("first-game", "triumph"):
+            state = _start(GAME.random_setup(Rng(f"focus:{n}"), variant, focus=[key])).state
+            cards = {p.card for p in state.pieces.values()} | {p.item for p in state.pieces.values()}
+            owner = "jack-skellington" if key == "pumpkin-king" else key.split("/")[0]
+            assert owner in cards, (key, variant)
+
+
+def test_the_gear_option_refuses_what_the_rules_do_not_allow():
+    assert gear_of(
+        GAME.make_options("leaders", {"gear": {"sally": "zero", "jack-skellington": "fog-juice"}}), 4
+    )
+    bad = [
+        ({"gear": {"mummy": "zero"}}, 2, "basic character"),
+        ({"gear": {"jack-skellington": "pumpkin-king", "sally": "zero"}}, 2, "not one of fog-juice, zero"),
+        ({"gear": {"jack-skellington": "zero"}}, 2, r"side 1 \(sally\) is given 0"),
+        ({"gear": {"jack-skellington": "zero", "sally": "zero", "oogie-boogie": "zero"}}, 2, "not in play"),
+        ({"mode": "teams", "gear": {"jack-skellington": "zero", "oogie-boogie": "fog-juice"}}, 4, "given 2"),
+    ]
+    for options, players, message in bad:
+        with pytest.raises(BadOptions, match=message):
+            Match.new(GAME, "first-game", options, players)
+
+
+# -- shrinking ---------------------------------------------------------------------------
+
+
+def _simpler(small: Setup, big: Setup) -> bool:
+    a, b = (GAME.make_options(s.variant, s.options) for s in (small, big))
+    return small.variant == big.variant and (
+        small.players < big.players
+        or (small.players == big.players and (a.extras, a.gear) == ("none", {}) != (b.extras, b.gear))
+        or (small.players == big.players and a.round_limit < b.round_limit)
+    )
+
+
+def test_shrink_candidates_are_legal_and_simpler_fewest_seats_first():
     for n in range(60):
-        setup = GAME.random_setup(Rng(n))
-        assert setup == GAME.random_setup(Rng(n))
-        match = Match.new(GAME, setup.variant, setup.options, setup.players, seed=n)
-        assert match.state.scenario == GAME.make_options(setup.variant, None).scenario
-        for smaller in GAME.shrink_setup(setup):
-            Match.new(GAME, smaller.variant, smaller.options, smaller.players, seed=n)
+        setup = GAME.random_setup(Rng(f"shrink:{n}"))
+        candidates = list(GAME.shrink_setup(setup))
+        for candidate in candidates:
+            _start(candidate)
+            assert _simpler(candidate, setup), (candidate, setup)
+        seats = [c.players for c in candidates]
+        assert seats == sorted(seats)
+        if setup.players > 2:
+            assert candidates[0].players == 2
+    four = Setup("leaders", 4, {"mode": "teams", "gear": {"sally": "zero", "jack-skellington": "zero"}})
+    first = next(iter(GAME.shrink_setup(four)))
+    assert first.players == 2 and GAME.make_options("leaders", first.options).gear == {}  # Jack sits out
 
 
-def test_the_invariants_hold_in_random_games():
-    for n in range(10):
-        setup = GAME.random_setup(Rng(f"inv{n}"))
-        match = Match.new(GAME, setup.variant, setup.options, setup.players, seed=n)
-        rng = Rng(n)
-        while not match.over:
-            play_out(match, rng, max_steps=5, raise_on_limit=False)
-            for invariant in INVARIANTS:
-                assert invariant.check(match.state) is None, invariant.name
+# -- invariants --------------------------------------------------------------------------
 
 
-def test_each_invariant_fails_on_a_broken_position():
-    match = Match.new(GAME, "first-game", None, 2, seed=1)
-    play_out(match, Rng(1), max_steps=30, raise_on_limit=False)
-    state = match.state
-    placed = [p for p in state.pieces.values() if p.square is not None]
-    first, second = placed[0], placed[1]
-    second.square = first.square
-    assert "share the square" in CHECKS["squares"](state)
-    second.square = (-1, 0)
-    assert "off the map" in CHECKS["squares"](state)
-    second.square = None
-    state.sides[0].cooldown.spaces["1"] += ["x", "x"]
-    assert "x is on two spaces of side 0's cooldown track" in CHECKS["cooldown"](state)
-    state.sides[0].cooldown.spaces["1"] = []
-    state.sides[1].points = -1
-    assert "side 1 has -1 points" in CHECKS["points"](state)
+def _playout(setup: Setup, seed: int | str, check_every: int = 1) -> Iterator[tuple[int, Match]]:
+    match = _start(setup, seed)
+    rng = Rng(f"play:{seed}")
+    step = 0
+    while bot_step(match, rng):
+        step += 1
+        if step % check_every == 0:
+            yield step, match
 
 
-def _leader_choice(seat, players, mode="teams"):
-    match = Match.new(GAME, "leaders", {"mode": mode}, players, seed=4)
-    [prompt] = [p for p in match.prompts(seat) if p.kind == "leader"]
-    return prompt.choices[0].id
+def test_invariants_hold_on_random_playouts():
+    playouts = steps = 0
+    for n in range(250):
+        setup = GAME.random_setup(Rng(f"setup:{n}"))
+        for step, match in _playout(setup, n):
+            assert not _broken(match.state), (setup, n, step, _broken(match.state))
+            steps = max(steps, step)
+        playouts += 1
+    assert playouts == 250 and steps > 100
 
 
-@pytest.mark.parametrize(("players", "mode"), [(2, "teams"), (3, "teams"), (4, "teams"), (4, "free-for-all")])
-def test_a_chosen_leader_stays_secret_from_the_other_sides_and_teammates_share_it(players, mode):
-    choice = _leader_choice(0, players, mode)
-    match = replay_and_check(GAME, "leaders", players, 4, {"mode": mode}, [(0, choice)])
-    leader = choice.split(":", 1)[1]
-    own = [s for s in match.state.sides if 0 in s.seats][0]
-    for seat in range(players):
-        shown = [s["leader"] for s in match.view(seat)["sides"] if 0 in s["seats"]][0]
-        assert shown == (leader if seat in own.seats else None)
-    assert GAME.redeal_hidden(match.clone().state, 1, Rng(0)) == 1  # seat 1 is on the other side
+def test_the_triumph_marker_fuzz_case_now_keeps_its_invariants():
+    # found by these invariants: Zero carried the triumph marker and was removed from
+    # the map, taking the marker along (fixed in rules.take_off_map)
+    setup = Setup(
+        "triumph",
+        3,
+        {
+            "mode": "free-for-all",
+            "lineup": ["oogie-boogie", "jack-skellington", "sally", "dr-finkelstein"],
+            "gear": {},
+            "extras": "zero",
+            "round_limit": 4,
+        },
+    )
+    for step, match in _playout(setup, 2026):
+        assert not _broken(match.state), (step, _broken(match.state))
 
 
-def test_a_view_that_shows_the_other_teams_leader_fails_the_kit():
-    class Gossip(Funkoverse):
-        def view(self, state, seat):
-            view = super().view(state, seat)
-            view["all_leaders"] = [side.leader for side in state.sides]
-            return view
+def _mid_game() -> State:
+    """A Triumph position with every piece placed, Zero on each side and the triumph
+    marker and point markers on the map."""
+    setup = Setup("triumph", 2, {"extras": "zero"})
+    for _, match in _playout(setup, 7):
+        state = match.state
+        if not state.placing and state.frames:
+            return state
+    raise AssertionError("no position found")
 
-    game = Gossip()
-    choice = _leader_choice(0, 4)
-    with pytest.raises(ConformanceError, match=r"seat [13]'s view changed .* at view\.all_leaders\[0\]"):
-        replay_and_check(game, "leaders", 4, 4, {"mode": "teams"}, [(0, choice)])
+
+def _on_map(state: State, index: int = 0) -> str:
+    return [p.id for p in state.pieces.values() if p.square is not None][index]
+
+
+def _off_map_knocked_out(state: State) -> None:
+    piece = state.pieces[_on_map(state)]
+    state.sides[piece.side].cooldown.place(f"piece:{piece.id}", 1)  # and still on the map
+
+
+def _two_on_one(state: State) -> None:
+    state.pieces[_on_map(state, 1)].square = state.pieces[_on_map(state, 0)].square
+
+
+def _token_twice(state: State) -> None:
+    side = state.sides[0]
+    side.cooldown.place(f"token:{side.pool[0]}", 2)
+
+
+def _token_lost(state: State) -> None:
+    state.sides[1].pool.pop()
+
+
+def _marker_on_closed_square(state: State) -> None:
+    state.markers["A"].square = (0, 5)  # a closed square of Oogie Boogie's Lair
+
+
+def _leader_of_the_rivals(state: State) -> None:
+    state.scenario = "leaders"
+    state.leaders_revealed = True
+    state.sides[0].leader = next(p.id for p in state.pieces.values() if p.side == 1)
+    state.sides[1].leader = next(p.id for p in state.pieces.values() if p.side == 1)
+
+
+BREAKS: list[tuple[str, Callable[[State], None], str]] = [
+    ("open-squares", lambda s: setattr(s.pieces[_on_map(s)], "square", (0, 5)), "(0, 5), a closed square"),
+    (
+        "open-squares",
+        lambda s: setattr(s.pieces[_on_map(s)], "square", (12, 3)),
+        "off the oogie-boogies-lair",
+    ),
+    ("one-per-square", _two_on_one, "share"),
+    ("accounted-for", _off_map_knocked_out, "2 places at once"),
+    ("accounted-for", lambda s: setattr(s.pieces[_on_map(s)], "square", None), "off the map, on no cooldown"),
+    ("cooldown", _token_twice, "is both in side 0's pool and in side 0's track space 2"),
+    ("cooldown", _token_lost, "but its characters brought"),
+    ("cooldown", lambda s: s.sides[0].cooldown.spaces.pop("4"), "not 1-4"),
+    ("scores", lambda s: setattr(s.sides[1], "points", -1), "side 1 has -1 points"),
+    ("scores", lambda s: setattr(s, "winners", [0]), "already winners"),
+    ("markers", _marker_on_closed_square, "marker A is on (0, 5)"),
+    ("markers", lambda s: setattr(s.markers["T"], "square", None), "marker T is nowhere"),
+    ("turn", lambda s: s.frames.append(Frame(s.frames[0].piece, actions=3)), "3 actions left"),
+    ("leaders", _leader_of_the_rivals, "side 0's leader"),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "edit", "message"), BREAKS, ids=[f"{b[0]}-{i}" for i, b in enumerate(BREAKS)]
+)
+def test_each_invariant_fails_on_a_broken_state(name, edit, message):
+    state = _mid_game()
+    assert INVARIANTS[name].check(state) is None
+    edit(state)
+    found = INVARIANTS[name].check(state)
+    assert found is not None and message in found, found
+
+
+def test_every_invariant_has_a_breaking_test():
+    assert {name for name, _, _ in BREAKS} == set(INVARIANTS)
+
+
+# -- the Leaders secret ------------------------------------------------------------------
+
+LEADER_SETUPS = [
+    Setup("leaders", 2, {}),
+    Setup("leaders", 3, {"mode": "teams"}),
+    Setup("leaders", 4, {"mode": "teams"}),
+    Setup("leaders", 3, {"mode": "free-for-all"}),
+    Setup("leaders", 4, {"mode": "free-for-all"}),
+]
+
+
+def _choosing_positions(game: Funkoverse, setup: Setup, seeds: range) -> Iterator[Match]:
+    """Every position of the leaders' pick in which some side has picked and another
+    has not: the only time anything is hidden."""
+    for seed in seeds:
+        match = Match.new(game, setup.variant, setup.options, setup.players, seed=seed)
+        rng = Rng(f"pick:{seed}")
+        while match.state.choosing_leaders and bot_step(match, rng):
+            if match.state.choosing_leaders:
+                yield match
+
+
+def _what_seat_knows(game: Funkoverse, state: State, seat: int | None) -> tuple[object, object]:
+    prompts = [p for p in game.prompts(state) if p.seat == seat]
+    return game.view(state, seat), prompts
+
+
+def _redeal_differences(game: Funkoverse, setup: Setup, seeds: range) -> tuple[int, int, int]:
+    """(positions compared, seats whose view or prompts changed, secrets that changed)."""
+    compared = differed = changed = 0
+    for match in _choosing_positions(game, setup, seeds):
+        for seat in [*range(setup.players), None]:
+            copy = game.load_state(game.dump_state(match.state))
+            before = _what_seat_knows(game, copy, seat)
+            leaders = [side.leader for side in copy.sides]
+            redrawn = game.redeal_hidden(copy, seat, Rng(f"redeal:{match.seq}:{seat}"))
+            hidden = [
+                i
+                for i, side in enumerate(copy.sides)
+                if side.leader is not None and (seat is None or seat not in side.seats)
+            ]
+            assert redrawn == len(hidden)
+            for i, side in enumerate(copy.sides):
+                if i not in hidden:
+                    assert side.leader == leaders[i]  # what the seat knows stays
+            changed += sum(side.leader != leaders[i] for i, side in enumerate(copy.sides))
+            differed += _what_seat_knows(game, copy, seat) != before
+            compared += 1
+    return compared, differed, changed
+
+
+@pytest.mark.parametrize("setup", LEADER_SETUPS, ids=lambda s: f"{s.players}p-{s.options.get('mode', 'two')}")
+def test_a_redeal_changes_the_hidden_picks_and_nothing_the_seat_sees(setup):
+    compared, differed, changed = _redeal_differences(GAME, setup, range(12))
+    assert compared > 0 and differed == 0 and changed > 0
+
+
+class LeakyFunkoverse(Funkoverse):
+    """Shows every side's leader to everyone: the redeal comparison must notice."""
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return {**super().view(state, seat), "leaders": [side.leader for side in state.sides]}
+
+
+def test_a_view_that_leaks_the_other_sides_pick_is_caught_by_the_redeal():
+    _, differed, _ = _redeal_differences(LeakyFunkoverse(), LEADER_SETUPS[0], range(12))
+    assert differed > 0
+
+
+def test_both_teammates_see_their_leader_and_the_other_team_sees_neither():
+    for match in _choosing_positions(GAME, LEADER_SETUPS[2], range(6)):
+        state = match.state
+        for i, side in enumerate(state.sides):
+            for seat in [0, 1, 2, 3, None]:
+                shown = GAME.view(state, seat)["sides"][i]["leader"]
+                assert shown == (side.leader if seat in side.seats else None), (i, seat)
+
+
+def test_no_redeal_once_the_leaders_are_revealed_or_outside_leaders():
+    match = Match.new(GAME, "leaders", players=2, seed=3)
+    rng = Rng("pick")
+    while match.state.choosing_leaders:
+        bot_step(match, rng)
+    assert GAME.redeal_hidden(match.state, 0, rng) == 0
+    assert GAME.redeal_hidden(Match.new(GAME, "first-game", seed=3).state, None, rng) == 0
+
+
+# -- coverage ----------------------------------------------------------------------------
+
+
+def test_every_coverage_key_fires_in_focused_playouts():
+    keys = GAME.coverage("territory")
+    assert keys["sally/rag-doll"] == "Sally: Rag Doll" and keys["fog-juice"] == "Fog Juice"
+    with coverage.recording() as seen:
+        for n in range(40):
+            focus = [key for key in keys if key not in seen]
+            if not focus:
+                break
+            for _ in _playout(GAME.random_setup(Rng(f"cover:{n}"), None, focus=focus), n, check_every=10**9):
+                pass
+    assert set(keys) <= seen
+    with pytest.raises(BadOptions):
+        GAME.coverage("no-such-variant")

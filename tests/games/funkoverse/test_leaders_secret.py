@@ -1,0 +1,43 @@
+"""The Leaders' secret under the kit: a chosen leader is hidden from the other sides,
+shared by teammates, and a view that shows it in any form fails the redeal check."""
+
+import pytest
+
+from nbc.core.match import Match
+from nbc.core.rng import Rng
+from nbc.core.testkit.checks import ConformanceError
+from nbc.core.testkit.replay import replay_and_check
+from nbc.plugins.funkoverse.game import Funkoverse
+
+GAME = Funkoverse()
+
+
+def _leader_choice(seat, players, mode="teams"):
+    match = Match.new(GAME, "leaders", {"mode": mode}, players, seed=4)
+    [prompt] = [p for p in match.prompts(seat) if p.kind == "leader"]
+    return prompt.choices[0].id
+
+
+@pytest.mark.parametrize(("players", "mode"), [(2, "teams"), (3, "teams"), (4, "teams"), (4, "free-for-all")])
+def test_a_chosen_leader_stays_secret_from_the_other_sides_and_teammates_share_it(players, mode):
+    choice = _leader_choice(0, players, mode)
+    match = replay_and_check(GAME, "leaders", players, 4, {"mode": mode}, [(0, choice)])
+    leader = choice.split(":", 1)[1]
+    own = [s for s in match.state.sides if 0 in s.seats][0]
+    for seat in range(players):
+        shown = [s["leader"] for s in match.view(seat)["sides"] if 0 in s["seats"]][0]
+        assert shown == (leader if seat in own.seats else None)
+    assert GAME.redeal_hidden(match.clone().state, 1, Rng(0)) == 1  # seat 1 is on the other side
+
+
+def test_a_view_that_shows_the_other_teams_leader_fails_the_kit():
+    class Gossip(Funkoverse):
+        def view(self, state, seat):
+            view = super().view(state, seat)
+            view["all_leaders"] = [side.leader for side in state.sides]
+            return view
+
+    game = Gossip()
+    choice = _leader_choice(0, 4)
+    with pytest.raises(ConformanceError, match=r"seat [13]'s view changed .* at view\.all_leaders\[0\]"):
+        replay_and_check(game, "leaders", 4, 4, {"mode": "teams"}, [(0, choice)])
