@@ -119,3 +119,33 @@ def broken_plugins(installed_plugins):
     """Every plugin of BROKEN_PLUGINS installed; returns their sources by name."""
     installed_plugins(BROKEN_PLUGINS)
     return BROKEN_PLUGINS
+
+
+# Open defects that the fuzzer and the kit have found, by failure signature, each with
+# its shrunk test (marked to fail until the defect is fixed). The kit's conformance
+# cases and the fuzzing budget count these instead of failing on them, and fail on
+# anything else. Remove an entry when its defect is fixed (its test, strict xfail,
+# then says so).
+KNOWN = {
+    "tcg": {
+        # tests/games/tcg/test_fuzz_tcg_crash_typeerror_rules_turn_menu_3902b3ff.py
+        "crash:TypeError@rules:turn_menu": "an effect resumed after a response runs its first steps again",
+        # tests/games/christmas_town/test_fuzz_tcg_crash_typeerror_e89f796e.py
+        "crash:TypeError@rules:_play_pay": "moving a Character to a Christmas Town Locale crashes",
+        # no shrunk test yet: seen in the kit's random set-ups (tcg/base/4p seed 5)
+        "invariant:one-title-per-town": "a Character played into an opponent's row skips the title check",
+        # tests/games/christmas_town/test_fuzz_tcg_secrecy_f8c901d8.py
+        "secrecy:event:discard": "a discard event names a card the other seat's view never shows",
+    },
+}
+
+
+@pytest.fixture(scope="session")
+def known_defects() -> dict[str, dict[str, str]]:
+    return KNOWN
+
+
+@pytest.fixture
+def nbc_known(nbc_case) -> frozenset[str]:
+    """The test kit's known failures for this project's run of it (see KNOWN)."""
+    return frozenset(KNOWN.get(nbc_case.game.name, {}))

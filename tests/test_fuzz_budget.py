@@ -21,21 +21,6 @@ GAMES = {"tcg": 400, "munchkin": 12, "funkoverse": 60}
 # The pools whose every card must fire (by coverage key), per game.
 GATED = ("tcg", "munchkin")
 SEED = 2026
-# Defects the fuzzer has found that are still open, each with its shrunk test (expected
-# to fail until fixed) and a line in the TCG's issue. A known failure does not stop the
-# budget; any other failure fails it. Remove an entry when its defect is fixed.
-KNOWN = {
-    "tcg": {
-        # tests/games/tcg/test_fuzz_tcg_crash_typeerror_rules_turn_menu_3902b3ff.py
-        "crash:TypeError@rules:turn_menu": "an effect resumed after a response runs its first steps again",
-        # tests/games/christmas_town/test_fuzz_tcg_crash_typeerror_e89f796e.py
-        "crash:TypeError@rules:_play_pay": "moving a Character to a Christmas Town Locale crashes",
-        "invariant:one-title-per-town": "a Character played into an opponent's row skips the title check",
-        # tests/games/christmas_town/test_fuzz_tcg_secrecy_f8c901d8.py
-        "secrecy:event:discard": "a discard event names a card the other seat's view never shows",
-    },
-}
-
 # Cards of the TCG pools whose effect never ran within this budget: the budget is
 # not yet enough to reach them (most need a rare combination or a long game), or
 # the card is broken (the TCG's card-by-card issue). The gate fails on any other card
@@ -87,7 +72,7 @@ UNREACHED = {
 _RESULTS: dict[tuple[str, str], FuzzResult] = {}
 
 
-def _result(game_name: str, variant: str, out) -> FuzzResult:
+def _result(game_name: str, variant: str, out, known) -> FuzzResult:
     key = (game_name, variant)
     if key not in _RESULTS:
         game = host().game(game_name)
@@ -99,7 +84,7 @@ def _result(game_name: str, variant: str, out) -> FuzzResult:
             variants=[variant],
             out=out,
             shrink_seconds=60,
-            known=KNOWN.get(game_name, {}),
+            known=known.get(game_name, {}),
         )
     return _RESULTS[key]
 
@@ -108,8 +93,8 @@ CASES = [(name, variant) for name in BUILT_IN for variant in host().game(name).v
 
 
 @pytest.mark.parametrize(("game_name", "variant"), CASES, ids=[f"{g}/{v}" for g, v in CASES])
-def test_the_fuzzing_budget_finds_no_failure(game_name, variant, tmp_path_factory):
-    result = _result(game_name, variant, tmp_path_factory.mktemp("fuzz"))
+def test_the_fuzzing_budget_finds_no_failure(game_name, variant, tmp_path_factory, known_defects):
+    result = _result(game_name, variant, tmp_path_factory.mktemp("fuzz"), known_defects)
     failure = result.failure
     assert failure is None, (
         f"{failure.message}\nshrunk to {len(failure.choices)} choices; the test is in {failure.test_file}:\n"
@@ -119,13 +104,13 @@ def test_the_fuzzing_budget_finds_no_failure(game_name, variant, tmp_path_factor
 
 
 @pytest.mark.parametrize("game_name", GATED)
-def test_every_card_of_the_pool_fires_within_the_budget(game_name, tmp_path_factory):
+def test_every_card_of_the_pool_fires_within_the_budget(game_name, tmp_path_factory, known_defects):
     game = host().game(game_name)
     never: dict[str, str] = {}
     pool: dict[str, str] = {}
     fired: set[str] = set()
     for variant in game.variants:
-        result = _result(game_name, variant, tmp_path_factory.mktemp("fuzz"))
+        result = _result(game_name, variant, tmp_path_factory.mktemp("fuzz"), known_defects)
         fired |= result.fired[variant]
         pool.update(game.coverage(variant))
     never = {key: name for key, name in pool.items() if key not in fired}

@@ -19,11 +19,15 @@ def test_plugins_load_cleanly(nbc_host: PluginHost) -> None:
     assert not problems, "plugins failed to load:\n" + "\n".join(problems)
 
 
-def test_conformance(nbc_case: Case, nbc_playouts: int, record_property: Any) -> None:
-    report = check_case(nbc_case, seeds=range(nbc_playouts))
+def test_conformance(
+    nbc_case: Case, nbc_playouts: int, nbc_known: frozenset[str], record_property: Any
+) -> None:
+    report = check_case(nbc_case, seeds=range(nbc_playouts), known=nbc_known)
     record_property("playouts", report.playouts)
     record_property("choices", report.choices)
-    assert report.playouts == nbc_playouts
+    if report.known:
+        warnings.warn(f"{nbc_case.id}: known open defects met: {report.known}", stacklevel=1)
+    assert report.playouts + sum(report.known.values()) == nbc_playouts
     if report.secrecy_checks == 0:
         warnings.warn(
             f"{nbc_case.id}: plant() never planted a card, so hidden information was not "
