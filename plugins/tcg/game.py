@@ -267,6 +267,12 @@ class TcgGame(Game):
         state.cards, state.owner = Table(state.cards), Table(state.owner)
         return state
 
+    def self_checks(self, on: bool) -> bool:
+        from nbc.plugins.tcg import rules
+
+        was, rules.STRICT_STEPS = rules.STRICT_STEPS, on
+        return was
+
     def state_json(self, state: State) -> str:
         return state_text(state)
 
