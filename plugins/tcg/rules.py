@@ -752,7 +752,7 @@ class Rules:
         if when is not None and ins["op"] != "may" and not self.ev(st, f, when):
             f.pc += 1
             return
-        if STRICT_STEPS:
+        if STRICT_STEPS:  # noqa: SIM108 - the usual path stays a plain call
             result = self.checked_op(st, f, ins, ctx)
         else:
             result = OPS[ins["op"]](self, st, f, ins, ctx)
@@ -784,7 +784,8 @@ class Rules:
             if again != ASK or after != before:
                 raise AssertionError(
                     f"step {f.pc} of {f.prog} ({ins['op']}) is not safe to resume: run again before its "
-                    "question is answered, it " + ("did not ask again" if again != ASK else "changed the table")
+                    "question is answered, it "
+                    + ("did not ask again" if again != ASK else "changed the table")
                 )
         return result
 
@@ -1340,7 +1341,9 @@ class Rules:
                         continue
                     if trig.hex:
                         st.hexed.append(card)
-                    st.triggers.append(Trigger(f"{d.id}.trigger{k}", seat, card, dict(data), self.effect_depth(st)))
+                    st.triggers.append(
+                        Trigger(f"{d.id}.trigger{k}", seat, card, dict(data), self.effect_depth(st))
+                    )
 
     def effect_depth(self, st: State) -> int:
         """The stack height below the card effect now running (-1 outside any): what a
