@@ -73,3 +73,58 @@ def test_lets_play_answered_after_rollin_dice_turns_exactly_one_more_card(tcg):
     assert len(s.state.players[1].deck) == 2
     s.expect(0, "turn")
     assert "Roll again" not in " ".join(labels(s, 0))
+
+
+# The rulebook's timing example: Dr. Finklestein at the Laboratory draws a card when a
+# Creation is played; a Creation with an effect of its own when played lets its player
+# choose which of the two goes first.
+FINKLESTEIN_ROW = [("jacks-house", ["undersea-gal"]), ("the-laboratory", ["dr-finklestein-mad-scientist"])]
+FINKLESTEIN_DRAWS = "Dr. Finklestein (Mad Scientist): its triggered effect (seat 0)"
+DEAD_HEAD_RECOVERS = "Dead Head: its effect as it is played (seat 0)"
+
+
+def play_dead_head_beside_finklestein(tcg):
+    s = table(
+        tcg,
+        rows={0: FINKLESTEIN_ROW},
+        hands={0: ["dead-head"]},
+        decks={0: ["igor", "clown"]},
+        discards={0: ["zero"]},
+        pp={0: 3},
+    )
+    s.choose(0, "Play Dead Head (3 PP)")
+    order = s.expect(0, "order-triggers")
+    assert sorted(c.label for c in order.choices) == sorted([FINKLESTEIN_DRAWS, DEAD_HEAD_RECOVERS])
+    return s
+
+
+def test_finklestein_example_the_draw_may_come_before_the_creations_own_effect(tcg):
+    s = play_dead_head_beside_finklestein(tcg)
+    s.choose(0, FINKLESTEIN_DRAWS)
+    assert hand(s, 0) == ["igor"]  # drawn before Dead Head takes its card back
+    s.choose(0, "Take Zero (Ghost Dog)", kind="recover")
+    assert hand(s, 0) == ["igor", "zero"]
+    s.expect(0, "turn")
+
+
+def test_finklestein_example_the_creations_own_effect_may_come_first(tcg):
+    s = play_dead_head_beside_finklestein(tcg)
+    s.choose(0, DEAD_HEAD_RECOVERS)
+    assert hand(s, 0) == []  # Dead Head asks first: nothing drawn yet
+    s.choose(0, "Take Zero (Ghost Dog)", kind="recover")
+    assert hand(s, 0) == ["igor", "zero"]
+    s.expect(0, "turn")
+
+
+def test_a_creation_with_no_trigger_beside_it_resolves_without_asking_the_order(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", ["undersea-gal"])]},
+        hands={0: ["dead-head"]},
+        discards={0: ["zero"]},
+        pp={0: 3},
+    )
+    s.choose(0, "Play Dead Head (3 PP)")
+    s.choose(0, "Take Zero (Ghost Dog)", kind="recover")
+    assert hand(s, 0) == ["zero"]
+
