@@ -288,6 +288,8 @@ class TcgGame(Game):
         asks.remove(ask)
         if ask.kind == "place-locale":
             rules.place_locale(state, seat, value, ctx)
+        elif ask.kind == "reimburse":
+            rules.reimburse(state, seat, value, ctx)
         elif ask.kind == "discard-to-7":
             rules.discard_hand_card(state, seat, value, ctx, "down to 7 cards")
             state.asks.clear()

@@ -807,6 +807,8 @@ class Rules:
             self.turn_menu(st, ctx)
         elif phase == "end":
             self.end_phase(st, ctx)
+        elif phase == "reimburse":
+            self.reimburse_all(st, ctx)
         elif phase == "trim":
             self.trim_hands(st, ctx)
 
@@ -933,12 +935,13 @@ class Rules:
         ctx.emit("end-phase", f"the End Phase of Day {st.round}", {"day": st.round})
         for p in st.players:
             p.pp = 0
+        owed = {}
         for seat, p in enumerate(st.players):
             count = len(p.surprise_discard)
             if count:
                 p.discard.extend(p.surprise_discard)
                 p.surprise_discard.clear()
-                self.draw(st, seat, count, ctx)
+                owed[str(seat)] = count
             p.titles_this_round.clear()
         st.hexed.clear()
         for card in st.center:
@@ -948,7 +951,31 @@ class Rules:
             for slot in p.row:
                 slot.flipped = False
         st.flags = {k: v for k, v in st.flags.items() if k.startswith("beneath:")}
+        if owed:
+            st.flags["reimburse"] = owed
+        st.phase = "reimburse"
+
+    def reimburse_all(self, st: State, ctx: Context) -> None:
+        """Every player who played Surprises this Round may draw as many cards (all of
+        them or none), all at once."""
+        owed = st.flags.pop("reimburse", {})
+        st.asks = [
+            Ask.of(
+                int(seat),
+                "reimburse",
+                f"You played {n} Surprise{'s' if n > 1 else ''} this Day: draw {n} to replace them?",
+                [("draw", f"Draw {n}", n), ("decline", "Draw nothing", 0)],
+                self.known_choices(st),
+            )
+            for seat, n in owed.items()
+        ]
         st.phase = "trim"
+
+    def reimburse(self, st: State, seat: int, n: int, ctx: Context) -> None:
+        if n:
+            self.draw(st, seat, n, ctx)
+        else:
+            ctx.emit("reimburse-declined", f"seat {seat} draws nothing for its Surprises", {"seat": seat})
 
     def trim_hands(self, st: State, ctx: Context) -> None:
         asks = []

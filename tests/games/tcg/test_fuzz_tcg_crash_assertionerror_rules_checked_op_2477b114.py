@@ -52,6 +52,7 @@ CHOICES = [
     (1, 'end'),  # End your turn
     (0, 'fn:0:2'),  # Jack's House: Move 4
     (0, 'end'),  # End your turn
+    (1, "draw"),  # Draw (replace the Surprises played this Day)
     (1, 'discard:c77'),  # Discard Dr. Finklestein (Mad Scientist)
     (0, 'left'),  # Town Hall at the left end
     (1, 'left'),  # Tree Circle at the left end
