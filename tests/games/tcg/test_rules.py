@@ -282,3 +282,14 @@ def test_a_bad_deck_list_names_every_problem(tcg):
 def test_unknown_options_are_refused(tcg):
     with pytest.raises(BadOptions):
         Match.new(tcg, "base", {"decks": ["jack"], "speed": 2}, players=2)
+
+
+def test_a_player_sees_their_own_discard_pile_and_only_the_top_of_anothers(tcg):
+    s = table(tcg, discards={0: ["igor", "zero"], 1: ["clown", "fire", "reaper"]})
+    mine, theirs = s.view(0)["players"]
+    assert [c["card"] for c in mine["discard"]] == ["igor", "zero"]
+    assert theirs["discard"] is None
+    assert theirs["discard_size"] == 3 and theirs["discard_top"]["card"] == "reaper"
+    spectator = s.view(None)["players"]
+    assert [p["discard"] for p in spectator] == [None, None]
+    assert [p["discard_top"]["card"] for p in spectator] == ["zero", "reaper"]
