@@ -774,13 +774,11 @@ class Rules:
         question runs again from its start once the question is answered, so running it
         again before the answer must change nothing (no card moved twice, no second
         draw, no event said twice). Tests and the fuzzer turn this on (`STRICT_STEPS`)."""
-        from nbc.plugins.tcg.state import state_text
-
         result = OPS[ins["op"]](self, st, f, ins, ctx)
         if result == ASK and st.asks and st.stack and st.stack[-1] is f:
-            before = (state_text(st), ctx.rng.get_state(), len(ctx.new_events))
+            before = (_digest(st), ctx.rng.get_state(), len(ctx.new_events))
             again = OPS[ins["op"]](self, st, f, ins, ctx)
-            after = (state_text(st), ctx.rng.get_state(), len(ctx.new_events))
+            after = (_digest(st), ctx.rng.get_state(), len(ctx.new_events))
             if again != ASK or after != before:
                 raise AssertionError(
                     f"step {f.pc} of {f.prog} ({ins['op']}) is not safe to resume: run again before its "
@@ -2184,6 +2182,38 @@ class Rules:
 
     def custom(self, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
         return CUSTOM[ins["fn"]](self, st, f, ins, ctx)
+
+
+def _digest(st: State) -> tuple:
+    """What an effect's step can change, as one comparable value (for `checked_op`):
+    cheaper than the whole saved state, and as searching."""
+    return (
+        tuple(
+            (
+                tuple(p.hand),
+                tuple(p.deck),
+                tuple(p.discard),
+                tuple(p.surprise_discard),
+                tuple((s.locale, tuple(s.characters), tuple(s.beneath), s.flipped) for s in p.row),
+                tuple(p.creations),
+                tuple(p.placed),
+                tuple(p.locale_deck),
+                tuple(p.removed),
+                p.pp,
+            )
+            for p in st.players
+        ),
+        repr(st.flags),
+        repr(st.stacked),
+        repr(st.shown),
+        tuple(st.center),
+        tuple(st.hexed),
+        tuple((t.prog, t.source) for t in st.triggers),
+        tuple((f.prog, f.pc, repr(f.vars)) for f in st.stack),
+        repr([(a.seat, a.kind, a.text, [c.id for c in a.choices]) for a in st.asks]),
+        (st.days_left, st.round, st.king, st.king_activity, st.phase, st.turn, st.turns_taken),
+        (st.function_used, st.extra_functions, st.over, len(st.cards), repr(st.known)),
+    )
 
 
 def _trigger_fires(t: Trigger) -> None:
