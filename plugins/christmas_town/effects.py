@@ -268,7 +268,7 @@ def _play_character(g, st, f, ins, ctx):
     for k, slot in enumerate(p.row):
         if only is not None and slot.locale != only:
             continue
-        if not g.may_play_character(st, f.seat, card, f.seat, k):
+        if not g.may_play_character(st, f.seat, card, f.seat, k, "play"):
             continue
         price = g.cost(st, f.seat, card, (f.seat, k))
         if mode == "per-player":
