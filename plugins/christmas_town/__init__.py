@@ -12,8 +12,9 @@ from pathlib import Path
 from nbc.core.game import Variant
 from nbc.core.hookspecs import hookimpl
 from nbc.plugins.christmas_town import effects  # noqa: F401  (registers the custom effects)
-from nbc.plugins.christmas_town.rules import CHRISTMAS_TOWN, KEYWORDS
 from nbc.plugins.christmas_town.rules import (  # noqa: F401  (the hook implementations)
+    CHRISTMAS_TOWN,
+    KEYWORDS,
     tcg_adjust_cost,
     tcg_check_deck,
     tcg_event,

@@ -2382,11 +2382,29 @@ def _follow(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
 INTERNAL.update(
     {
         "rules.sacrifice3": [
-            {"op": "choose", "from": "my_chars", "as": "a", "label": "Discard a Character (1 of 3)", "town": HALLOWEENTOWN},
+            {
+                "op": "choose",
+                "from": "my_chars",
+                "as": "a",
+                "label": "Discard a Character (1 of 3)",
+                "town": HALLOWEENTOWN,
+            },
             {"op": "discard_card", "card": "a"},
-            {"op": "choose", "from": "my_chars", "as": "b", "label": "Discard a Character (2 of 3)", "town": HALLOWEENTOWN},
+            {
+                "op": "choose",
+                "from": "my_chars",
+                "as": "b",
+                "label": "Discard a Character (2 of 3)",
+                "town": HALLOWEENTOWN,
+            },
             {"op": "discard_card", "card": "b"},
-            {"op": "choose", "from": "my_chars", "as": "c", "label": "Discard a Character (3 of 3)", "town": HALLOWEENTOWN},
+            {
+                "op": "choose",
+                "from": "my_chars",
+                "as": "c",
+                "label": "Discard a Character (3 of 3)",
+                "town": HALLOWEENTOWN,
+            },
             {"op": "discard_card", "card": "c"},
         ],
         "rules.free_creation": [{"op": "custom", "fn": "free_creation"}],
