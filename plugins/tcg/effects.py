@@ -252,7 +252,7 @@ FUNCTIONS = {
     "town": "town(card): the town of a Locale, or of the Locale a Character stands at ('' if none)",
     "in_town": "in_town(g, t): your Characters answering to g in your town t (`any`: in play)",
     "has_keyword": "has_keyword(card, k): whether the card carries keyword k (or has been granted it)",
-    "active_in": "active_in(t, min_threshold=0): your Active Locales in town t (`any`: all), threshold >= that",
+    "active_in": "active_in(t, m=0): your Active Locales in town t (`any`: all), threshold >= m",
     "locale_active": "locale_active(card): whether a Locale (or the Locale a Character stands at) is Active",
 }
 _SAFE_NODES = (
