@@ -18,11 +18,9 @@ from typing import Any
 from nbc.core.coverage import fired
 from nbc.core.hookspecs import hookimpl
 from nbc.plugins.christmas_town import effects
-from nbc.plugins.tcg.effects import cut_price
-from nbc.plugins.tcg.state import Trigger
+from nbc.plugins.christmas_town.effects import CHRISTMAS_TOWN  # noqa: F401  (holiday "christmas")
+from nbc.plugins.tcg.api import HALLOWEENTOWN, Trigger, cut_price
 
-HALLOWEENTOWN = "halloweentown"
-CHRISTMAS_TOWN = "christmas-town"  # the town of `holiday = "christmas"` cards (Expansion.towns)
 MAX_CHRISTMAS_LOCALES = 5
 TRAVEL = "travel"  # keyword: "may travel between Holiday Towns" (printed, or granted)
 # the keywords Christmas Town cards print, which the hooks below read (Expansion.keywords)
