@@ -3,8 +3,10 @@
 An expansion implements these with `nbc.core.hookspecs.hookimpl` and names itself in
 `tcg_expansion`. The TCG calls an expansion's hooks only in matches whose variant
 enables it (`State.expansions`), and not at all in a base game. Every hook receives the
-rules object `g` (nbc.plugins.tcg.rules.Rules) and the state; hooks returning a value
-are `firstresult`: the first expansion with an answer decides, `None` means "no opinion".
+rules object `g` and the state; `g` offers an expansion the members listed in
+`nbc.plugins.tcg.api.TcgApi` (and no others). Hooks returning a value are
+`firstresult`: the first expansion with an answer decides, `None` means "no opinion".
+docs/games/tcg.md ("Expansion hooks") describes how an expansion is put together.
 """
 
 from __future__ import annotations
