@@ -161,7 +161,11 @@ def check_playout(
     `draw(n)` picks among n options (the seat to act, then its choice). Returns the
     finished match, or raises `ConformanceError` (or `Exhausted` from `draw`)."""
     __tracebackhide__ = True
-    return _Playout(game, setup, seed, engine, report or Report()).run(draw, max_steps, probe_every)
+    was = game.self_checks(True)
+    try:
+        return _Playout(game, setup, seed, engine, report or Report()).run(draw, max_steps, probe_every)
+    finally:
+        game.self_checks(was)
 
 
 def pick(match: Match, draw: Callable[[int], int]) -> tuple[int, str]:
