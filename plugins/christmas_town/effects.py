@@ -245,7 +245,7 @@ def _put_character(g, st, seat, card, k, price, ctx):
         {"seat": seat, "card": g.card_data(st, card), "cost": price},
     )
     g.push(st, f"{g.def_of(st, card).id}.on_play", seat, card)
-    g.fire(st, "char_played", {"card": card})
+    g.fire(st, "char_played", {"card": card, "replaced": False})
 
 
 @custom("play_character")
@@ -569,6 +569,9 @@ def _uninvited_guest(g, st, f, ins, ctx):
     slot = st.players[seat].row[k]
     g.push(st, f"{g.def_of(st, slot.locale).id}.function{j}", f.seat, slot.locale)
     g.push(st, "rules.discard", f.seat, f.source, n=n, by=f.seat)
+    # it is a Function performed, by this player, at that Locale: what waits for one hears of it
+    g.fire(st, "function_here", {"locale": slot.locale}, where=slot)
+    g.fire(st, "function_performed", {"player": f.seat, "locale": slot.locale})
     return True
 
 

@@ -1709,6 +1709,8 @@ class Rules:
                 return ASK
             card = guard
             d = self.def_of(st, card)
+        found = self.locate(st, card)
+        from_town = "" if found is None else self.slot_town(st, *found)
         town = self.take_out_of_play(st, card)
         self.drop_stack(st, card, ctx)
         owner = st.owner[card]
@@ -1723,7 +1725,7 @@ class Rules:
         else:
             self.to_discard(st, card, ctx, "discarded from play")
             if d.kind == "character":
-                self.fire(st, "char_discarded", {"card": card, "town": town})
+                self.fire(st, "char_discarded", {"card": card, "town": town, "from_town": from_town})
         return True
 
     def guard_for(self, st: State, f: Frame, card: str, ctx: Context) -> Any:
@@ -2075,11 +2077,13 @@ class Rules:
 
     def remove_for_cost(self, st: State, card: str, ctx: Context) -> None:
         """Discard one of your own cards from play to pay for something (it counts as discarded)."""
+        found = self.locate(st, card)
+        from_town = "" if found is None else self.slot_town(st, *found)
         town = self.take_out_of_play(st, card)
         self.drop_stack(st, card, ctx)
         self.to_discard(st, card, ctx, "discarded from play to pay a cost")
         if self.def_of(st, card).kind == "character":
-            self.fire(st, "char_discarded", {"card": card, "town": town})
+            self.fire(st, "char_discarded", {"card": card, "town": town, "from_town": from_town})
 
     def play_free(self, st: State, seat: int, card: str, ctx: Context) -> None:
         """Put a Creation from hand into play without paying for it (its on-play effect runs)."""
@@ -2292,7 +2296,7 @@ def _play_pay(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
         else:
             st.players[to[0]].row[to[1]].characters.append(card)
         g.push(st, f"{d.id}.on_play", seat, card)
-        g.fire(st, "char_played", {"card": card})
+        g.fire(st, "char_played", {"card": card, "replaced": verb == "replace"})
     elif d.kind == "creation":
         into = to[0] if verb == "playopp" else seat
         st.players[into].creations.append(card)
