@@ -33,8 +33,9 @@ def _slot_of(g: Any, st: Any, card: str) -> tuple[int, int] | None:
 # --- moving --------------------------------------------------------------------------------------
 @custom("magical_journey")
 def _magical_journey(g, st, f, ins, ctx):
-    """The Character gains travel until the End Phase and goes between your Tree Circle and
-    one of your Christmas Town Locales (the card's own move, not only between inner edges)."""
+    """The Character goes between your Tree Circle and one of your Christmas Town Locales (the
+    card's own move, not only between inner edges). It may travel for that move only: later
+    moves need travel of its own."""
     card = f.vars.get(ins["card"])
     found = None if card is None else g.locate(st, card)
     if found is None:
@@ -58,12 +59,9 @@ def _magical_journey(g, st, f, ins, ctx):
         if not options:
             return False
         return _ask(g, st, f, "mj", "destination", f"Where does {g.label(st, card)} travel?", options)
-    granted = st.flags.setdefault("keywords", {}).setdefault(card, [])
-    if "travel" not in granted:
-        granted.append("travel")
     ctx.emit(
         "grant",
-        f"{g.label(st, card)} may travel between Holiday Towns today",
+        f"{g.label(st, card)} may travel between Holiday Towns for this move",
         {"card": g.card_data(st, card)},
     )
     g.move_character(st, seat, card, k, dest, ctx)

@@ -79,11 +79,12 @@ class Scope:
         return n
 
     def x_at(self, g: str, loc: str) -> int:
-        is_, st, cards, n = self.g.is_, self.st, self.st.cards, 0
+        is_, st, cards, defs, n = self.g.is_, self.st, self.st.cards, self.g.defs, 0
+        stand_in = "at-locale-as:" + g  # a card that counts as g wherever g must be at a Locale
         for slot in st.players[self.seat].row:
             if cards[slot.locale] == loc and not slot.flipped:
                 for c in slot.characters:
-                    if is_(st, c, g):
+                    if is_(st, c, g) or stand_in in defs[cards[c]].keywords:
                         n += 1
         return n
 
@@ -305,6 +306,9 @@ class Scope:
 
     def x_has_keyword(self, card: str, k: str) -> bool:
         return self.g.has_keyword(self.st, card, k)
+
+    def x_turn(self) -> int:
+        return self.st.turn if self.st.phase == "turn" else -1
 
 
 class Rules:
@@ -1437,6 +1441,8 @@ class Rules:
             p.hand.remove(card)
             p.surprise_discard.append(card)
             p.titles_this_round.append(d.name)
+        elif resp.leaves_to == "discard":  # given up from play (The Rat): a discard like any other
+            self.remove_for_cost(st, card, ctx)
         else:
             self.take_out_of_play(st, card)
             self.drop_stack(st, card, ctx)
@@ -1895,14 +1901,14 @@ class Rules:
             od = self.def_of(st, other)
             follows = od.follows is not None and self.is_(st, card, od.follows)
             brought = any(self.is_(st, other, g) for g in d.brings)
-            if (follows or brought) and self.can_move(st, other):
+            if (follows or brought) and self.can_move(st, other) and self.may_enter(st, town, other, frm, to):
                 why = od.id if follows else d.id
                 st.triggers.append(
                     Trigger(
                         "rules.follow",
                         town,
                         other,
-                        {"card": other, "from_slot": frm, "to_slot": to, "why": why},
+                        {"card": other, "from_slot": frm, "to_slot": to, "why": why, "leader": card},
                     )
                 )
 
@@ -2317,7 +2323,15 @@ def _follow(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
     found = g.locate(st, card)
     if found is None or found[1] != f.vars["from_slot"]:
         return False
-    g.move_character(st, found[0], card, found[1], f.vars["to_slot"], ctx)
+    to = f.vars["to_slot"]
+    if "leader" in f.vars:  # it goes where the leader is now, which may be further on
+        leader = g.locate(st, f.vars["leader"])
+        if leader is None or leader[0] != found[0] or leader[1] == found[1]:
+            return False
+        to = leader[1]
+    if not g.may_enter(st, found[0], card, found[1], to):
+        return False
+    g.move_character(st, found[0], card, found[1], to, ctx)
     if "why" in f.vars:  # the card whose ability let it come along
         fired(f.vars["why"])
     return True
