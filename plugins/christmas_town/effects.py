@@ -311,11 +311,23 @@ def _rerun(g, st, f, ins, ctx):
 
 @custom("give_creation")
 def _give_creation(g, st, f, ins, ctx):
-    """Cute Puppy: the Creation just played goes to the chosen opponent's town."""
-    seat = f.vars.get(ins["card"])
+    """Cute Puppy put into play in its player's own town (played free): it goes on to the
+    town of an opponent who has no Creation of its title (the player picks among several);
+    when no opponent may take it, it is discarded."""
     mine = st.players[f.seat].creations
-    if seat is None or f.source not in mine:
+    if f.source not in mine:
         return False
+    done, seat = _answer(g, st, f, "gc")
+    if not done:
+        takers = [s for s in g.opponents(st, f.seat) if g.title_in_town(st, s, f.source) is None]
+        if not takers:
+            mine.remove(f.source)
+            g.to_discard(st, f.source, ctx, "no opponent's town may take it")
+            return False
+        if len(takers) > 1:
+            options = [(f"seat:{s}", f"seat {s}", s) for s in takers]
+            return _ask(g, st, f, "gc", "choose", f"Whose town does {g.label(st, f.source)} go to?", options)
+        seat = takers[0]
     mine.remove(f.source)
     st.players[seat].creations.append(f.source)
     ctx.emit(
@@ -328,13 +340,34 @@ def _give_creation(g, st, f, ins, ctx):
 
 @custom("steal_creation")
 def _steal_creation(g, st, f, ins, ctx):
-    card = f.vars.get(ins["card"])
-    town = None if card is None else g.town_of(st, card)
+    """Extendable Arm, played into seat `into`'s town: one of the Creations beside that
+    player's row (not the Arm, not a title the player of the Arm already has) moves into the
+    Arm player's town. The player picks it; the owner of the town may answer."""
+    town = f.vars.get("into")
     if town is None or town == f.seat:
         return False
+    card = f.vars.get("_sc")
+    if card is None:
+        done, card = _answer(g, st, f, "sc")
+        if not done:
+            pool = [
+                c
+                for c in g.distinct(st, st.players[town].creations)
+                if c != f.source and g.title_in_town(st, f.seat, c) is None
+            ]
+            if not pool:
+                return False
+            if len(pool) > 1:
+                options = [(f"pick:{c}", g.label(st, c), c) for c in pool]
+                return _ask(g, st, f, "sc", "choose", "Which Creation do you take?", options)
+            card = pool[0]
+        f.vars["_sc"] = card
     verdict = g.window(st, f, town, "card", ctx, card)
     if verdict is not True:
         return verdict
+    del f.vars["_sc"]
+    if card not in st.players[town].creations:
+        return False
     st.players[town].creations.remove(card)
     st.players[f.seat].creations.append(card)
     ctx.emit(
