@@ -90,7 +90,9 @@ def test_tenor_ghost_beside_another_ghost_takes_a_creation_from_the_discard_pile
 @covers("baritone-ghost")
 def test_baritone_ghost_at_the_well_may_discard_a_card_to_take_any_card_back(tcg):
     rows = {0: [("jacks-house", []), ("the-well", []), ("town-hall", [])]}
-    s = ct_table(tcg, rows=rows, hands={0: ["baritone-ghost", "igor"]}, discards={0: ["road-kill"]}, pp={0: 1})
+    s = ct_table(
+        tcg, rows=rows, hands={0: ["baritone-ghost", "igor"]}, discards={0: ["road-kill"]}, pp={0: 1}
+    )
     s.choose(0, _play("baritone-ghost", "The Well", 1))
     s.choose(0, "Yes", kind="may")
     s.choose(0, "Discard Igor (Faithful Lackey)", kind="discard")
@@ -100,11 +102,15 @@ def test_baritone_ghost_at_the_well_may_discard_a_card_to_take_any_card_back(tcg
 
 def test_baritone_ghost_may_decline_and_elsewhere_is_not_asked(tcg):
     rows = {0: [("jacks-house", []), ("the-well", []), ("town-hall", [])]}
-    s = ct_table(tcg, rows=rows, hands={0: ["baritone-ghost", "igor"]}, discards={0: ["road-kill"]}, pp={0: 1})
+    s = ct_table(
+        tcg, rows=rows, hands={0: ["baritone-ghost", "igor"]}, discards={0: ["road-kill"]}, pp={0: 1}
+    )
     s.choose(0, _play("baritone-ghost", "The Well", 1))
     s.choose(0, "No", kind="may")
     assert hand(s, 0) == ["igor"]
-    s = ct_table(tcg, rows=rows, hands={0: ["baritone-ghost", "igor"]}, discards={0: ["road-kill"]}, pp={0: 1})
+    s = ct_table(
+        tcg, rows=rows, hands={0: ["baritone-ghost", "igor"]}, discards={0: ["road-kill"]}, pp={0: 1}
+    )
     s.choose(0, _play("baritone-ghost", "Town Hall", 1))
     s.expect(0, "turn")
     assert hand(s, 0) == ["igor"] and discard(s, 0) == ["road-kill"]
@@ -262,7 +268,12 @@ def test_dead_rooster_leaves_a_vampire_in_christmas_town_alone(tcg):
     # a Vampire taken to Christmas Town (Magical Journey) is in no Halloweentown
     rows = {
         0: [("jacks-house", ["dead-rooster"])],
-        1: [("jacks-house", ["vampire-lord"]), ("town-hall", []), ("candy-shop", ["vampire-count"]), ("carousel", [])],
+        1: [
+            ("jacks-house", ["vampire-lord"]),
+            ("town-hall", []),
+            ("candy-shop", ["vampire-count"]),
+            ("carousel", []),
+        ],
     }
     s = ct_table(tcg, rows=rows)
     s.choose(0, ROOSTER)  # the Lord is the only Vampire to choose, Town Hall his only way
@@ -488,10 +499,15 @@ CLAUS_USE = _use("mrs-claus", "Discard an Elf here (draw 1 at The Bakery)")
 
 @covers("mrs-claus")
 def test_mrs_claus_discards_an_elf_beside_her_and_draws_at_the_bakery_once_a_turn(tcg):
-    rows = {0: [("jacks-house", []), ("the-bakery", ["mrs-claus", "eddy-the-elf", "suzy-the-elf", "weary-willy"])]}
+    rows = {
+        0: [("jacks-house", []), ("the-bakery", ["mrs-claus", "eddy-the-elf", "suzy-the-elf", "weary-willy"])]
+    }
     s = ct_table(tcg, rows=rows, decks={0: DECK})
     s.choose(0, CLAUS_USE)
-    assert options(s, 0, "choose") == [_at("eddy-the-elf", 0, "The Bakery"), _at("suzy-the-elf", 0, "The Bakery")]
+    assert options(s, 0, "choose") == [
+        _at("eddy-the-elf", 0, "The Bakery"),
+        _at("suzy-the-elf", 0, "The Bakery"),
+    ]
     s.choose(0, _at("suzy-the-elf", 0, "The Bakery"))
     assert discard(s, 0) == ["suzy-the-elf"] and hand(s, 0) == ["zero"]
     assert CLAUS_USE not in options(s)  # HEX
@@ -544,7 +560,12 @@ def test_voracious_villain_gains_only_the_scare_below_two(tcg):
     s = ct_table(tcg, rows={0: [("jacks-house", [VILLAIN, "igor"])]})
     s.choose(0, VILLAIN_USE)
     assert discard(s, 0) == ["igor"] and _pp(s) == 1
-    s = ct_table(tcg, rows={0: [("jacks-house", [VILLAIN, "the-bass"]), ("town-hall", ["oogie-boogie-meanest-guy-around"])]})
+    s = ct_table(
+        tcg,
+        rows={
+            0: [("jacks-house", [VILLAIN, "the-bass"]), ("town-hall", ["oogie-boogie-meanest-guy-around"])]
+        },
+    )
     s.choose(0, VILLAIN_USE)
     assert _pp(s) == 1 and row(s, 0)[1] == ("town-hall", ["oogie-boogie-meanest-guy-around"])
 
@@ -569,7 +590,13 @@ def test_restless_spirit_moves_to_a_neighbouring_locale_for_free_once_a_turn(tcg
 @covers("sallys-arm")
 def test_sallys_arm_is_cheaper_at_sallys_room_and_stands_in_for_sally_there(tcg):
     rows = {0: [("jacks-house", []), ("sallys-room", []), ("town-hall", [])]}
-    s = ct_table(tcg, rows=rows, hands={0: ["sallys-arm", "frogs-breath", "deadly-nightshade"]}, decks={0: DECK}, pp={0: 1})
+    s = ct_table(
+        tcg,
+        rows=rows,
+        hands={0: ["sallys-arm", "frogs-breath", "deadly-nightshade"]},
+        decks={0: DECK},
+        pp={0: 1},
+    )
     labels = options(s)
     assert _play("sallys-arm", "Sally's Room", 0) in labels and _play("sallys-arm", "Town Hall", 1) in labels
     s.choose(0, _play("sallys-arm", "Sally's Room", 0))
@@ -596,7 +623,13 @@ def test_sallys_leg_is_cheaper_at_sallys_room_and_stands_in_for_sally_there(tcg)
 
 def test_sallys_arm_and_leg_are_not_sally_anywhere_else(tcg):
     deck = ["sallys-arm", "sallys-leg", "sally-shy-creature", "igor", "fire", "clown"]
-    s = ct_table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["pull-yourself-together"]}, decks={0: deck}, pp={0: 1})
+    s = ct_table(
+        tcg,
+        rows={0: [("jacks-house", [])]},
+        hands={0: ["pull-yourself-together"]},
+        decks={0: deck},
+        pp={0: 1},
+    )
     s.choose(0, "Play Pull Yourself Together (1 PP)")  # Search 6 for Sally
     assert hand(s, 0) == ["sally-shy-creature"]
     rows = {0: [("jacks-house", ["jack-skellington-the-pumpkin-king", "sallys-arm", "sallys-leg"])]}
@@ -612,7 +645,15 @@ SANTA_USE = _use("santa-claus", "Search 6 for Elves")
 
 @covers("santa-claus")
 def test_santa_claus_searches_six_for_every_elf_once_a_turn(tcg):
-    deck = ["eddy-the-elf", "igor", "mrs-claus", "suzy-the-elf", "weary-willy", "timmy-the-elf", "nelly-the-elf"]
+    deck = [
+        "eddy-the-elf",
+        "igor",
+        "mrs-claus",
+        "suzy-the-elf",
+        "weary-willy",
+        "timmy-the-elf",
+        "nelly-the-elf",
+    ]
     s = ct_table(tcg, rows={0: [("jacks-house", []), ("candy-shop", ["santa-claus"])]}, decks={0: deck})
     s.choose(0, SANTA_USE)
     assert hand(s, 0) == ["eddy-the-elf", "suzy-the-elf", "timmy-the-elf"]
@@ -774,7 +815,12 @@ MISSES = ["igor", "fire", "clown", "cyclops", "wolfman", "behemoth", "devil"]
 
 @covers("zero-pale-retriever")
 def test_pale_retriever_with_jack_at_the_dark_wood_keeps_a_card_from_a_surprises_failed_search(tcg):
-    rows = {0: [("jacks-house", []), ("the-dark-wood", ["zero-pale-retriever", "jack-skellington-the-pumpkin-king"])]}
+    rows = {
+        0: [
+            ("jacks-house", []),
+            ("the-dark-wood", ["zero-pale-retriever", "jack-skellington-the-pumpkin-king"]),
+        ]
+    }
     s = ct_table(tcg, rows=rows, hands={0: ["fetch"]}, decks={0: MISSES})
     s.choose(0, "Play Fetch (0 PP)")
     s.choose(0, "Search 6 for Zero", kind="mode")
@@ -784,11 +830,21 @@ def test_pale_retriever_with_jack_at_the_dark_wood_keeps_a_card_from_a_surprises
 
 
 def test_pale_retriever_keeps_nothing_without_jack_or_for_a_characters_search(tcg):
-    rows = {0: [("jacks-house", ["jack-skellington-the-pumpkin-king"]), ("the-dark-wood", ["zero-pale-retriever"])]}
+    rows = {
+        0: [
+            ("jacks-house", ["jack-skellington-the-pumpkin-king"]),
+            ("the-dark-wood", ["zero-pale-retriever"]),
+        ]
+    }
     s = ct_table(tcg, rows=rows, hands={0: ["fetch"]}, decks={0: MISSES})
     s.choose(0, "Play Fetch (0 PP)")  # Jack is not at The Dark Wood: the Search fails as usual
     assert hand(s, 0) == [] and len(discard(s, 0)) == 6
-    rows = {0: [("jacks-house", []), ("the-dark-wood", ["zero-pale-retriever", "jack-skellington-the-pumpkin-king"])]}
+    rows = {
+        0: [
+            ("jacks-house", []),
+            ("the-dark-wood", ["zero-pale-retriever", "jack-skellington-the-pumpkin-king"]),
+        ]
+    }
     s = ct_table(tcg, rows=rows, hands={0: ["bass-ghost"]}, decks={0: MISSES}, pp={0: 1})
     s.choose(0, _play("bass-ghost", "Jack's House", 1))
     s.choose(0, "Yes", kind="may")  # a Character's Search, not a Surprise's

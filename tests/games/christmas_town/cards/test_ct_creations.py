@@ -51,11 +51,15 @@ def test_beaker_of_joy_without_jack_at_home_does_nothing(tcg):
 
 @covers("dissected-teddy")
 def test_dissected_teddy_with_jack_at_home_takes_a_card_back_from_the_discard_pile(tcg):
-    s = ct_table(tcg, rows={0: AT_HOME}, hands={0: ["dissected-teddy"]}, discards={0: ["fire", "igor"]}, pp={0: 1})
+    s = ct_table(
+        tcg, rows={0: AT_HOME}, hands={0: ["dissected-teddy"]}, discards={0: ["fire", "igor"]}, pp={0: 1}
+    )
     s.choose(0, "Play Dissected Teddy (1 PP)")
     s.choose(0, "Take Fire!", kind="recover")
     assert hand(s, 0) == ["fire"] and discard(s, 0) == ["igor"]
-    s = ct_table(tcg, rows={0: AWAY}, hands={0: ["dissected-teddy"]}, discards={0: ["fire", "igor"]}, pp={0: 1})
+    s = ct_table(
+        tcg, rows={0: AWAY}, hands={0: ["dissected-teddy"]}, discards={0: ["fire", "igor"]}, pp={0: 1}
+    )
     s.choose(0, "Play Dissected Teddy (1 PP)")
     s.expect(0, "turn")
     assert hand(s, 0) == []
@@ -121,7 +125,9 @@ def test_a_jacks_house_toy_ignores_making_christmas_and_the_most_creations_count
     s.choose(0, "Play Making Christmas (0 PP)")
     labels = options(s)
     assert f"Play {N[toy]} (1 PP)" in labels and "Play Road Kill (2 PP)" in labels
-    s = ct_table(tcg, rows={0: AWAY, 1: [("jacks-house", [])]}, creations={0: [toy, "spider-flake"], 1: ["road-kill"]})
+    s = ct_table(
+        tcg, rows={0: AWAY, 1: [("jacks-house", [])]}, creations={0: [toy, "spider-flake"], 1: ["road-kill"]}
+    )
     assert not tcg.rules.king_free(s.state, 0, "pp")  # two toys count for nothing
     assert tcg.rules.king_free(s.state, 1, "pp")
 
@@ -138,7 +144,13 @@ def test_christmas_supplies_costs_one_less_per_ghost_at_your_well(tcg):
 
 # --- Claw Catapult ---------------------------------------------------------------------------------
 LSB = ["lock-savage-captor", "shock-mad-schemer", "barrel-guinea-pig"]
-FAR = [("jacks-house", ["igor"]), ("town-hall", []), ("the-well", []), ("tree-circle", []), ("sallys-room", [])]
+FAR = [
+    ("jacks-house", ["igor"]),
+    ("town-hall", []),
+    ("the-well", []),
+    ("tree-circle", []),
+    ("sallys-room", []),
+]
 
 
 @covers("claw-catapult")
@@ -196,7 +208,9 @@ def test_cute_puppy_skips_an_opponent_who_has_one_and_is_not_kept_out_by_your_ow
 
 def test_cute_puppy_put_into_play_free_still_goes_to_an_opponent(tcg):
     rows = {0: [("jacks-house", [])], 1: [("jacks-house", [])], 2: [("jacks-house", [])]}
-    s = ct_table(tcg, players=3, rows=rows, hands={0: ["sackful-of-mischief"]}, decks={0: ["cute-puppy"]}, pp={0: 1})
+    s = ct_table(
+        tcg, players=3, rows=rows, hands={0: ["sackful-of-mischief"]}, decks={0: ["cute-puppy"]}, pp={0: 1}
+    )
     s.choose(0, "Play Sackful of Mischief (1 PP)")
     s.choose(0, "Yes", kind="may")  # play the turned Creation free
     s.choose(0, "seat 2", kind="choose")
@@ -210,7 +224,9 @@ ARM_TOWN = [("jacks-house", []), ("town-hall", ["clown"])]
 @covers("extendable-arm")
 def test_extendable_arm_goes_into_an_opponents_town_and_pulls_one_of_their_creations_into_yours(tcg):
     rows = {0: ARM_TOWN, 1: [("jacks-house", [])]}
-    s = ct_table(tcg, rows=rows, hands={0: ["extendable-arm"]}, creations={1: ["road-kill", "spider-flake"]}, pp={0: 4})
+    s = ct_table(
+        tcg, rows=rows, hands={0: ["extendable-arm"]}, creations={1: ["road-kill", "spider-flake"]}, pp={0: 4}
+    )
     s.choose(0, "Play Extendable Arm into seat 1's town (4 PP)")
     s.choose(0, "Road Kill", kind="choose")
     assert _creations(s, 0) == ["road-kill"]
@@ -231,7 +247,12 @@ def test_extendable_arm_takes_from_that_towns_creations_whoever_played_them(tcg)
 
     rows = {0: ARM_TOWN, 1: [("jacks-house", [])]}
     s = ct_table(
-        tcg, rows=rows, hands={0: ["extendable-arm"]}, creations={1: ["cute-puppy"]}, pp={0: 4}, edit=puppy_from_seat_0
+        tcg,
+        rows=rows,
+        hands={0: ["extendable-arm"]},
+        creations={1: ["cute-puppy"]},
+        pp={0: 4},
+        edit=puppy_from_seat_0,
     )
     s.choose(0, "Play Extendable Arm into seat 1's town (4 PP)")  # the Puppy is the only one there
     assert _creations(s, 0) == ["cute-puppy"] and _creations(s, 1) == ["extendable-arm"]
@@ -266,7 +287,9 @@ def test_halloweentown_bell_is_two_less_with_the_mayor_at_the_mayor_mobile_and_o
     assert price([("mayor-mobile", [mayor]), ("town-hall", [])]) == [f"Play {BELL} (3 PP)"]
     assert price([("mayor-mobile", [mayor, "mummy-boy"]), ("town-hall", [])]) == [f"Play {BELL} (2 PP)"]
     assert price([("mayor-mobile", []), ("town-hall", [mayor, "mummy-boy"])]) == [f"Play {BELL} (4 PP)"]
-    s = ct_table(tcg, rows={0: [("mayor-mobile", [mayor, "mummy-boy"])]}, hands={0: ["halloweentown-bell"]}, pp={0: 2})
+    s = ct_table(
+        tcg, rows={0: [("mayor-mobile", [mayor, "mummy-boy"])]}, hands={0: ["halloweentown-bell"]}, pp={0: 2}
+    )
     s.choose(0, f"Play {BELL} (2 PP)")
     assert _pp(s) == 0 and _creations(s, 0) == ["halloweentown-bell"]
 
@@ -300,10 +323,13 @@ def test_here_comes_sandy_claws_may_play_nothing_and_needs_the_whole_band(tcg):
 
 # --- Holly Jolly Roger -----------------------------------------------------------------------------
 @covers("holly-jolly-roger")
-def test_holly_jolly_roger_with_your_devil_may_discard_a_scare_one_character_of_an_opponents_halloweentown(tcg):
+def test_holly_jolly_roger_with_your_devil_may_discard_a_scare_one_character_of_an_opponents_halloweentown(
+    tcg,
+):
     rows = {
         0: [("jacks-house", ["devil"])],
-        1: [("jacks-house", ["igor", "wolfman"]), ("town-hall", []), ("candy-shop", ["eddy-the-elf"])],
+        # Lock (Scare 1) has travelled into Christmas Town, out of the card's reach
+        1: [("jacks-house", ["igor", "wolfman"]), ("town-hall", []), ("candy-shop", ["lock-savage-captor"])],
     }
     s = ct_table(tcg, rows=rows, hands={0: ["holly-jolly-roger"]}, pp={0: 4})
     s.choose(0, "Play Holly Jolly Roger (4 PP)")

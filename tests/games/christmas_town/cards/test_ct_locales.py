@@ -75,7 +75,10 @@ def test_carousel_may_be_declined_and_then_draws_nothing(tcg):
 # --- Christmas Cafe --------------------------------------------------------------------------------
 @covers("christmas-cafe")
 def test_christmas_cafe_lets_every_player_draw_when_an_elf_is_played_there(tcg):
-    rows = {0: [("jacks-house", []), ("christmas-cafe", ELVES[:2]), ("candy-shop", [])], 1: [("jacks-house", [])]}
+    rows = {
+        0: [("jacks-house", []), ("christmas-cafe", ELVES[:2]), ("candy-shop", [])],
+        1: [("jacks-house", [])],
+    }
     decks = {0: ["zero", "igor"], 1: ["fire", "clown"]}
     s = ct_table(tcg, rows=rows, hands={0: ["timmy-the-elf", "iggy-the-elf"]}, decks=decks)
     s.choose(0, "Play Timmy the Elf (Tenacious Toymaker) under Christmas Cafe (0 PP)")
@@ -153,7 +156,8 @@ def test_elven_bedchamber_ignores_an_elf_discarded_from_halloweentown(tcg):
         ]
     }
     s = ct_table(tcg, rows=rows, decks={0: DECK})
-    s.choose(0, "Oogie Boogie (Voracious Villain): Discard another Character here: Pumpkin Points equal to its Scare (up to 2)")
+    villain = "Oogie Boogie (Voracious Villain): Discard another Character here: "
+    s.choose(0, villain + "Pumpkin Points equal to its Scare (up to 2)")
     assert "timmy-the-elf" in discard(s, 0)
     assert hand(s, 0) == []  # it was not discarded from Christmas Town
 
@@ -320,7 +324,11 @@ def test_the_bakery_inactive_adds_nothing(tcg):
 
 
 # --- The Hangar ------------------------------------------------------------------------------------
-HANGAR = [("jacks-house", []), ("town-hall", ["jack-skellington-explorer-of-unknown-realms"]), ("the-tree-house", [])]
+HANGAR = [
+    ("jacks-house", []),
+    ("town-hall", ["jack-skellington-explorer-of-unknown-realms"]),
+    ("the-tree-house", []),
+]
 
 
 @covers("the-hangar")
@@ -336,7 +344,8 @@ def test_the_hangar_draws_when_a_character_is_played_to_an_empty_locale_only(tcg
 def test_the_hangar_does_not_draw_for_a_version_replacing_another(tcg):
     rows = {0: [*HANGAR, ("the-hangar", ELVES[:3])]}
     s = ct_table(tcg, rows=rows, hands={0: ["jack-skellington-the-pumpkin-king"]}, decks={0: DECK}, pp={0: 1})
-    s.choose(0, "Replace Jack Skellington (Explorer of Unknown Realms) with Jack Skellington (The Pumpkin King) (1 PP)")
+    old, new = "Jack Skellington (Explorer of Unknown Realms)", "Jack Skellington (The Pumpkin King)"
+    s.choose(0, f"Replace {old} with {new} (1 PP)")
     assert row(s, 0)[1] == ("town-hall", ["jack-skellington-the-pumpkin-king"])
     assert hand(s, 0) == []  # Town Hall was not empty: the old version stood there
 
@@ -391,7 +400,9 @@ def test_toy_factory_inactive_cuts_nothing(tcg):
 
 
 # --- Guillotine Area -------------------------------------------------------------------------------
-GUILLOTINE = "Guillotine Area: Discard a Character here: add 2 Pumpkin Points; each opponent discards a Character"
+GUILLOTINE = (
+    "Guillotine Area: Discard a Character here: add 2 Pumpkin Points; each opponent discards a Character"
+)
 
 
 @covers("guillotine-area")
