@@ -599,10 +599,11 @@ def _uninvited_guest(g, st, f, ins, ctx):
     st.function_used = True
     slot = st.players[seat].row[k]
     g.push(st, f"{g.def_of(st, slot.locale).id}.function{j}", f.seat, slot.locale)
-    g.push(st, "rules.discard", f.seat, f.source, n=n, by=f.seat)
-    # it is a Function performed, by this player, at that Locale: what waits for one hears of it
+    # it is a Function performed, by this player, at that Locale: what waits for one hears
+    # of it once the Function is over (fired with the Function's frame on top)
     g.fire(st, "function_here", {"locale": slot.locale}, where=slot)
     g.fire(st, "function_performed", {"player": f.seat, "locale": slot.locale})
+    g.push(st, "rules.discard", f.seat, f.source, n=n, by=f.seat)
     return True
 
 

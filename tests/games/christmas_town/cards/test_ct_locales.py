@@ -39,14 +39,14 @@ def test_candy_shop_draws_when_the_player_on_the_left_plays_a_creation_and_not_f
         king=0,
         turns_taken=1,
         rows=rows,
-        hands={1: ["road-kill"], 2: ["road-kill"]},
+        hands={1: ["jingle-bells"], 2: ["jingle-bells"]},
         decks={0: ["zero", "igor"]},
-        pp={1: 3, 2: 3},
+        pp={1: 4, 2: 4},
     )
-    s.choose(1, "Play Road Kill (3 PP)")  # seat 1 sits on seat 0's left (next in turn order)
+    s.choose(1, "Play Jingle Bells (4 PP)")  # seat 1 sits on seat 0's left (next in turn order)
     assert hand(s, 0) == ["zero"]
     _end_turn(s, 1)
-    s.choose(2, "Play Road Kill (3 PP)")  # seat 2 is on seat 0's right
+    s.choose(2, "Play Jingle Bells (4 PP)")  # seat 2 is on seat 0's right
     assert hand(s, 0) == ["zero"]
 
 
@@ -82,6 +82,7 @@ def test_christmas_cafe_lets_every_player_draw_when_an_elf_is_played_there(tcg):
     decks = {0: ["zero", "igor"], 1: ["fire", "clown"]}
     s = ct_table(tcg, rows=rows, hands={0: ["timmy-the-elf", "iggy-the-elf"]}, decks=decks)
     s.choose(0, "Play Timmy the Elf (Tenacious Toymaker) under Christmas Cafe (0 PP)")
+    s.choose(0, "Christmas Cafe: its triggered effect (seat 0)", kind="order-triggers")
     s.choose(0, "Yes", kind="may")  # each player is asked, from the Pumpkin King on
     s.choose(1, "No", kind="may")
     assert hand(s, 0) == ["iggy-the-elf", "zero"]
@@ -122,16 +123,18 @@ def test_doll_factory_draws_for_each_creation_its_player_plays(tcg):
     s = ct_table(
         tcg,
         rows=rows,
-        hands={0: ["spider-flake", "droopy-cane"], 1: ["road-kill"]},
+        hands={0: ["spider-flake", "droopy-cane"], 1: ["jingle-bells"]},
         decks={0: DECK},
-        pp={0: 2, 1: 3},
+        pp={0: 2, 1: 4},
     )
     s.choose(0, "Play Spider Flake (1 PP)")
+    s.choose(0, "Doll Factory: its triggered effect (seat 0)", kind="order-triggers")
     assert hand(s, 0) == ["droopy-cane", "zero"]
     s.choose(0, "Play Droopy Cane (1 PP)")
+    s.choose(0, "Droopy Cane: its effect as it is played (seat 0)", kind="order-triggers")
     assert hand(s, 0) == ["igor", "zero"]
     _end_turn(s, 0)
-    s.choose(1, "Play Road Kill (3 PP)")  # an opponent's Creation draws seat 0 nothing
+    s.choose(1, "Play Jingle Bells (4 PP)")  # an opponent's Creation draws seat 0 nothing
     assert hand(s, 0) == ["igor", "zero"]
 
 
@@ -281,6 +284,7 @@ def test_snow_fort_makes_each_opponent_discard_an_elf_of_their_choice_from_chris
     }
     s = ct_table(tcg, rows=rows, hands={0: ["chucky-the-elf", "mrs-claus"]})
     s.choose(0, "Play Chucky the Elf (Chunky Choirboy) under Snow Fort (0 PP)")
+    s.choose(0, "Snow Fort: its triggered effect (seat 0)", kind="order-triggers")
     prompt = options(s, 1, "choose")
     assert prompt == [
         "Timmy the Elf (Tenacious Toymaker) at seat 1's Candy Shop",
