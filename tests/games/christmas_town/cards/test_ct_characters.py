@@ -639,6 +639,28 @@ def test_sallys_arm_and_leg_are_not_sally_anywhere_else(tcg):
     assert discard(s, 0) == ["zero", "igor", "fire"] and hand(s, 0) == []
 
 
+def test_falling_to_pieces_still_finds_sally_her_arm_and_her_leg(tcg):
+    # the Surprise names all three, now that the Arm and the Leg are not Sally themselves
+    deck = ["sallys-arm", "igor", "sallys-leg", "sally-shy-creature"]
+    s = ct_table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["falling-to-pieces"]}, decks={0: deck})
+    s.choose(0, "Play Falling to Pieces (0 PP)")  # only the Search is open
+    assert hand(s, 0) == ["sallys-arm", "sallys-leg"] and discard(s, 0) == ["igor"]
+    spread = [
+        ("jacks-house", ["sally-shy-creature"]),
+        ("town-hall", ["sallys-arm"]),
+        ("the-well", ["sallys-leg"]),
+    ]
+    s = ct_table(tcg, rows={0: spread}, hands={0: ["falling-to-pieces"]}, decks={0: DECK})
+    s.choose(0, "Play Falling to Pieces (0 PP)")
+    s.choose(0, "Draw 2 and Move 2", kind="mode")  # three different Locales
+    assert hand(s, 0) == ["igor", "zero"]
+    together = [("jacks-house", ["sally-shy-creature", "sallys-arm"]), ("the-well", ["sallys-leg"])]
+    s = ct_table(tcg, rows={0: together}, hands={0: ["falling-to-pieces"]}, decks={0: DECK})
+    s.choose(0, "Play Falling to Pieces (0 PP)")  # Sally and her Arm share a Locale: the Search only
+    s.expect(0, "turn")
+    assert hand(s, 0) == [] and discard(s, 0) == ["zero", "igor", "fire"]
+
+
 # --- Santa Claus -----------------------------------------------------------------------------------
 SANTA_USE = _use("santa-claus", "Search 6 for Elves")
 
