@@ -180,9 +180,12 @@ class TcgApi(Protocol):
     def fire(self, st: State, event: str, data: dict[str, Any], where: Slot | None = None) -> None:
         """Announce a game event (`rules.TRIGGER_EVENTS`): triggers and `tcg_event` see it."""
 
-    def played(self, st: State, seat: int, card: str, prog: str, event: str, **vars: Any) -> None:
+    def played(
+        self, st: State, seat: int, card: str, prog: str, event: str, data: dict | None = None, **vars: Any
+    ) -> None:
         """A card was just played (it is in place, paid for): queue its own effect `prog`
-        with the triggers of `event`, for the current player to order when there are several."""
+        (with `vars`) and the triggers of `event` (whose data is the card and `data`), for
+        the current player to order when there are several."""
 
     def effect_depth(self, st: State) -> int:
         """The stack height below the effect now running: the `depth` a `Trigger` queued
