@@ -2047,6 +2047,7 @@ class Rules:
             od = self.def_of(st, other)
             follows = od.follows is not None and self.is_(st, card, od.follows)
             brought = any(self.is_(st, other, g) for g in d.brings)
+            # it goes along only where it could go itself (an expansion may bar the way)
             if (follows or brought) and self.can_move(st, other) and self.may_enter(st, town, other, frm, to):
                 why = od.id if follows else d.id
                 st.triggers.append(
