@@ -88,6 +88,8 @@ def tcg_may_play_character(g: Any, st: Any, seat: int, card: str, k: int) -> boo
     flipped = st.flags.get("flipped_titles")
     if flipped and d.title_key in flipped.get(str(seat), ()):
         return False  # Evil Eye: that title may not come back this Round
+    if d.name in st.flags.get("banned_titles", ()):
+        return False  # I can't make decisions!: nobody plays that title this Round, free or not
     if d.title_key == "sandy-claws" and any(g.is_(st, c, "santa-claus") for c in g.characters(st, seat)):
         return False  # Santa Claus and Sandy Claws never share a player's towns
     return None

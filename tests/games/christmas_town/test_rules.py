@@ -165,7 +165,7 @@ def test_town_meeting_does_not_grant_travel(tcg):
     assert row(s, 0)[2] == ("the-bakery", ["zero"])
 
 
-def test_magical_journey_lets_a_halloween_character_travel(tcg):
+def test_magical_journey_lets_a_halloween_character_travel_for_that_move_only(tcg):
     rows = {
         0: [
             ("jacks-house", []),
@@ -180,9 +180,8 @@ def test_magical_journey_lets_a_halloween_character_travel(tcg):
     assert row(s, 0)[3] == ("candy-shop", ["sally-shy-creature"])
     s.choose(0, "Jack's House: Move 4")
     s.choose(0, "Move Sally (Shy Creature) to The Bakery")
-    assert "Move Sally (Shy Creature) to Tree Circle" in _move_labels(s)  # she may travel today
-    s.choose(0, "Move Sally (Shy Creature) to Tree Circle")
-    assert row(s, 0)[1] == ("tree-circle", ["sally-shy-creature"])
+    assert "Move Sally (Shy Creature) to Tree Circle" not in _move_labels(s)  # the travel was for the Journey
+    assert row(s, 0)[2] == ("the-bakery", ["sally-shy-creature"])
 
 
 # --- 5. Joy Thresholds -----------------------------------------------------------------------------

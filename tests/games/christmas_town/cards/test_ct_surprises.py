@@ -111,7 +111,10 @@ def test_a_good_scare_searches_three_for_corpse_kid_and_winged_demon(tcg):
 def test_a_good_scare_removes_the_top_card_of_an_opponents_deck_with_both_at_the_guillotine(tcg):
     s = ct_table(
         tcg,
-        rows={0: [("jacks-house", []), ("guillotine-area", ["corpse-kid", "winged-demon"])], 1: [("oogies-lair", [])]},
+        rows={
+            0: [("jacks-house", []), ("guillotine-area", ["corpse-kid", "winged-demon"])],
+            1: [("oogies-lair", [])],
+        },
         hands={0: ["a-good-scare"]},
         decks={1: ["reaper", "igor"]},
     )
@@ -124,7 +127,10 @@ def test_a_good_scare_removes_the_top_card_of_an_opponents_deck_with_both_at_the
 def test_a_good_scare_removes_nothing_when_one_of_the_pair_is_elsewhere(tcg):
     s = ct_table(
         tcg,
-        rows={0: [("jacks-house", ["winged-demon"]), ("guillotine-area", ["corpse-kid"])], 1: [("oogies-lair", [])]},
+        rows={
+            0: [("jacks-house", ["winged-demon"]), ("guillotine-area", ["corpse-kid"])],
+            1: [("oogies-lair", [])],
+        },
         hands={0: ["a-good-scare"]},
         decks={1: ["reaper"]},
     )
@@ -164,7 +170,9 @@ def test_aint_goin_nowhere_stacks_on_a_character_beside_oogie_who_then_stays_put
 
 
 def test_aint_goin_nowhere_needs_your_oogie_in_play(tcg):
-    s = ct_table(tcg, rows={0: [("oogies-lair", ["igor", "mr-hyde"])]}, hands={0: ["aint-goin-nowhere"]}, pp={0: 1})
+    s = ct_table(
+        tcg, rows={0: [("oogies-lair", ["igor", "mr-hyde"])]}, hands={0: ["aint-goin-nowhere"]}, pp={0: 1}
+    )
     assert not playable(s, "aint-goin-nowhere")
 
 
@@ -222,7 +230,10 @@ def test_armed_assault_searches_six_for_sallys_arm(tcg):
 def test_armed_assault_gives_up_sallys_arm_to_send_a_scare_two_character_home(tcg):
     s = ct_table(
         tcg,
-        rows={0: [("jacks-house", ["sallys-arm"])], 1: [("oogies-lair", ["clown", "igor", "behemoth", "reaper"])]},
+        rows={
+            0: [("jacks-house", ["sallys-arm"])],
+            1: [("oogies-lair", ["clown", "igor", "behemoth", "reaper"])],
+        },
         hands={0: ["armed-assault"]},
         pp={0: 1},
     )
@@ -379,7 +390,11 @@ def test_christmas_equation_stacks_on_jack_and_runs_three_scare_one_creations_ag
     st = s.state
     assert ids(s, st.stacked[in_row(st, 0, JACK)]) == ["christmas-equation"]
     first = choices(s, 0, "choose")
-    assert first == ["Spider Flake", "Droopy Cane", "Dissected Teddy"]  # three it must take; Jingle Bells is Scare 4
+    assert first == [
+        "Spider Flake",
+        "Droopy Cane",
+        "Dissected Teddy",
+    ]  # three it must take; Jingle Bells is Scare 4
     s.choose(0, "Spider Flake")
     assert st.players[0].pp == 1
     assert choices(s, 0, "choose") == ["Droopy Cane", "Dissected Teddy"]
@@ -409,7 +424,9 @@ GATES_ROWS = {
 
 
 def _gates_table(tcg, hand1):
-    s = ct_table(tcg, rows=GATES_ROWS, hands={0: ["christmas-town-gates"], 1: hand1}, decks={1: FILLER}, pp={1: 2})
+    s = ct_table(
+        tcg, rows=GATES_ROWS, hands={0: ["christmas-town-gates"], 1: hand1}, decks={1: FILLER}, pp={1: 2}
+    )
     play(s, "christmas-town-gates")
     assert ids(s, s.state.players[0].placed) == ["christmas-town-gates"]
     s.choose(0, "End your turn")
@@ -595,7 +612,10 @@ def test_depraved_offering_needs_oogie_at_his_lair(tcg):
     s = ct_table(
         tcg,
         rows={
-            0: [("oogies-lair", []), ("the-tree-house", [*LSB, "eddy-the-elf", "oogie-boogie-meanest-guy-around"])]
+            0: [
+                ("oogies-lair", []),
+                ("the-tree-house", [*LSB, "eddy-the-elf", "oogie-boogie-meanest-guy-around"]),
+            ]
         },
         hands={0: ["depraved-offering"]},
     )
@@ -623,7 +643,10 @@ def test_domain_of_shadows_searches_six_for_shadows(tcg):
 @covers("domain-of-shadows", mode=1)
 def test_domain_of_shadows_adds_three_points_with_three_shadows_at_the_graveyard(tcg):
     s = ct_table(
-        tcg, rows={0: [("jacks-house", []), ("the-graveyard", SHADOWS)]}, hands={0: ["domain-of-shadows"]}, pp={0: 1}
+        tcg,
+        rows={0: [("jacks-house", []), ("the-graveyard", SHADOWS)]},
+        hands={0: ["domain-of-shadows"]},
+        pp={0: 1},
     )
     play(s, "domain-of-shadows", mode=1)
     assert s.state.players[0].pp == 3
@@ -738,7 +761,10 @@ def test_evil_eye_turns_a_low_scare_character_face_down_until_the_end_phase(tcg)
 def test_evil_eye_flips_a_character_that_only_cannot_be_discarded(tcg):
     s = ct_table(
         tcg,
-        rows={0: [("jacks-house", ["cyclops"])], 1: [("oogies-lair", ["oogie-boogie-voracious-villain", "igor"])]},
+        rows={
+            0: [("jacks-house", ["cyclops"])],
+            1: [("oogies-lair", ["oogie-boogie-voracious-villain", "igor"])],
+        },
         hands={0: ["evil-eye"]},
         pp={0: 1},
         edit=lambda st: stack_on(st, 1, "igor", "aint-goin-nowhere"),
@@ -820,7 +846,9 @@ def test_falling_to_pieces_searches_three_for_sally_and_her_arm_and_leg(tcg):
 def test_falling_to_pieces_draws_two_and_moves_two_with_the_three_at_three_locales(tcg):
     s = ct_table(
         tcg,
-        rows={0: [("jacks-house", [SALLY]), ("town-hall", ["sallys-arm"]), ("the-well", ["sallys-leg", "igor"])]},
+        rows={
+            0: [("jacks-house", [SALLY]), ("town-hall", ["sallys-arm"]), ("the-well", ["sallys-leg", "igor"])]
+        },
         hands={0: ["falling-to-pieces"]},
         decks={0: ["zero", "fire", "clown"]},
     )
@@ -912,7 +940,9 @@ def test_frogs_breath_discards_deadly_nightshade_to_draw_three_with_sally_in_her
 
 def test_frogs_breath_needs_sally_in_her_room_and_a_deadly_nightshade(tcg):
     s = ct_table(
-        tcg, rows={0: [("jacks-house", [SALLY]), ("sallys-room", [])]}, hands={0: ["frogs-breath", "deadly-nightshade"]}
+        tcg,
+        rows={0: [("jacks-house", [SALLY]), ("sallys-room", [])]},
+        hands={0: ["frogs-breath", "deadly-nightshade"]},
     )
     assert open_modes(s, 0, "frogs-breath") == [mode_label(s, "frogs-breath", 0)]
     s = ct_table(tcg, rows={0: [("sallys-room", [SALLY])]}, hands={0: ["frogs-breath", "igor"]})
@@ -1078,7 +1108,9 @@ def test_headhunter_takes_a_surprise_back_with_undersea_gal_in_play(tcg):
     assert choices(s, 0, "recover") == ["Take Fetch"]
     s.choose(0, "Take Fetch")
     assert hand(s, 0) == ["fetch"]
-    s = ct_table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["headhunter"]}, discards={0: ["fetch"]}, pp={0: 1})
+    s = ct_table(
+        tcg, rows={0: [("jacks-house", [])]}, hands={0: ["headhunter"]}, discards={0: ["fetch"]}, pp={0: 1}
+    )
     assert open_modes(s, 0, "headhunter") == [mode_label(s, "headhunter", 0)]
 
 
@@ -1104,7 +1136,9 @@ def test_how_dare_you_takes_an_opponents_surprise_onto_your_table_and_raises_its
 
 def test_how_dare_you_may_be_declined(tcg):
     s = ct_table(
-        tcg, rows={0: [("jacks-house", [])], 1: [("oogies-lair", [])]}, hands={0: ["fetch"], 1: ["how-dare-you"]}
+        tcg,
+        rows={0: [("jacks-house", [])], 1: [("oogies-lair", [])]},
+        hands={0: ["fetch"], 1: ["how-dare-you"]},
     )
     play(s, "fetch")
     s.choose(1, "No", kind="may")
@@ -1196,7 +1230,10 @@ def test_i_cant_make_decisions_bars_the_title_as_an_answer_too(tcg):
 def test_i_cant_make_decisions_bars_a_character_title_from_free_plays(tcg):
     s = ct_table(
         tcg,
-        rows={0: [("mayor-mobile", [MAYOR]), ("town-hall", ["cyclops", "mr-hyde"])], 1: [("oogies-lair", [])]},
+        rows={
+            0: [("mayor-mobile", [MAYOR]), ("town-hall", ["cyclops", "mr-hyde"])],
+            1: [("oogies-lair", [])],
+        },
         hands={0: ["i-cant-make-decisions", "what-a-night", "reaper"], 1: ["reaper"]},
         pp={0: 1},
     )
@@ -1248,7 +1285,10 @@ def test_i_want_it_for_my_own_does_nothing_while_the_locale_is_not_active(tcg):
 def test_i_want_it_for_my_own_needs_a_joy_threshold_of_three(tcg):
     s = ct_table(
         tcg,
-        rows={0: [("jacks-house", []), ("candy-shop", [EXPLORER, "eddy-the-elf", "suzy-the-elf"])], 1: [("oogies-lair", [])]},
+        rows={
+            0: [("jacks-house", []), ("candy-shop", [EXPLORER, "eddy-the-elf", "suzy-the-elf"])],
+            1: [("oogies-lair", [])],
+        },
         hands={0: ["i-want-it-for-my-own"]},
         creations={1: ["road-kill"]},
         pp={0: 2},
@@ -1296,7 +1336,10 @@ def test_juxtaposition_adds_a_point_per_halloween_visitor_at_an_active_christmas
         rows={
             0: [
                 ("jacks-house", ["cyclops"]),
-                ("candy-shop", ["eddy-the-elf", "suzy-the-elf", "igor", "zero", EXPLORER, "lock-savage-captor"]),
+                (
+                    "candy-shop",
+                    ["eddy-the-elf", "suzy-the-elf", "igor", "zero", EXPLORER, "lock-savage-captor"],
+                ),
                 ("carousel", ["clown"]),  # not Active: Joy 3, no Elves
             ]
         },
@@ -1326,7 +1369,17 @@ def test_little_henchmen_searches_six_for_oogie_lock_shock_and_barrel(tcg):
         tcg,
         rows={0: [("jacks-house", [])]},
         hands={0: ["little-henchmen"]},
-        decks={0: ["oogie-boogie-voracious-villain", "igor", LSB[0], "zero", LSB[1], LSB[2], "lock-savage-captor"]},
+        decks={
+            0: [
+                "oogie-boogie-voracious-villain",
+                "igor",
+                LSB[0],
+                "zero",
+                LSB[1],
+                LSB[2],
+                "lock-savage-captor",
+            ]
+        },
         pp={0: 1},
     )
     play(s, "little-henchmen", mode=0)
@@ -1416,7 +1469,14 @@ def test_magical_journey_takes_a_halloween_character_between_tree_circle_and_chr
 def test_magical_journey_brings_a_halloween_character_back_to_tree_circle(tcg):
     s = ct_table(
         tcg,
-        rows={0: [("tree-circle", []), ("jacks-house", []), ("the-bakery", []), ("candy-shop", [SALLY, "eddy-the-elf"])]},
+        rows={
+            0: [
+                ("tree-circle", []),
+                ("jacks-house", []),
+                ("the-bakery", []),
+                ("candy-shop", [SALLY, "eddy-the-elf"]),
+            ]
+        },
         hands={0: ["magical-journey"]},
     )
     play(s, "magical-journey")  # Sally is the only Halloween Character there
@@ -1432,7 +1492,10 @@ def test_mirror_mirror_answers_a_lost_character_with_one_of_equal_or_lower_scare
     s = ct_table(
         tcg,
         turn=1,
-        rows={0: [("jacks-house", ["behemoth"])], 1: [("oogies-lair", ["clown", "reaper", "igor", "behemoth"])]},
+        rows={
+            0: [("jacks-house", ["behemoth"])],
+            1: [("oogies-lair", ["clown", "reaper", "igor", "behemoth"])],
+        },
         hands={0: ["mirror-mirror"], 1: ["without-a-trace"]},
         pp={1: 1},
     )
@@ -1560,7 +1623,14 @@ def test_morning_rounds_searches_six_for_the_mayor(tcg):
 def test_morning_rounds_swaps_two_halloweentown_locales_with_their_characters(tcg):
     s = ct_table(
         tcg,
-        rows={0: [("mayor-mobile", []), ("town-hall", ["igor"]), ("the-well", []), ("the-bakery", ["eddy-the-elf"])]},
+        rows={
+            0: [
+                ("mayor-mobile", []),
+                ("town-hall", ["igor"]),
+                ("the-well", []),
+                ("the-bakery", ["eddy-the-elf"]),
+            ]
+        },
         hands={0: ["morning-rounds"]},
     )
     play(s, "morning-rounds", mode=1)
@@ -1602,7 +1672,10 @@ def test_most_blood_drained_searches_four_for_vampires(tcg):
 def test_most_blood_drained_takes_a_vampire_home_and_then_discards_a_scare_three_or_less(tcg):
     s = ct_table(
         tcg,
-        rows={0: [("jacks-house", ["vampire-count"])], 1: [("oogies-lair", ["reaper", "oogie-boogie-meanest-guy-around", "igor"])]},
+        rows={
+            0: [("jacks-house", ["vampire-count"])],
+            1: [("oogies-lair", ["reaper", "oogie-boogie-meanest-guy-around", "igor"])],
+        },
         hands={0: ["most-blood-drained"]},
         pp={0: 1},
     )
@@ -1654,7 +1727,10 @@ def test_night_of_festivities_turns_over_a_crowded_town_square_until_the_end_pha
 def test_night_of_festivities_leaves_a_town_square_of_four_alone(tcg):
     s = ct_table(
         tcg,
-        rows={0: [("jacks-house", [])], 1: [("oogies-lair", []), ("town-square", ["igor", "zero", "clown", "reaper"])]},
+        rows={
+            0: [("jacks-house", [])],
+            1: [("oogies-lair", []), ("town-square", ["igor", "zero", "clown", "reaper"])],
+        },
         hands={0: ["night-of-festivities"]},
         pp={0: 1},
     )
@@ -1760,7 +1836,10 @@ def test_penguin_rally_searches_six_for_penguins(tcg):
 def test_penguin_rally_brings_every_hand_to_exactly_four(tcg):
     s = ct_table(
         tcg,
-        rows={0: [("jacks-house", []), ("candy-shop", ["weary-willy", "languid-larry"])], 1: [("oogies-lair", [])]},
+        rows={
+            0: [("jacks-house", []), ("candy-shop", ["weary-willy", "languid-larry"])],
+            1: [("oogies-lair", [])],
+        },
         hands={0: ["penguin-rally", "igor"], 1: ["zero", "clown", "reaper", "fire", "behemoth", "cyclops"]},
         decks={0: FILLER},
         pp={0: 1},
@@ -1908,7 +1987,10 @@ def test_safety_in_numbers_does_not_work_in_your_own_turn(tcg):
     )
     s = ct_table(
         tcg,
-        rows={0: [("guillotine-area", [LSB[0], "reaper", "behemoth", "clown"])], 1: [("oogies-lair", ["igor"])]},
+        rows={
+            0: [("guillotine-area", [LSB[0], "reaper", "behemoth", "clown"])],
+            1: [("oogies-lair", ["igor"])],
+        },
         edit=lambda st: place(st, 0, "safety-in-numbers"),
     )
     s.choose(0, labels(s, 0)[0])  # Guillotine Area: discard a Character here
@@ -1966,7 +2048,9 @@ def test_series_of_experiments_searches_six_for_scare_one_creations(tcg):
         tcg,
         rows={0: [("jacks-house", [JACK, FINK])]},
         hands={0: ["series-of-experiments"]},
-        decks={0: ["spider-flake", "jingle-bells", "droopy-cane", "igor", "formaldetoys", "zero", "spider-flake"]},
+        decks={
+            0: ["spider-flake", "jingle-bells", "droopy-cane", "igor", "formaldetoys", "zero", "spider-flake"]
+        },
         pp={0: 1},
     )
     play(s, "series-of-experiments", mode=1)
@@ -2044,7 +2128,12 @@ def _locale_deck(st, cards):
 
 @covers("someplace-new", mode=0)
 def test_someplace_new_gives_two_movement(tcg):
-    s = ct_table(tcg, rows={0: [("jacks-house", ["igor"]), ("town-hall", []), ("the-well", [])]}, hands={0: ["someplace-new"]}, pp={0: 1})
+    s = ct_table(
+        tcg,
+        rows={0: [("jacks-house", ["igor"]), ("town-hall", []), ("the-well", [])]},
+        hands={0: ["someplace-new"]},
+        pp={0: 1},
+    )
     play(s, "someplace-new", mode=0)
     s.choose(0, "Move Igor (Faithful Lackey) to Town Hall", kind="move")
     s.choose(0, "Move Igor (Faithful Lackey) to The Well", kind="move")
@@ -2190,7 +2279,10 @@ def test_trick_or_treat_gives_no_points_for_an_elf_and_may_take_nobody(tcg):
 def test_trick_or_treat_needs_lock_shock_and_barrel_in_your_christmas_town(tcg):
     s = ct_table(
         tcg,
-        rows={0: [("jacks-house", LSB_TRAVEL[:1]), ("candy-shop", LSB_TRAVEL[1:])], 1: [("toy-factory", ["santa-claus"])]},
+        rows={
+            0: [("jacks-house", LSB_TRAVEL[:1]), ("candy-shop", LSB_TRAVEL[1:])],
+            1: [("toy-factory", ["santa-claus"])],
+        },
         hands={0: ["trick-or-treat"]},
         pp={0: 1},
     )
@@ -2245,12 +2337,17 @@ def test_uninvited_guest_needs_the_function_unused(tcg):
 def test_we_bagged_him_protects_the_jumbo_treat_bag_and_costs_less_per_christmas_visitor(tcg):
     s = ct_table(
         tcg,
-        rows={0: [("jacks-house", ["eddy-the-elf", "suzy-the-elf"]), ("candy-shop", ["iggy-the-elf"])], 1: [("oogies-lair", [])]},
+        rows={
+            0: [("jacks-house", ["eddy-the-elf", "suzy-the-elf"]), ("candy-shop", ["iggy-the-elf"])],
+            1: [("oogies-lair", [])],
+        },
         hands={0: ["we-bagged-him"], 1: ["ravenous-fiend"]},
         creations={0: ["jumbo-treat-bag"], 1: ["eager-anaconda"]},
         pp={0: 4},
     )
-    assert "Play We Bagged Him! (4 PP)" in labels(s, 0)  # 6, less the two Christmas Characters in Halloweentown
+    assert "Play We Bagged Him! (4 PP)" in labels(
+        s, 0
+    )  # 6, less the two Christmas Characters in Halloweentown
     play(s, "we-bagged-him")
     st = s.state
     bag = st.players[0].creations[0]
@@ -2291,7 +2388,10 @@ def test_we_did_it_searches_five_for_behemoth_and_the_clown(tcg):
 def test_we_did_it_makes_an_opponent_give_up_a_halloween_character_of_their_choice(tcg):
     s = ct_table(
         tcg,
-        rows={0: [("jacks-house", ["behemoth", "clown"])], 1: [("oogies-lair", ["igor"]), ("candy-shop", ["eddy-the-elf"])]},
+        rows={
+            0: [("jacks-house", ["behemoth", "clown"])],
+            1: [("oogies-lair", ["igor"]), ("candy-shop", ["eddy-the-elf"])],
+        },
         hands={0: ["we-did-it"], 1: ["zero", "suzy-the-elf"]},
         pp={0: 1},
     )
@@ -2341,7 +2441,9 @@ def test_weve_got_to_find_jack_sends_a_character_to_an_empty_halloweentown_local
 
 def test_weve_got_to_find_jack_cannot_be_played_with_jack_in_halloweentown(tcg):
     s = ct_table(
-        tcg, rows={0: [("jacks-house", [JACK, "igor"]), ("the-well", [])]}, hands={0: ["weve-got-to-find-jack"]}
+        tcg,
+        rows={0: [("jacks-house", [JACK, "igor"]), ("the-well", [])]},
+        hands={0: ["weve-got-to-find-jack"]},
     )
     assert not playable(s, "weve-got-to-find-jack")
 
