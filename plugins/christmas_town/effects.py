@@ -441,16 +441,27 @@ def _discard_beneath(g, st, f, ins, ctx):
 @custom("strip_stacks")
 def _strip_stacks(g, st, f, ins, ctx):
     """Give It All Up: every other Surprise Stacked on a Character in any Halloweentown is
-    discarded; draw as many. Characters in a Christmas Town keep theirs."""
+    discarded; draw as many. Characters in a Christmas Town keep theirs. Each other player
+    whose Surprises would go may answer first (Sound the Alarms!)."""
     gone = 0
     hosts = [
-        c
+        (s, c)
         for s, p in enumerate(st.players)
         for k, slot in enumerate(p.row)
         if g.slot_town(st, s, k) == HALLOWEENTOWN
         for c in slot.characters
     ]
-    for host in hosts:
+    keeps = set()
+    for seat in sorted({s for s, c in hosts if any(x != f.source for x in st.stacked.get(c, ()))}):
+        first = next(x for s, c in hosts if s == seat for x in st.stacked.get(c, ()) if x != f.source)
+        verdict = g.window(st, f, seat, "card", ctx, first)
+        if verdict == ASK:
+            return ASK
+        if verdict is not True:
+            keeps.add(seat)
+    for seat, host in hosts:
+        if seat in keeps:
+            continue
         for s in [s for s in st.stacked.get(host, []) if s != f.source]:
             st.stacked[host].remove(s)
             g.to_discard(st, s, ctx, "Give It All Up")

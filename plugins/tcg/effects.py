@@ -254,6 +254,7 @@ FUNCTIONS = {
     "locale_active": "locale_active(card): whether a Locale (or the Locale a Character stands at) is Active",
     "spread": "spread(g, t='any'): how many of your Locales (in town t) hold your Characters answering to g",
     "has_placed": "has_placed(seat, g): whether that player has a Surprise answering to g on the table",
+    "discarded": "discarded(card): whether the card lies in its owner's discard pile",
 }
 _SAFE_NODES = (
     ast.Expression,
@@ -369,7 +370,7 @@ _COUNTS = {
 }  # fmt: skip
 _TESTS = {
     "together", "here_is", "opp_has", "is_", "alias_in_play", "immune", "function_used", "beside",
-    "has_both", "any_has", "dice_pending", "has_keyword", "locale_active", "has_placed",
+    "has_both", "any_has", "dice_pending", "has_keyword", "locale_active", "has_placed", "discarded",
 }  # fmt: skip
 _ANY = (-math.inf, math.inf)
 

@@ -317,6 +317,9 @@ class Scope:
     def x_has_placed(self, seat: int, g: str) -> bool:
         return any(self.g.is_(self.st, c, g) for c in self.st.players[seat].placed)
 
+    def x_discarded(self, card: str) -> bool:
+        return card in self.st.players[self.st.owner[card]].discard
+
 
 class Rules:
     """The rules object for one card pool. Stateless: every method takes the state."""

@@ -978,6 +978,27 @@ def test_give_it_all_up_strips_every_other_stacked_surprise_in_halloweentowns_an
     assert len(hand(s, 0)) == 3
 
 
+def test_give_it_all_up_may_be_answered_for_an_opponents_stacked_surprises(tcg):
+    def stacks(st):
+        stack_on(st, 0, "igor", "worthy-accomplice")
+        stack_on(st, 1, "clown", "lovely")
+
+    s = ct_table(
+        tcg,
+        rows={0: [("jacks-house", [JACK, "igor"])], 1: [("oogies-lair", ["clown"])]},
+        hands={0: ["give-it-all-up"], 1: ["sound-the-alarms"]},
+        decks={0: FILLER},
+        pp={0: 1},
+        edit=stacks,
+    )
+    play(s, "give-it-all-up")
+    s.choose(1, "Answer with Sound the Alarms!: Sound the alarm and ignore it", kind="respond")
+    st = s.state
+    assert ids(s, st.stacked[in_row(st, 1, "clown")]) == ["lovely"]  # seat 1's Surprise stays
+    assert discard(s, 0) == ["worthy-accomplice"]
+    assert len(hand(s, 0)) == 1  # one Surprise discarded, one card
+
+
 # --- Give Up the Ghost -------------------------------------------------------------------------
 @covers("give-up-the-ghost", mode=0)
 def test_give_up_the_ghost_sends_one_or_two_characters_to_your_pumpkin_patch(tcg):
@@ -1977,6 +1998,22 @@ def test_safety_in_numbers_sends_lock_shock_or_barrel_to_hand_in_an_opponents_tu
     assert discard(s, 0) == []
 
 
+def test_safety_in_numbers_leaves_the_devil_nothing_to_draw(tcg):
+    s = ct_table(
+        tcg,
+        turn=1,
+        rows={0: [("jacks-house", [LSB[0]])], 1: [("oogies-lair", ["vampire-count", "devil"])]},
+        hands={1: ["most-blood-drained"]},
+        decks={1: FILLER},
+        pp={1: 1},
+        edit=lambda st: place(st, 0, "safety-in-numbers"),
+    )
+    play(s, "most-blood-drained", mode=1, seat=1)
+    assert hand(s, 0) == [LSB[0]]
+    s.expect(1, "turn")
+    assert hand(s, 1) == ["vampire-count"]  # Lock went to hand instead: no discard for the Devil
+
+
 def test_safety_in_numbers_does_not_work_in_your_own_turn(tcg):
     s = ct_table(
         tcg,
@@ -2400,6 +2437,24 @@ def test_we_did_it_makes_an_opponent_give_up_a_halloween_character_of_their_choi
     s.choose(1, "Igor (Faithful Lackey) at seat 1's Oogie's Lair")
     assert discard(s, 1) == ["igor"]
     assert hand(s, 1) == ["suzy-the-elf", "zero"]
+
+
+def test_we_did_it_offers_no_character_that_cannot_be_discarded(tcg):
+    s = ct_table(
+        tcg,
+        rows={
+            0: [("jacks-house", ["behemoth", "clown"])],
+            1: [("oogies-lair", ["oogie-boogie-voracious-villain", "igor", "sandy-claws"])],
+        },
+        hands={0: ["we-did-it"], 1: ["zero"]},
+        pp={0: 1},
+        edit=lambda st: stack_on(st, 1, "igor", "aint-goin-nowhere"),
+    )
+    play(s, "we-did-it", mode=1)
+    assert choices(s, 1, "choose") == [
+        "Zero (Ghost Dog)",
+        "Oogie Boogie (Voracious Villain) at seat 1's Oogie's Lair",
+    ]  # not Igor (Ain't Goin' Nowhere) nor Sandy Claws
 
 
 def test_we_did_it_needs_behemoth_and_the_clown_together(tcg):
