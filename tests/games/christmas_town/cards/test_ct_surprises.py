@@ -2731,3 +2731,17 @@ def test_worthy_accomplice_stacks_on_igor_and_exiles_a_discarded_character_for_i
     s.choose(0, "Oogie Boogie (Meanest Guy Around)")
     assert ids(s, st.players[0].removed) == ["oogie-boogie-meanest-guy-around"]
     assert st.players[0].pp == 3  # Scare 4, three at most
+
+
+def test_worthy_accomplice_stacks_on_igor_even_with_no_character_to_exile(tcg):
+    s = ct_table(
+        tcg,
+        rows={0: [("jacks-house", ["igor"])]},
+        hands={0: ["worthy-accomplice"]},
+        discards={0: ["fire"]},
+        pp={0: 1},
+    )
+    play(s, "worthy-accomplice", mode=1)  # the Stack happens; "and then" finds nothing to remove
+    st = s.state
+    assert ids(s, st.stacked[in_row(st, 0, "igor")]) == ["worthy-accomplice"]
+    assert st.players[0].removed == [] and st.players[0].pp == 0
