@@ -259,8 +259,7 @@ def _put_character(g, st, seat, card, k, price, ctx):
         f"seat {seat} plays {g.label(st, card)} for {price}",
         {"seat": seat, "card": g.card_data(st, card), "cost": price},
     )
-    g.push(st, f"{g.def_of(st, card).id}.on_play", seat, card)
-    g.fire(st, "char_played", {"card": card})
+    g.played(st, seat, card, f"{g.def_of(st, card).id}.on_play", "char_played")
 
 
 @custom("play_character")
@@ -684,7 +683,7 @@ def answer_event(g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
                 and g.title_in_town(st, seat, card) is None  # one on your table at most
             ):
                 st.triggers.append(
-                    _trigger("christmas-town.how-dare-you", seat, card, {"target": data["card"]})
+                    _trigger(g, st, "christmas-town.how-dare-you", seat, card, {"target": data["card"]})
                 )
     elif event == "char_discarded":
         card, seat = data["card"], st.owner[data["card"]]
@@ -704,7 +703,9 @@ def answer_event(g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
         if mirror and g.may_play_surprise(st, seat, mirror, own_turn=False):
             lost = g.def_of(st, card).number or 0
             st.triggers.append(
-                _trigger("christmas-town.mirror-mirror", seat, mirror, {"culprit": st.turn, "lost": lost})
+                _trigger(
+                    g, st, "christmas-town.mirror-mirror", seat, mirror, {"culprit": st.turn, "lost": lost}
+                )
             )
     elif event == "end_phase":
         for card, seat, locale in st.flags.pop("flipped_chars", []):
@@ -717,8 +718,8 @@ def answer_event(g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
             st.players[st.owner[card]].discard.append(card)
 
 
-def _trigger(prog: str, seat: int, source: str, vars: dict[str, Any]) -> Any:
-    return Trigger(prog, seat, source, vars)
+def _trigger(g: Any, st: Any, prog: str, seat: int, source: str, vars: dict[str, Any]) -> Any:
+    return Trigger(prog, seat, source, vars, g.effect_depth(st))
 
 
 def _pay_from_hand(g, st, seat, card, ctx):
