@@ -667,9 +667,6 @@ def _uninvited_guest(g, st, f, ins, ctx):
     g.fire(st, "function_here", {"locale": slot.locale}, where=slot)
     g.fire(st, "function_performed", {"player": f.seat, "locale": slot.locale})
     g.push(st, "rules.discard", f.seat, f.source, n=n, by=f.seat)
-    # a Function performed, as any other: "whenever a Function is performed" cards see it
-    g.fire(st, "function_here", {"locale": slot.locale}, where=slot)
-    g.fire(st, "function_performed", {"player": f.seat, "locale": slot.locale})
     return True
 
 
