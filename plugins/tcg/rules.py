@@ -380,6 +380,7 @@ class Rules:
             """A count of cards the match does not hold is 0."""
             if (
                 (name == "mine" and len(args) == 1 and none_answer(args[0]))
+                or (name == "in_town" and len(args) == 2 and none_answer(args[0]))
                 or (name == "at" and len(args) == 2 and (none_answer(args[0]) or args[1] not in present))
                 or (name == "together" and any(none_answer(g) for g in args))
             ):
