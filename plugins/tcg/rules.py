@@ -1311,6 +1311,8 @@ class Rules:
                 for k, trig in enumerate(d.triggers):
                     if trig.on != event or (trig.hex and card in st.hexed):
                         continue
+                    if trig.hex and (st.phase != "turn" or st.turn != seat):
+                        continue  # HEX text is only usable in its player's own turn
                     if trig.when and not self.ev_at(st, seat, card, trig.when, **data):
                         continue
                     if trig.hex:
