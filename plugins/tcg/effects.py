@@ -238,7 +238,7 @@ FUNCTIONS = {
     "chars_at": "chars_at(locale, g='any'): Characters matching g at that Locale (instance id)",
     "beside": "beside(card, g): whether a Character matching g stands at the same Locale as card",
     "opp_placed_count": "opp_placed_count(): Surprises opponents have placed on the table",
-    "has_both": "has_both(seat, g1, g2): whether that player has Characters matching both in play",
+    "has_both": "has_both(seat, g1, g2, t=''): whether that player has Characters matching both in play (in town t)",
     "any_has": "any_has(g): whether any player has a Character matching g in play",
     "locales_named": "locales_named(loc): how many of your Locales are loc",
     "witches_locale": "witches_locale(): your Active Locale of threshold 4 or less with both witches, or ''",
@@ -876,8 +876,11 @@ def _swap_empty(g, st, f, ins, ctx):
             empty = [k for k, s in enumerate(p.row) if not s.characters]
             for i, a in enumerate(empty):
                 for b in empty[i + 1 :]:
-                    if g.slot_town(st, seat, a) != g.slot_town(st, seat, b):
-                        continue  # a Locale stays in its own town's group
+                    if (
+                        g.slot_town(st, seat, a) != "halloweentown"
+                        or g.slot_town(st, seat, b) != "halloweentown"
+                    ):
+                        continue  # the card swaps Locales of a Halloweentown only
                     label = (
                         f"seat {seat}: swap {g.label(st, p.row[a].locale)} and {g.label(st, p.row[b].locale)}"
                     )
@@ -896,18 +899,28 @@ def _swap_empty(g, st, f, ins, ctx):
 
 @custom("hello_oogie")
 def _hello_oogie(g, st, f, ins, ctx):
-    """Discard one Jack and one Oogie of the chosen opponent (one window covers both)."""
+    """Discard one Jack and one Oogie of the chosen opponent's Halloweentown. One answer
+    covers both: the window's verdict is kept for this step, so the second discard
+    reads it instead of asking again."""
     seat = f.vars[ins["card"]]
     verdict = g.window(st, f, seat, "character", ctx)
     if verdict is not True:
         return verdict
-    for group in ("jack-skellington", "oogie-boogie"):
-        for c in g.characters(st, seat):
-            if g.is_(st, c, group) and not g.is_immune(st, c):
-                f.vars["_immune"] = [*f.vars.get("_immune", []), seat]  # the window was offered already
-                g.remove_card(st, f, c, "discard", ctx)
-                f.vars["_immune"].remove(seat)
-                break
+    town = [
+        c
+        for k, slot in enumerate(st.players[seat].row)
+        if g.slot_town(st, seat, k) == "halloweentown"
+        for c in slot.characters
+    ]
+    pair = [
+        next((c for c in town if g.is_(st, c, x) and not g.is_immune(st, c)), None)
+        for x in ("jack-skellington", "oogie-boogie")
+    ]
+    if None in pair:
+        return False
+    for c in pair:
+        if g.in_play(st, c) and g.remove_card(st, f, c, "discard", ctx) == ASK:
+            return ASK
     return True
 
 
@@ -1198,11 +1211,13 @@ def _double(g, st, f, ins, ctx):
 
 @custom("show")
 def _show(g, st, f, ins, ctx):
+    """Show everyone the card in variable `card` (from your hand or discard pile)."""
     card = f.vars[ins["card"]]
     g.show(st, [card])
+    where = "hand" if card in st.players[f.seat].hand else "discard pile"
     ctx.emit(
         "show",
-        f"seat {f.seat} shows {g.label(st, card)} from the discard pile",
+        f"seat {f.seat} shows {g.label(st, card)} from the {where}",
         {"seat": f.seat, "card": g.card_data(st, card)},
     )
     return True

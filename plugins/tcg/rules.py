@@ -236,8 +236,13 @@ class Scope:
     def x_opp_placed_count(self) -> int:
         return sum(len(self.st.players[s].placed) for s in self.g.opponents(self.st, self.seat))
 
-    def x_has_both(self, seat: int, g1: str, g2: str) -> bool:
-        chars = self.g.characters(self.st, seat)
+    def x_has_both(self, seat: int, g1: str, g2: str, t: str = "") -> bool:
+        chars = [
+            c
+            for k, slot in enumerate(self.st.players[seat].row)
+            if not t or self.g.slot_town(self.st, seat, k) == t
+            for c in slot.characters
+        ]
         return any(self.g.is_(self.st, c, g1) for c in chars) and any(
             self.g.is_(self.st, c, g2) for c in chars
         )

@@ -1,0 +1,666 @@
+"""The Premiere Surprises, one ability at a time: each test lays out an exact table,
+scripts every choice and checks what the printed effect changes, with the case where the
+ability's condition fails beside it. A Surprise with two abilities (the "OR") has a test
+for each (`covers(card, mode=k)`, k its place in the card's `modes`)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from tcgkit import discard, hand, labels, row, table
+
+from nbc.core.testkit.cardtests import covers
+
+JACK = "jack-skellington-the-pumpkin-king"
+SALLY = "sally-shy-creature"
+MAYOR = "the-mayor-elected-official"
+OOGIE = "oogie-boogie-meanest-guy-around"
+FINK = "dr-finklestein-mad-scientist"
+LSB = ["lock-little-devil", "shock-little-hag", "barrel-little-skeleton"]
+FILLER = ["igor", "zero", "clown", "fire", "reaper", "cyclops", "devil", "behemoth"]
+
+
+@cache
+def _christmas_game():
+    from nbc.core.host import PluginHost
+
+    return PluginHost.load(disabled=[]).game("tcg")
+
+
+def christmas_table(edit=None, **kwargs):
+    """`table` in a match with the Christmas Town expansion enabled."""
+
+    def enable(st):
+        st.expansions = ["christmas-town"]
+        if edit is not None:
+            edit(st)
+
+    return table(_christmas_game(), edit=enable, **kwargs)
+
+
+def new_card(st, card_id: str, seat: int) -> str:
+    """A new card instance owned by `seat` (for a test's own placing)."""
+    cid = f"c{20_000 + len(st.cards)}"
+    st.cards[cid], st.owner[cid] = card_id, seat
+    return cid
+
+
+def modes(s, seat: int = 0) -> list[str]:
+    return labels(s, seat, "mode")
+
+
+def deck_ids(s, seat: int) -> list[str]:
+    """The Main Deck from the top."""
+    return [s.state.cards[c] for c in reversed(s.state.players[seat].deck)]
+
+
+def ids(s, cards) -> list[str]:
+    return sorted(s.state.cards[c] for c in cards)
+
+
+def play(s, name: str, cost: int, mode: str | None = None, seat: int = 0) -> None:
+    s.choose(seat, f"Play {name} ({cost} PP)")
+    if mode is not None:
+        s.choose(seat, mode, kind="mode")
+
+
+# --- Bun-ny! ------------------------------------------------------------------------------
+@covers("bun-ny", mode=0)
+def test_bunny_searches_four_for_behemoth_and_easter_bunny(tcg):
+    deck = ["behemoth", "igor", "easter-bunny", "zero", "behemoth"]
+    s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["bun-ny"]}, decks={0: deck})
+    play(s, "Bun-ny!", 0)  # the Bunny and Behemoth are not together: only the Search is open
+    assert hand(s, 0) == ["behemoth", "easter-bunny"]
+    assert discard(s, 0) == ["igor", "zero"] and deck_ids(s, 0) == ["behemoth"]
+
+
+@covers("bun-ny", mode=1)
+def test_bunny_discards_the_easter_bunny_beside_behemoth_and_draws_four(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", ["behemoth", "easter-bunny"])]},
+        hands={0: ["bun-ny"]},
+        decks={0: FILLER[:5]},
+    )
+    play(s, "Bun-ny!", 0, "Discard your Easter Bunny beside Behemoth to draw 4")
+    assert row(s, 0) == [("jacks-house", ["behemoth"])]
+    assert discard(s, 0) == ["easter-bunny"]
+    assert hand(s, 0) == sorted(FILLER[:4])
+
+
+def test_bunny_draws_nothing_when_behemoth_and_the_bunny_are_apart(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", ["behemoth"]), ("town-hall", ["easter-bunny"])]},
+        hands={0: ["bun-ny"]},
+        decks={0: FILLER[:5]},
+    )
+    play(s, "Bun-ny!", 0)
+    assert not any(p.kind == "mode" for p in s.prompts(0))  # the Search was the only ability
+    assert row(s, 0)[1] == ("town-hall", ["easter-bunny"])
+
+
+# --- Dark Alley ---------------------------------------------------------------------------
+THREE_ALLEY = ["wolfman", "decomposing-guy", "harlequin-demon"]
+
+
+@covers("dark-alley", mode=0)
+def test_dark_alley_searches_five_for_wolfman_decomposing_guy_and_harlequin_demon(tcg):
+    deck = ["wolfman", "igor", "harlequin-demon", "decomposing-guy", "zero", "wolfman"]
+    s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["dark-alley"]}, decks={0: deck}, pp={0: 1})
+    play(s, "Dark Alley", 1)
+    assert hand(s, 0) == ["decomposing-guy", "harlequin-demon", "wolfman"]
+    assert discard(s, 0) == ["igor", "zero"] and deck_ids(s, 0) == ["wolfman"]
+
+
+@covers("dark-alley", mode=1)
+def test_dark_alley_turns_an_opponents_locale_face_down_until_the_end_phase(tcg):
+    s = table(
+        tcg,
+        rows={
+            0: [("jacks-house", THREE_ALLEY[:2]), ("town-hall", THREE_ALLEY[2:])],
+            1: [("oogies-lair", []), ("the-well", ["igor"])],
+        },
+        hands={0: ["dark-alley"]},
+        pp={0: 1},
+    )
+    play(s, "Dark Alley", 1, "Turn an opponent's Locale face down until the End Phase")
+    s.choose(0, "The Well", kind="choose")
+    assert not tcg.rules.is_active(s.state, 1, 1)
+    s.choose(0, "End your turn")
+    assert "The Well: Move 6" not in labels(s, 1)  # no Function from it in seat 1's turn
+    s.choose(1, "End your turn")  # the End Phase turns it back up
+    assert not s.state.players[1].row[1].flipped
+
+
+def test_dark_alley_cannot_turn_a_locale_without_all_three_characters(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", THREE_ALLEY[:2])], 1: [("oogies-lair", [])]},
+        hands={0: ["dark-alley"]},
+        decks={0: FILLER[:5]},
+        pp={0: 1},
+    )
+    play(s, "Dark Alley", 1)  # the Search is the only ability open
+    assert not any(slot.flipped for slot in s.state.players[1].row)
+
+
+# --- Deadly Nightshade --------------------------------------------------------------------
+@covers("deadly-nightshade", mode=0)
+def test_deadly_nightshade_searches_three_for_sally(tcg):
+    deck = [SALLY, "igor", "sally-skilled-alchemist", "zero"]
+    s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["deadly-nightshade"]}, decks={0: deck})
+    play(s, "Deadly Nightshade", 0)
+    assert hand(s, 0) == ["sally-shy-creature", "sally-skilled-alchemist"]
+    assert discard(s, 0) == ["igor"] and deck_ids(s, 0) == ["zero"]
+
+
+@covers("deadly-nightshade", mode=1)
+def test_deadly_nightshade_returns_an_opponents_finklestein_while_your_sally_is_in_play(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [SALLY])], 1: [("oogies-lair", [FINK, "igor"])]},
+        hands={0: ["deadly-nightshade"]},
+    )
+    play(s, "Deadly Nightshade", 0, "Return an opponent's Dr. Finklestein to hand")
+    assert hand(s, 1) == [FINK]
+    assert row(s, 1) == [("oogies-lair", ["igor"])]
+
+
+def test_deadly_nightshade_cannot_return_finklestein_without_sally(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", ["igor"])], 1: [("oogies-lair", [FINK])]},
+        hands={0: ["deadly-nightshade"]},
+        decks={0: FILLER[:3]},
+    )
+    play(s, "Deadly Nightshade", 0)
+    assert row(s, 1) == [("oogies-lair", [FINK])]
+
+
+# --- Double Dead --------------------------------------------------------------------------
+@covers("double-dead")
+def test_double_dead_removes_every_copy_of_the_named_title_from_every_discard_pile(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])]},
+        hands={0: ["double-dead"]},
+        discards={0: ["igor", "fire", "igor"], 1: ["igor", "zero"]},
+    )
+    play(s, "Double Dead", 0)
+    assert sorted(labels(s, 0, "name-title")) == ["Fire!", "Igor", "Zero"]
+    s.choose(0, "Igor", kind="name-title")
+    assert discard(s, 0) == ["fire"] and discard(s, 1) == ["zero"]
+    assert ids(s, s.state.players[0].removed) == ["igor", "igor"]
+    assert ids(s, s.state.players[1].removed) == ["igor"]
+
+
+# --- Eureka! ------------------------------------------------------------------------------
+@covers("eureka")
+def test_eureka_spends_the_pumpkin_points_chosen_to_draw_as_many(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [JACK])]},
+        hands={0: ["eureka"]},
+        decks={0: FILLER[:5]},
+        pp={0: 4},
+    )
+    play(s, "Eureka!", 0)
+    assert labels(s, 0, "spend") == ["Spend 1", "Spend 2", "Spend 3", "Spend 4"]
+    s.choose(0, "Spend 3", kind="spend")
+    assert s.state.players[0].pp == 1
+    assert hand(s, 0) == sorted(FILLER[:3])
+
+
+def test_eureka_needs_jack_at_jacks_house(tcg):
+    s = table(tcg, rows={0: [("jacks-house", []), ("town-hall", [JACK])]}, hands={0: ["eureka"]}, pp={0: 4})
+    assert "Play Eureka! (0 PP)" not in labels(s, 0)
+
+
+# --- Everybody Scream! --------------------------------------------------------------------
+@covers("everybody-scream")
+def test_everybody_scream_adds_a_quarter_of_your_scare_in_place_of_the_function(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [JACK, "wolfman"]), ("town-hall", ["clown", "igor"])]},
+        hands={0: ["everybody-scream"]},
+    )
+    play(s, "Everybody Scream!", 0)  # Scare 3 + 2 + 2 + 1 = 8
+    assert s.state.players[0].pp == 2
+    assert not any(":" in label and "Jack's House" in label for label in labels(s, 0))  # the Function is spent
+
+
+def test_everybody_scream_divides_by_three_with_the_hanging_tree(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", ["hanging-tree", JACK]), ("town-hall", ["zero"])]},
+        hands={0: ["everybody-scream"]},
+    )
+    play(s, "Everybody Scream!", 0)  # Scare 6, divided by 3
+    assert s.state.players[0].pp == 2
+
+
+def test_everybody_scream_is_not_played_after_the_function(tcg):
+    s = table(tcg, rows={0: [("jacks-house", [JACK, "wolfman"])]}, hands={0: ["everybody-scream"]})
+    s.choose(0, "Jack's House: Add 2 Pumpkin Points")
+    assert "Play Everybody Scream! (0 PP)" not in labels(s, 0)
+
+
+def test_everybody_scream_never_takes_pumpkin_points_away(tcg):
+    s = table(tcg, rows={0: [("jacks-house", ["easter-bunny"])]}, hands={0: ["everybody-scream"]}, pp={0: 2})
+    play(s, "Everybody Scream!", 0)  # Scare -1: a quarter of it, rounded down, adds nothing
+    assert s.state.players[0].pp == 2
+
+
+# --- Fear the Reaper ----------------------------------------------------------------------
+@covers("fear-the-reaper", mode=0)
+def test_fear_the_reaper_searches_six_for_the_reaper(tcg):
+    deck = ["igor", "reaper", "zero", "clown", "reaper", "fire", "devil"]
+    s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["fear-the-reaper"]}, decks={0: deck}, pp={0: 1})
+    play(s, "Fear the Reaper", 1)
+    assert hand(s, 0) == ["reaper", "reaper"]
+    assert deck_ids(s, 0) == ["devil"]
+
+
+@covers("fear-the-reaper", mode=1)
+def test_fear_the_reaper_discards_your_reaper_and_then_any_opponents_character(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", ["reaper"])], 1: [("oogies-lair", [OOGIE, "igor"])]},
+        hands={0: ["fear-the-reaper"]},
+        pp={0: 1},
+    )
+    play(s, "Fear the Reaper", 1, "Discard your Reaper to discard any opponent's Character")
+    s.choose(0, "Oogie Boogie (Meanest Guy Around) at seat 1's Oogie's Lair", kind="choose")
+    assert discard(s, 0) == ["reaper"] and discard(s, 1) == [OOGIE]
+    assert row(s, 1) == [("oogies-lair", ["igor"])]
+
+
+def test_fear_the_reaper_has_no_discard_ability_without_your_reaper(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])], 1: [("oogies-lair", ["igor"])]},
+        hands={0: ["fear-the-reaper"]},
+        decks={0: FILLER[:6]},
+        pp={0: 1},
+    )
+    play(s, "Fear the Reaper", 1)
+    assert row(s, 1) == [("oogies-lair", ["igor"])]
+
+
+# --- Fetch --------------------------------------------------------------------------------
+@covers("fetch", mode=0)
+def test_fetch_searches_six_for_zero(tcg):
+    deck = ["zero", "igor", "clown", "zero", "fire", "devil", "zero"]
+    s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["fetch"]}, decks={0: deck})
+    play(s, "Fetch", 0)
+    assert hand(s, 0) == ["zero", "zero"]
+    assert deck_ids(s, 0) == ["zero"]
+
+
+@covers("fetch", mode=1)
+def test_fetch_searches_six_for_any_one_card_when_jack_and_zero_share_a_locale(tcg):
+    deck = ["igor", "clown", "fire", "devil", "reaper", "cyclops", "wolfman"]
+    s = table(tcg, rows={0: [("jacks-house", [JACK, "zero"])]}, hands={0: ["fetch"]}, decks={0: deck})
+    play(s, "Fetch", 0, "Search 6 for any 1 card")
+    s.choose(0, "Take Devil (Sadistic Fiend)", kind="search-take")
+    assert hand(s, 0) == ["devil"]
+    assert sorted(discard(s, 0)) == sorted(["igor", "clown", "fire", "reaper", "cyclops"])
+
+
+def test_fetch_has_only_its_first_search_when_jack_and_zero_are_apart(tcg):
+    s = table(
+        tcg, rows={0: [("jacks-house", [JACK]), ("town-hall", ["zero"])]}, hands={0: ["fetch"]}, decks={0: FILLER[:6]}
+    )
+    play(s, "Fetch", 0)
+    assert not any(p.kind in ("mode", "search-take") for p in s.prompts(0))
+
+
+# --- Fire! --------------------------------------------------------------------------------
+@covers("fire")
+def test_fire_discards_an_opponents_creation(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])], 1: [("oogies-lair", [])]},
+        creations={1: ["road-kill", "jingle-bells"]},
+        hands={0: ["fire"]},
+        pp={0: 5},
+    )
+    play(s, "Fire!", 5)
+    s.choose(0, "Jingle Bells", kind="choose")
+    assert discard(s, 1) == ["jingle-bells"]
+    assert ids(s, s.state.players[1].creations) == ["road-kill"]
+    assert s.state.players[0].pp == 0
+
+
+def test_fire_costs_two_less_beside_your_search_lights(tcg):
+    def lights(st):
+        st.players[0].placed.append(new_card(st, "search-lights", 0))
+
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])], 1: [("oogies-lair", [])]},
+        creations={1: ["road-kill"]},
+        hands={0: ["fire"]},
+        pp={0: 3},
+        edit=lights,
+    )
+    play(s, "Fire!", 3)
+    assert discard(s, 1) == ["road-kill"]
+
+
+# --- Gate Keeper --------------------------------------------------------------------------
+@covers("gate-keeper", mode=0)
+def test_gate_keeper_discards_a_surprise_an_opponent_placed_on_the_table(tcg):
+    def gates(st):
+        st.players[1].placed.append(new_card(st, "halloweentown-gates", 1))
+
+    s = table(
+        tcg, rows={0: [("jacks-house", [])], 1: [("oogies-lair", [])]}, hands={0: ["gate-keeper"]}, pp={0: 1}, edit=gates
+    )
+    play(s, "Gate Keeper", 1, "Discard a Surprise an opponent placed on the table")
+    assert s.state.players[1].placed == []
+    assert discard(s, 1) == ["halloweentown-gates"]  # to the regular discard pile
+
+
+@covers("gate-keeper", mode=1)
+def test_gate_keeper_swaps_two_empty_locales_of_any_players_row(tcg):
+    s = table(
+        tcg,
+        rows={
+            0: [("jacks-house", [])],
+            1: [("oogies-lair", []), ("town-hall", ["igor"]), ("the-well", []), ("the-crypt", [])],
+        },
+        hands={0: ["gate-keeper"]},
+        pp={0: 1},
+    )
+    play(s, "Gate Keeper", 1)  # no Surprise on the table: only the swap is open
+    offered = labels(s, 0, "swap")
+    assert not any("Town Hall" in o for o in offered)  # not empty: it stays put
+    s.choose(0, "seat 1: swap Oogie's Lair and The Crypt", kind="swap")
+    assert [name for name, _ in row(s, 1)] == ["the-crypt", "town-hall", "the-well", "oogies-lair"]
+
+
+def test_gate_keeper_swaps_only_halloweentown_locales():
+    s = christmas_table(
+        rows={
+            0: [("jacks-house", [])],
+            1: [("oogies-lair", ["igor"]), ("town-hall", []), ("santas-house", []), ("the-bakery", [])],
+        },
+        hands={0: ["gate-keeper"]},
+        pp={0: 1},
+    )
+    play(s, "Gate Keeper", 1)  # two empty Locales, both in seat 1's Christmas Town: no swap
+    s.expect(0, "turn")
+    assert [name for name, _ in row(s, 1)] == ["oogies-lair", "town-hall", "santas-house", "the-bakery"]
+
+
+# --- Halloween Plans ----------------------------------------------------------------------
+@covers("halloween-plans", mode=0)
+def test_halloween_plans_searches_six_for_the_mayor(tcg):
+    deck = ["igor", MAYOR, "zero", "the-mayor-lugubrious-leader", "clown", "fire", MAYOR]
+    s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["halloween-plans"]}, decks={0: deck})
+    play(s, "Halloween Plans", 0)
+    assert hand(s, 0) == sorted([MAYOR, "the-mayor-lugubrious-leader"])
+    assert deck_ids(s, 0) == [MAYOR]
+
+
+@covers("halloween-plans", mode=1)
+def test_halloween_plans_draws_two_with_the_mayor_at_the_mayor_mobile_or_beside_jack(tcg):
+    s = table(tcg, rows={0: [("mayor-mobile", [MAYOR])]}, hands={0: ["halloween-plans"]}, decks={0: FILLER[:3]})
+    play(s, "Halloween Plans", 0, "Draw 2 cards")
+    assert hand(s, 0) == sorted(FILLER[:2])
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", []), ("town-hall", [MAYOR, JACK])]},
+        hands={0: ["halloween-plans"]},
+        decks={0: FILLER[:3]},
+    )
+    play(s, "Halloween Plans", 0, "Draw 2 cards")
+    assert hand(s, 0) == sorted(FILLER[:2])
+
+
+def test_halloween_plans_draws_nothing_with_the_mayor_elsewhere(tcg):
+    s = table(
+        tcg,
+        rows={0: [("mayor-mobile", [JACK]), ("town-hall", [MAYOR])]},
+        hands={0: ["halloween-plans"]},
+        decks={0: FILLER[:6]},
+    )
+    play(s, "Halloween Plans", 0)  # only the Search is open
+    assert not any(p.kind == "mode" for p in s.prompts(0))
+    assert len(s.state.players[0].deck) == 0
+
+
+# --- Halloweentown Gates ------------------------------------------------------------------
+def _gates(st):
+    st.players[0].placed.append(new_card(st, "halloweentown-gates", 0))
+
+
+@covers("halloweentown-gates")
+def test_halloweentown_gates_goes_back_to_hand_to_stop_an_opponents_surprise(tcg):
+    s = table(
+        tcg,
+        turn=1,
+        rows={0: [("jacks-house", ["vampire-count"])], 1: [("oogies-lair", [])]},
+        hands={1: ["twilight-sun"]},
+        decks={1: FILLER[:4]},
+        pp={1: 2},
+        edit=_gates,
+    )
+    play(s, "Twilight Sun", 2, "Return any player's Vampire to hand, and then draw 3", seat=1)
+    s.choose(0, "Answer with Halloweentown Gates: Pick the Gates back up to stop it", kind="respond")
+    assert row(s, 0) == [("jacks-house", ["vampire-count"])]
+    assert hand(s, 0) == ["halloweentown-gates"] and s.state.players[0].placed == []
+    assert hand(s, 1) == []  # "and then": no Vampire returned, no draw
+
+
+def test_halloweentown_gates_is_placed_on_the_table_and_scores(tcg):
+    s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["halloweentown-gates"]}, pp={0: 2})
+    play(s, "Halloweentown Gates", 2)
+    assert ids(s, s.state.players[0].placed) == ["halloweentown-gates"]
+    assert s.state.players[0].surprise_discard == []
+    assert tcg.rules.score(s.state, 0) == 2
+
+
+def test_halloweentown_gates_do_not_answer_a_characters_ability(tcg):
+    s = table(
+        tcg,
+        turn=1,
+        rows={0: [("jacks-house", ["igor"])], 1: [("oogies-lair", ["clown"])]},
+        edit=_gates,
+    )
+    s.choose(1, "Clown (With the Tear-away Face): Discard the Clown: discard an opponent's Character with Scare 1")
+    assert not any(p.kind == "respond" for p in s.prompts(0))
+    assert discard(s, 0) == ["igor"]
+
+
+# --- Hello, Oogie -------------------------------------------------------------------------
+@covers("hello-oogie", mode=0)
+def test_hello_oogie_returns_an_opponents_character_while_your_jack_is_in_play(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [JACK])], 1: [("oogies-lair", [OOGIE, "igor"])]},
+        hands={0: ["hello-oogie"]},
+        pp={0: 3},
+    )
+    play(s, "Hello, Oogie", 3)  # no opponent holds both Jack and Oogie: one ability is open
+    s.choose(0, "Oogie Boogie (Meanest Guy Around) at seat 1's Oogie's Lair", kind="choose")
+    assert hand(s, 1) == [OOGIE]
+
+
+@covers("hello-oogie", mode=1)
+def test_hello_oogie_discards_an_opponents_jack_and_oogie(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])], 1: [("oogies-lair", [JACK, OOGIE, "igor"])]},
+        hands={0: ["hello-oogie"]},
+        pp={0: 3},
+    )
+    play(s, "Hello, Oogie", 3)
+    assert sorted(discard(s, 1)) == sorted([JACK, OOGIE])
+    assert row(s, 1) == [("oogies-lair", ["igor"])]
+
+
+def test_hello_oogie_is_not_played_without_jack_or_a_pair_to_discard(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])], 1: [("oogies-lair", [OOGIE])]},
+        hands={0: ["hello-oogie"]},
+        pp={0: 3},
+    )
+    assert "Play Hello, Oogie (3 PP)" not in labels(s, 0)
+
+
+def test_hello_oogie_needs_jack_and_oogie_both_in_the_opponents_halloweentown():
+    s = christmas_table(
+        rows={0: [("jacks-house", [])], 1: [("oogies-lair", [OOGIE]), ("santas-house", [JACK])]},
+        hands={0: ["hello-oogie"]},
+        pp={0: 3},
+    )
+    play(s, "Hello, Oogie", 3)
+    s.expect(0, "turn")
+    assert discard(s, 1) == []  # Oogie does not go alone
+
+
+def test_hello_oogie_is_stopped_for_both_by_one_answer(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])], 1: [("oogies-lair", [JACK, OOGIE])]},
+        hands={0: ["hello-oogie"], 1: ["pull-yourself-together"]},
+        pp={0: 3, 1: 1},
+    )
+    play(s, "Hello, Oogie", 3)
+    s.choose(1, "Answer with Pull Yourself Together: Cancel it", kind="respond")
+    assert row(s, 1) == [("oogies-lair", sorted([JACK, OOGIE]))]
+    s.expect(0, "turn")
+
+
+# --- Hiding Under Your Bed ----------------------------------------------------------------
+def _under_bed(*cards):
+    def edit(st):
+        bed = next(slot for slot in st.players[0].row if st.cards[slot.locale] == "scary-bed")
+        bed.beneath.extend(new_card(st, c, 0) for c in cards)
+
+    return edit
+
+
+@covers("hiding-under-your-bed", mode=0)
+def test_hiding_under_your_bed_discards_everything_under_your_scary_bed(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", []), ("scary-bed", [])]},
+        hands={0: ["hiding-under-your-bed"]},
+        edit=_under_bed("igor", "fire", "zero"),
+    )
+    play(s, "Hiding Under Your Bed", 0)
+    assert sorted(discard(s, 0)) == ["fire", "igor", "zero"]
+    assert s.state.players[0].row[1].beneath == []
+
+
+@covers("hiding-under-your-bed", mode=1)
+def test_hiding_under_your_bed_takes_up_to_two_cards_from_under_the_bed_beside_the_monster(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", []), ("scary-bed", ["monster-under-the-bed"])]},
+        hands={0: ["hiding-under-your-bed"]},
+        edit=_under_bed("igor", "fire", "zero"),
+    )
+    play(s, "Hiding Under Your Bed", 0, "Take up to 2 cards from under your Scary Bed")
+    s.choose(0, "Fire!", kind="take")
+    assert "Take no more" in labels(s, 0, "take")  # "up to": the player may stop at one
+    s.choose(0, "Zero (Ghost Dog)", kind="take")
+    assert hand(s, 0) == ["fire", "zero"]
+    assert ids(s, s.state.players[0].row[1].beneath) == ["igor"]
+    s.expect(0, "turn")
+
+
+def test_hiding_under_your_bed_takes_nothing_without_the_monster_at_the_bed(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", ["monster-under-the-bed"]), ("scary-bed", [])]},
+        hands={0: ["hiding-under-your-bed"]},
+        edit=_under_bed("igor"),
+    )
+    play(s, "Hiding Under Your Bed", 0)  # only the discard is open
+    assert hand(s, 0) == [] and discard(s, 0) == ["igor"]
+
+
+# --- Hitch a Ride -------------------------------------------------------------------------
+@covers("hitch-a-ride", mode=0)
+def test_hitch_a_ride_takes_any_of_your_characters_from_the_mayor_mobile_to_one_locale(tcg):
+    s = table(
+        tcg,
+        rows={0: [("mayor-mobile", ["igor", "zero", "clown"]), ("town-hall", []), ("the-well", [])]},
+        hands={0: ["hitch-a-ride"]},
+    )
+    play(s, "Hitch a Ride", 0, "Move Characters from your Mayor-mobile to one other Locale")
+    s.choose(0, "The Well", kind="locale")  # any one Locale, not only the next one
+    s.choose(0, "Yes", kind="pick")  # Igor
+    s.choose(0, "No", kind="pick")  # Zero stays
+    s.choose(0, "Yes", kind="pick")  # the Clown
+    assert row(s, 0) == [("mayor-mobile", ["zero"]), ("town-hall", []), ("the-well", ["clown", "igor"])]
+
+
+@covers("hitch-a-ride", mode=1)
+def test_hitch_a_ride_brings_any_of_your_characters_from_one_locale_to_the_mayor_mobile(tcg):
+    s = table(
+        tcg,
+        rows={0: [("mayor-mobile", []), ("town-hall", ["igor"]), ("the-well", ["zero", "clown"])]},
+        hands={0: ["hitch-a-ride"]},
+    )
+    play(s, "Hitch a Ride", 0)  # nobody at the Mayor-mobile: only this ability is open
+    s.choose(0, "The Well", kind="locale")
+    s.choose(0, "Yes", kind="pick")
+    s.choose(0, "Yes", kind="pick")
+    assert row(s, 0) == [("mayor-mobile", ["clown", "zero"]), ("town-hall", ["igor"]), ("the-well", [])]
+
+
+# --- Hyde and Seek ------------------------------------------------------------------------
+@covers("hyde-and-seek")
+def test_hyde_and_seek_searches_four_for_the_hydes(tcg):
+    deck = ["mr-hyde", "igor", "mr-hyde-iii", "mr-hyde-ii", "mr-hyde"]
+    s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["hyde-and-seek"]}, decks={0: deck})
+    play(s, "Hyde and Seek", 0)
+    assert hand(s, 0) == ["mr-hyde", "mr-hyde-ii", "mr-hyde-iii"]
+    assert discard(s, 0) == ["igor"] and deck_ids(s, 0) == ["mr-hyde"]
+
+
+def _mad_genius_at(tcg, hand1):
+    return table(
+        tcg,
+        rows={0: [("jacks-house", [])], 1: [("oogies-lair", [])]},
+        hands={0: ["mad-genius"], 1: hand1},
+        decks={1: ["fire", "reaper", "devil"]},
+        pp={0: 1},
+    )
+
+
+@covers("hyde-and-seek")
+def test_hyde_and_seek_cancels_a_discard_from_your_hand_and_may_show_a_hyde_to_draw_two(tcg):
+    s = _mad_genius_at(tcg, ["hyde-and-seek", "mr-hyde", "igor"])
+    play(s, "Mad Genius", 1)
+    s.choose(1, "Answer with Hyde and Seek: Cancel it (draw 2 if you show a Hyde)", kind="respond")
+    s.choose(1, "Yes", kind="may")  # revealing is the player's choice
+    assert hand(s, 1) == ["fire", "igor", "mr-hyde", "reaper"]  # nothing discarded, two drawn
+    shown = {c["card"] for c in s.match.view(0)["shown"]}
+    assert "mr-hyde" in shown  # the Hyde was shown to the opponent
+    assert ids(s, s.state.players[1].surprise_discard) == ["hyde-and-seek"]
+
+
+def test_hyde_and_seek_may_cancel_without_showing_a_hyde(tcg):
+    s = _mad_genius_at(tcg, ["hyde-and-seek", "mr-hyde", "igor"])
+    play(s, "Mad Genius", 1)
+    s.choose(1, "Answer with Hyde and Seek: Cancel it (draw 2 if you show a Hyde)", kind="respond")
+    s.choose(1, "No", kind="may")
+    assert hand(s, 1) == ["igor", "mr-hyde"]  # nothing discarded, nothing drawn
+    assert "mr-hyde" not in {c["card"] for c in s.match.view(0)["shown"]}
+
+
+def test_hyde_and_seek_without_a_hyde_in_hand_only_cancels(tcg):
+    s = _mad_genius_at(tcg, ["hyde-and-seek", "igor"])
+    play(s, "Mad Genius", 1)
+    s.choose(1, "Answer with Hyde and Seek: Cancel it (draw 2 if you show a Hyde)", kind="respond")
+    assert hand(s, 1) == ["igor"]
+    s.expect(0, "turn")
