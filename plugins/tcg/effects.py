@@ -206,7 +206,7 @@ FUNCTIONS = {
     "together": "together(g1, g2, ...): whether one of your Locales holds all the named Characters",
     "others_here": "others_here(g='any'): Characters of yours at the source's Locale, other than it",
     "here_is": "here_is(loc): whether the source Character stands at (or is being played to) Locale loc",
-    "opp_has": "opp_has(g): whether some opponent has a Character answering to g in play",
+    "opp_has": "opp_has(g, t=''): whether some opponent has a Character answering to g in play (in town t)",
     "creations": "creations(g='any'): your Creations in play (matching g)",
     "hand": "hand(): cards in your hand",
     "deck": "deck(): cards in your Main Deck",
@@ -1123,8 +1123,9 @@ def _king_again(g, st, f, ins, ctx):
     ctx.emit(
         "king-activity", f"seat {f.seat} borrows the Pumpkin King card: {activity}", {"activity": activity}
     )
-    for seat in reversed(g.from_king(st)):
-        g.push(st, "rules.king", seat, f.source, activity=activity)
+    n = len(st.players)
+    for k in reversed(range(n)):  # the player holds the King's card now: the round starts with them
+        g.push(st, "rules.king", (f.seat + k) % n, f.source, activity=activity)
     return True
 
 

@@ -118,11 +118,13 @@ class Scope:
         slot = self._here_slot()
         return slot is not None and self.g.def_of(self.st, slot.locale).id == loc
 
-    def x_opp_has(self, g: str) -> bool:
+    def x_opp_has(self, g: str, t: str = "") -> bool:
         return any(
             self.g.is_(self.st, c, g)
             for s in self.g.opponents(self.st, self.seat)
-            for c in self.g.characters(self.st, s)
+            for k, slot in enumerate(self.st.players[s].row)
+            if not t or self.g.slot_town(self.st, s, k) == t
+            for c in slot.characters
         )
 
     def x_creations(self, g: str = "any") -> int:

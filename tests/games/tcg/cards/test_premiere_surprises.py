@@ -664,3 +664,314 @@ def test_hyde_and_seek_without_a_hyde_in_hand_only_cancels(tcg):
     s.choose(1, "Answer with Hyde and Seek: Cancel it (draw 2 if you show a Hyde)", kind="respond")
     assert hand(s, 1) == ["igor"]
     s.expect(0, "turn")
+
+
+# --- I am not the one ---------------------------------------------------------------------
+@covers("i-am-not-the-one", mode=0)
+def test_i_am_not_the_one_searches_three_for_one_surprise(tcg):
+    s = table(
+        tcg, rows={0: [("jacks-house", [])]}, hands={0: ["i-am-not-the-one"]}, decks={0: ["fetch", "igor", "fire", "bun-ny"]}
+    )
+    play(s, "I am not the one", 0)
+    s.choose(0, "Take Fire!", kind="search-take")
+    assert hand(s, 0) == ["fire"]
+    assert sorted(discard(s, 0)) == ["fetch", "igor"] and deck_ids(s, 0) == ["bun-ny"]
+
+
+@covers("i-am-not-the-one", mode=1)
+def test_i_am_not_the_one_moves_an_opponents_sally_to_a_neighbouring_locale_you_choose(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])], 1: [("oogies-lair", []), ("town-hall", [SALLY, "igor"]), ("the-well", [])]},
+        hands={0: ["i-am-not-the-one"]},
+    )
+    play(s, "I am not the one", 0, "Move an opponent's Sally one Locale")
+    assert labels(s, 0, "destination") == ["Oogie's Lair", "The Well"]  # asked of the player, not Sally's owner
+    s.choose(0, "The Well", kind="destination")
+    assert row(s, 1) == [("oogies-lair", []), ("town-hall", ["igor"]), ("the-well", [SALLY])]
+
+
+def test_i_am_not_the_one_moves_no_sally_outside_the_opponents_halloweentown():
+    s = christmas_table(
+        rows={0: [("jacks-house", [])], 1: [("oogies-lair", []), ("santas-house", [SALLY]), ("the-bakery", [])]},
+        hands={0: ["i-am-not-the-one"]},
+        decks={0: FILLER[:3]},
+    )
+    play(s, "I am not the one", 0)
+    assert not any(p.kind == "mode" for p in s.prompts(0))  # only the Search: no Sally in seat 1's Halloweentown
+    assert row(s, 1)[1] == ("santas-house", [SALLY])
+
+
+# --- I am the Pumpkin King! ---------------------------------------------------------------
+@covers("i-am-the-pumpkin-king")
+def test_i_am_the_pumpkin_king_lets_every_player_from_you_do_the_chosen_activity(tcg):
+    s = table(
+        tcg,
+        players=3,
+        king=2,
+        rows={0: [("jacks-house", [JACK])], 1: [("oogies-lair", [])], 2: [("mayor-mobile", [])]},
+        hands={0: ["i-am-the-pumpkin-king", "igor"], 1: ["zero"], 2: ["clown"]},
+        creations={0: ["road-kill"]},
+    )
+    play(s, "I am the Pumpkin King!", 0)
+    s.choose(0, "pp", kind="king-activity")
+    # seat 0 holds the Pumpkin King card now: the activity goes round from seat 0
+    assert "Do it for free" in labels(s, 0, "king")  # the most Creations: free
+    s.choose(0, "Do it for free", kind="king")
+    s.choose(1, "Discard Zero (Ghost Dog) to do it", kind="king")
+    s.choose(2, "Decline", kind="king")
+    assert [p.pp for p in s.state.players] == [1, 1, 0]
+    assert discard(s, 1) == ["zero"] and hand(s, 2) == ["clown"]
+    assert s.state.king == 2  # the card went back to its holder
+    s.expect(0, "turn")
+
+
+def test_i_am_the_pumpkin_king_needs_your_jack_in_play(tcg):
+    s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["i-am-the-pumpkin-king"]})
+    assert "Play I am the Pumpkin King! (0 PP)" not in labels(s, 0)
+
+
+# --- I never realized ---------------------------------------------------------------------
+@covers("i-never-realized", mode=0)
+def test_i_never_realized_searches_three_for_jack_and_sally(tcg):
+    deck = [SALLY, "igor", JACK, "sally-skilled-alchemist"]
+    s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["i-never-realized"]}, decks={0: deck})
+    play(s, "I never realized", 0)
+    assert hand(s, 0) == sorted([JACK, SALLY])
+    assert discard(s, 0) == ["igor"] and deck_ids(s, 0) == ["sally-skilled-alchemist"]
+
+
+@covers("i-never-realized", mode=1)
+def test_i_never_realized_draws_two_when_jack_and_sally_share_a_locale(tcg):
+    s = table(tcg, rows={0: [("jacks-house", [JACK, SALLY])]}, hands={0: ["i-never-realized"]}, decks={0: FILLER[:3]})
+    play(s, "I never realized", 0, "Draw 2 cards")
+    assert hand(s, 0) == sorted(FILLER[:2])
+
+
+def test_i_never_realized_draws_nothing_when_jack_and_sally_are_apart(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [JACK]), ("sallys-room", [SALLY])]},
+        hands={0: ["i-never-realized"]},
+        decks={0: FILLER[:3]},
+    )
+    play(s, "I never realized", 0)
+    assert not any(p.kind == "mode" for p in s.prompts(0))
+    assert hand(s, 0) == []  # the Search found no Jack or Sally
+
+
+# --- I told you!, I wanna do it!, I'm not the dumb one --------------------------------------
+@pytest.mark.parametrize(
+    ("card", "name"),
+    [("i-told-you", "I told you!"), ("i-wanna-do-it", "I wanna do it!"), ("im-not-the-dumb-one", "I'm not the dumb one")],
+)
+def test_the_trio_surprises_search_five_for_lock_shock_and_barrel(tcg, card, name):
+    deck = ["lock-little-devil", "igor", "barrel-little-skeleton", "shock-little-hag", "zero", "lock-little-devil"]
+    s = table(tcg, rows={0: [("oogies-lair", [])]}, hands={0: [card]}, decks={0: deck}, pp={0: 1})
+    play(s, name, 1)
+    assert hand(s, 0) == sorted(LSB)
+    assert discard(s, 0) == ["igor", "zero"] and deck_ids(s, 0) == ["lock-little-devil"]
+
+
+@covers("i-told-you", mode=0)
+def test_i_told_you_searches_five_for_lock_shock_and_barrel(tcg):
+    test_the_trio_surprises_search_five_for_lock_shock_and_barrel(tcg, "i-told-you", "I told you!")
+
+
+@covers("i-wanna-do-it", mode=0)
+def test_i_wanna_do_it_searches_five_for_lock_shock_and_barrel(tcg):
+    test_the_trio_surprises_search_five_for_lock_shock_and_barrel(tcg, "i-wanna-do-it", "I wanna do it!")
+
+
+@covers("im-not-the-dumb-one", mode=0)
+def test_im_not_the_dumb_one_searches_five_for_lock_shock_and_barrel(tcg):
+    test_the_trio_surprises_search_five_for_lock_shock_and_barrel(tcg, "im-not-the-dumb-one", "I'm not the dumb one")
+
+
+def _stacked_on(s, seat: int, group: str) -> list[str]:
+    st = s.state
+    host = next(c for c in tcg_chars(st, seat) if group in st.cards[c])
+    return ids(s, st.stacked.get(host, []))
+
+
+def tcg_chars(st, seat: int) -> list[str]:
+    return [c for slot in st.players[seat].row for c in slot.characters]
+
+
+@covers("i-told-you", mode=1)
+def test_i_told_you_stacks_on_shock_and_adds_two_pumpkin_points(tcg):
+    s = table(tcg, rows={0: [("oogies-lair", LSB)]}, hands={0: ["i-told-you"]}, pp={0: 1})
+    play(s, "I told you!", 1, "Stack on Shock and add 2 Pumpkin Points")
+    assert _stacked_on(s, 0, "shock") == ["i-told-you"]
+    assert s.state.players[0].pp == 2
+    assert s.state.players[0].surprise_discard == []  # Stacked, not reimbursed
+    assert tcg.rules.score(s.state, 0) == 4  # its Scare adds to Shock's
+
+
+@covers("i-wanna-do-it", mode=1)
+def test_i_wanna_do_it_stacks_on_lock_and_an_opponent_discards_at_random(tcg):
+    s = table(
+        tcg,
+        rows={0: [("oogies-lair", LSB)], 1: [("jacks-house", [])]},
+        hands={0: ["i-wanna-do-it"], 1: ["fire"]},
+        pp={0: 1},
+    )
+    play(s, "I wanna do it!", 1, "Stack on Lock: an opponent discards at random")
+    assert _stacked_on(s, 0, "lock") == ["i-wanna-do-it"]
+    assert hand(s, 1) == [] and discard(s, 1) == ["fire"]
+
+
+@covers("im-not-the-dumb-one", mode=1)
+def test_im_not_the_dumb_one_stacks_on_barrel_and_draws_one(tcg):
+    s = table(tcg, rows={0: [("oogies-lair", LSB)]}, hands={0: ["im-not-the-dumb-one"]}, decks={0: FILLER[:2]}, pp={0: 1})
+    play(s, "I'm not the dumb one", 1, "Stack on Barrel and draw 1")
+    assert _stacked_on(s, 0, "barrel") == ["im-not-the-dumb-one"]
+    assert hand(s, 0) == [FILLER[0]]
+
+
+@pytest.mark.parametrize(
+    ("card", "name"),
+    [("i-told-you", "I told you!"), ("i-wanna-do-it", "I wanna do it!"), ("im-not-the-dumb-one", "I'm not the dumb one")],
+)
+def test_the_trio_surprises_do_not_stack_when_the_three_are_apart(tcg, card, name):
+    s = table(
+        tcg,
+        rows={0: [("oogies-lair", LSB[:2]), ("town-hall", LSB[2:])]},
+        hands={0: [card]},
+        decks={0: FILLER[:5]},
+        pp={0: 1},
+    )
+    play(s, name, 1)  # the Search is the only ability open
+    assert s.state.stacked == {}
+
+
+# --- I'm Santa Claus! ---------------------------------------------------------------------
+@covers("im-santa-claus", mode=0)
+def test_im_santa_claus_searches_six_for_sandy_claws(tcg):
+    deck = ["igor", "sandy-claws", "zero", "clown", "fire", "sandy-claws", "devil"]
+    s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["im-santa-claus"]}, decks={0: deck}, pp={0: 1})
+    play(s, "I'm Santa Claus!", 1)
+    assert hand(s, 0) == ["sandy-claws", "sandy-claws"] and deck_ids(s, 0) == ["devil"]
+
+
+@covers("im-santa-claus", mode=1)
+def test_im_santa_claus_stacks_on_sandy_and_in_oogies_lair_discards_an_opponents_creation(tcg):
+    s = table(
+        tcg,
+        rows={0: [("oogies-lair", ["sandy-claws"])], 1: [("jacks-house", [])]},
+        creations={1: ["road-kill"]},
+        hands={0: ["im-santa-claus"]},
+        pp={0: 1},
+    )
+    play(s, "I'm Santa Claus!", 1, "Stack on Sandy; in Oogie's Lair, discard an opponent's Creation")
+    assert _stacked_on(s, 0, "sandy") == ["im-santa-claus"]
+    assert discard(s, 1) == ["road-kill"]
+
+
+def test_im_santa_claus_away_from_oogies_lair_only_stacks(tcg):
+    s = table(
+        tcg,
+        rows={0: [("oogies-lair", []), ("tree-circle", ["sandy-claws"])], 1: [("jacks-house", [])]},
+        creations={1: ["road-kill"]},
+        hands={0: ["im-santa-claus"]},
+        pp={0: 1},
+    )
+    play(s, "I'm Santa Claus!", 1, "Stack on Sandy; in Oogie's Lair, discard an opponent's Creation")
+    assert _stacked_on(s, 0, "sandy") == ["im-santa-claus"]
+    assert discard(s, 1) == []
+
+
+# --- I'm the Boogie Man! ------------------------------------------------------------------
+@covers("im-the-boogie-man")
+def test_im_the_boogie_man_each_player_returns_a_scare_one_character_of_the_player_on_their_left(tcg):
+    s = table(
+        tcg,
+        rows={0: [("oogies-lair", [OOGIE, "igor", "wolfman"])], 1: [("jacks-house", ["zero", "cyclops", "mr-hyde"])]},
+        hands={0: ["im-the-boogie-man"]},
+        decks={0: FILLER[:2], 1: FILLER[:2]},
+    )
+    play(s, "I'm the Boogie Man!", 0)
+    assert hand(s, 0) == [FILLER[0]]  # seat 0 has Oogie: draws 1
+    s.choose(0, "Cyclops (One-eyed Wonder) at seat 1's Jack's House", kind="choose")  # Zero is Scare 0
+    # seat 1 returns seat 0's only Scare 1 Character (Igor) without being asked, and draws nothing
+    assert hand(s, 1) == ["cyclops"]
+    assert hand(s, 0) == sorted([FILLER[0], "igor"])
+    assert row(s, 0) == [("oogies-lair", sorted([OOGIE, "wolfman"]))]
+
+
+# --- It's a phase, my dear ----------------------------------------------------------------
+@covers("its-a-phase-my-dear", mode=0)
+def test_its_a_phase_my_dear_searches_three_for_finklestein_and_sally(tcg):
+    deck = [FINK, "igor", SALLY, "dr-finklestein-brainy-inventor"]
+    s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["its-a-phase-my-dear"]}, decks={0: deck})
+    play(s, "It's a phase, my dear", 0)
+    assert hand(s, 0) == sorted([FINK, SALLY]) and discard(s, 0) == ["igor"]
+
+
+@covers("its-a-phase-my-dear", mode=1)
+def test_its_a_phase_my_dear_adds_a_pumpkin_point_when_finklestein_and_sally_share_a_locale(tcg):
+    s = table(tcg, rows={0: [("jacks-house", [FINK, SALLY])]}, hands={0: ["its-a-phase-my-dear"]})
+    play(s, "It's a phase, my dear", 0, "Add 1 Pumpkin Point")
+    assert s.state.players[0].pp == 1
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [FINK]), ("sallys-room", [SALLY])]},
+        hands={0: ["its-a-phase-my-dear"]},
+        decks={0: FILLER[:3]},
+    )
+    play(s, "It's a phase, my dear", 0)  # apart: only the Search
+    assert s.state.players[0].pp == 0
+
+
+# --- It's time to party! ------------------------------------------------------------------
+@covers("its-time-to-party", mode=0)
+def test_its_time_to_party_searches_six_for_the_devil(tcg):
+    deck = ["devil", "igor", "zero", "devil", "clown", "fire", "devil"]
+    s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["its-time-to-party"]}, decks={0: deck}, pp={0: 1})
+    play(s, "It's time to party!", 1)
+    assert hand(s, 0) == ["devil", "devil"] and deck_ids(s, 0) == ["devil"]
+
+
+@covers("its-time-to-party", mode=1)
+def test_its_time_to_party_draws_one_per_creation_while_your_devil_is_in_play(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", ["devil"])]},
+        creations={0: ["road-kill", "jingle-bells", "nutcracker"]},
+        hands={0: ["its-time-to-party"]},
+        decks={0: FILLER[:4]},
+        pp={0: 1},
+    )
+    play(s, "It's time to party!", 1, "Draw 1 card per Creation you have")
+    assert hand(s, 0) == sorted(FILLER[:3])
+
+
+# --- It's Time You Begun ------------------------------------------------------------------
+@covers("its-time-you-begun")
+def test_its_time_you_begun_pays_the_missing_scare_in_cards_for_an_inactive_locales_function(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", []), ("town-hall", ["igor"])]},
+        hands={0: ["its-time-you-begun", "zero", "clown", "fire"]},
+        decks={0: FILLER[:3]},
+    )
+    play(s, "It's Time You Begun", 0)
+    assert labels(s, 0, "function") == ["Town Hall: Draw 1 card and add 3 Pumpkin Points (discard 2)"]
+    s.choose(0, "Town Hall: Draw 1 card and add 3 Pumpkin Points (discard 2)", kind="function")
+    s.choose(0, "Discard Zero (Ghost Dog)", kind="discard")
+    s.choose(0, "Discard Clown (With the Tear-away Face)", kind="discard")
+    assert hand(s, 0) == sorted(["fire", FILLER[0]])
+    assert s.state.players[0].pp == 3
+    assert not any(label.startswith("Jack's House:") for label in labels(s, 0))  # that was the turn's Function
+
+
+def test_its_time_you_begun_offers_no_locale_whose_gap_is_bigger_than_the_hand(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", []), ("town-hall", [])]},
+        hands={0: ["its-time-you-begun", "zero", "clown"]},
+    )
+    assert "Play It's Time You Begun (0 PP)" in labels(s, 0)
+    play(s, "It's Time You Begun", 0)  # Town Hall needs 3, only 2 cards left: nothing to choose
+    s.expect(0, "turn")
+    assert hand(s, 0) == ["clown", "zero"] and s.state.players[0].pp == 0
