@@ -238,7 +238,7 @@ FUNCTIONS = {
     "chars_at": "chars_at(locale, g='any'): Characters matching g at that Locale (instance id)",
     "beside": "beside(card, g): whether a Character matching g stands at the same Locale as card",
     "opp_placed_count": "opp_placed_count(): Surprises opponents have placed on the table",
-    "has_both": "has_both(seat, g1, g2, t=''): whether that player has Characters matching both in play (in town t)",
+    "has_both": "has_both(seat, g1, g2, t=''): whether that player has Characters matching both (in town t)",
     "any_has": "any_has(g): whether any player has a Character matching g in play",
     "locales_named": "locales_named(loc): how many of your Locales are loc",
     "witches_locale": "witches_locale(): your Active Locale of threshold 4 or less with both witches, or ''",

@@ -118,7 +118,13 @@ def test_dead_head_takes_a_card_from_the_discard_pile_with_undersea_gal_in_town(
 
 
 def test_dead_head_takes_nothing_without_undersea_gal(tcg):
-    s = table(tcg, rows={0: [("jacks-house", ["igor"])]}, hands={0: ["dead-head"]}, discards={0: ["fire"]}, pp={0: 3})
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", ["igor"])]},
+        hands={0: ["dead-head"]},
+        discards={0: ["fire"]},
+        pp={0: 3},
+    )
     s.choose(0, "Play Dead Head (3 PP)")
     assert hand(s, 0) == []
     s.expect(0, "turn")
@@ -165,7 +171,9 @@ def test_eager_anaconda_costs_three_less_for_discarding_corpse_dad(tcg):
 
 
 def test_eager_anaconda_costs_three_less_for_discarding_two_other_characters(tcg):
-    s = table(tcg, rows={0: [("jacks-house", ["igor", "zero", "clown"])]}, hands={0: ["eager-anaconda"]}, pp={0: 2})
+    s = table(
+        tcg, rows={0: [("jacks-house", ["igor", "zero", "clown"])]}, hands={0: ["eager-anaconda"]}, pp={0: 2}
+    )
     s.choose(0, "Play Eager Anaconda (5 PP)")
     s.choose(0, "Discard two Characters from play: Igor (Faithful Lackey)", kind="discount")
     assert "Pay 5 without discarding more" not in labels(s, 0, "discount")  # the pair goes together
@@ -205,7 +213,13 @@ def test_fender_bender_returns_nothing_without_corpse_kid(tcg):
 @covers("jack-in-the-box")
 def test_jack_in_the_box_may_search_six_for_a_surprise_with_the_clown_in_town(tcg):
     deck = ["fire", "igor", "fetch", "zero", "clown", "reaper", "behemoth"]
-    s = table(tcg, rows={0: [("jacks-house", ["clown"])]}, hands={0: ["jack-in-the-box"]}, decks={0: deck}, pp={0: 4})
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", ["clown"])]},
+        hands={0: ["jack-in-the-box"]},
+        decks={0: deck},
+        pp={0: 4},
+    )
     s.choose(0, "Play Jack in the Box (4 PP)")
     s.choose(0, "Yes", kind="may")
     s.choose(0, "Take Fetch", kind="search-take")
@@ -214,7 +228,9 @@ def test_jack_in_the_box_may_search_six_for_a_surprise_with_the_clown_in_town(tc
 
 
 def test_jack_in_the_box_without_the_clown_searches_nothing(tcg):
-    s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["jack-in-the-box"]}, decks={0: ["fetch"]}, pp={0: 4})
+    s = table(
+        tcg, rows={0: [("jacks-house", [])]}, hands={0: ["jack-in-the-box"]}, decks={0: ["fetch"]}, pp={0: 4}
+    )
     s.choose(0, "Play Jack in the Box (4 PP)")
     s.expect(0, "turn")
     assert hand(s, 0) == [] and discard(s, 0) == []
@@ -296,7 +312,13 @@ def test_nutcracker_trades_any_number_of_cards_for_as_many_new_ones_with_behemot
 
 
 def test_nutcracker_without_behemoth_trades_nothing(tcg):
-    s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["nutcracker", "igor"]}, decks={0: ["clown"]}, pp={0: 3})
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])]},
+        hands={0: ["nutcracker", "igor"]},
+        decks={0: ["clown"]},
+        pp={0: 3},
+    )
     s.choose(0, "Play Nutcracker (3 PP)")
     s.expect(0, "turn")
     assert hand(s, 0) == ["igor"]
@@ -321,7 +343,9 @@ def test_oogies_dice_may_move_oogie_out_of_his_lair_for_free(tcg):
 
 def test_oogies_dice_moves_nobody_when_oogie_is_not_in_his_lair(tcg):
     oogie = "oogie-boogie-meanest-guy-around"
-    s = table(tcg, rows={0: [("oogies-lair", []), ("town-hall", [oogie])]}, hands={0: ["oogies-dice"]}, pp={0: 4})
+    s = table(
+        tcg, rows={0: [("oogies-lair", []), ("town-hall", [oogie])]}, hands={0: ["oogies-dice"]}, pp={0: 4}
+    )
     s.choose(0, "Play Oogie's Dice (4 PP)")
     s.expect(0, "turn")
     assert row(s, 0) == [("oogies-lair", []), ("town-hall", [oogie])]
@@ -351,7 +375,10 @@ def test_sandy_claws_outfit_costs_three_less_when_jack_and_sally_share_a_locale(
     s = table(tcg, rows={0: [("jacks-house", [jack, sally])]}, hands={0: ["sandy-claws-outfit"]}, pp={0: 6})
     assert price(s, 0, "Sandy Claws Outfit") == 3
     s = table(
-        tcg, rows={0: [("jacks-house", [jack]), ("sallys-room", [sally])]}, hands={0: ["sandy-claws-outfit"]}, pp={0: 6}
+        tcg,
+        rows={0: [("jacks-house", [jack]), ("sallys-room", [sally])]},
+        hands={0: ["sandy-claws-outfit"]},
+        pp={0: 6},
     )
     assert price(s, 0, "Sandy Claws Outfit") == 6
 
@@ -388,13 +415,20 @@ def test_scorpion_surprise_costs_one_less_per_hyde_in_town(tcg):
 @covers("skeletal-reindeer")
 def test_skeletal_reindeer_costs_less_for_finklestein_and_igor_at_the_laboratory(tcg):
     fink = "dr-finklestein-mad-scientist"
-    both = table(tcg, rows={0: [("the-laboratory", [fink, "igor"])]}, hands={0: ["skeletal-reindeer"]}, pp={0: 6})
+    both = table(
+        tcg, rows={0: [("the-laboratory", [fink, "igor"])]}, hands={0: ["skeletal-reindeer"]}, pp={0: 6}
+    )
     assert price(both, 0, "Skeletal Reindeer") == 3
     igor = table(
-        tcg, rows={0: [("the-laboratory", ["igor"]), ("town-hall", [fink])]}, hands={0: ["skeletal-reindeer"]}, pp={0: 6}
+        tcg,
+        rows={0: [("the-laboratory", ["igor"]), ("town-hall", [fink])]},
+        hands={0: ["skeletal-reindeer"]},
+        pp={0: 6},
     )
     assert price(igor, 0, "Skeletal Reindeer") == 5
-    elsewhere = table(tcg, rows={0: [("town-hall", [fink, "igor"])]}, hands={0: ["skeletal-reindeer"]}, pp={0: 6})
+    elsewhere = table(
+        tcg, rows={0: [("town-hall", [fink, "igor"])]}, hands={0: ["skeletal-reindeer"]}, pp={0: 6}
+    )
     assert price(elsewhere, 0, "Skeletal Reindeer") == 6
 
 
@@ -402,7 +436,9 @@ def test_skeletal_reindeer_costs_less_for_finklestein_and_igor_at_the_laboratory
 @covers("takeoff-ramp")
 def test_takeoff_ramp_costs_one_less_per_character_beside_the_mayor_at_town_square(tcg):
     mayor = "the-mayor-elected-official"
-    s = table(tcg, rows={0: [("town-square", [mayor, "igor", "zero"])]}, hands={0: ["takeoff-ramp"]}, pp={0: 6})
+    s = table(
+        tcg, rows={0: [("town-square", [mayor, "igor", "zero"])]}, hands={0: ["takeoff-ramp"]}, pp={0: 6}
+    )
     assert price(s, 0, "Takeoff Ramp") == 3  # the Mayor himself does not count
     crowd = [mayor, "igor", "zero", "clown", "cyclops", "devil", "wolfman"]
     s = table(tcg, rows={0: [("town-square", crowd)]}, hands={0: ["takeoff-ramp"]}, pp={0: 6})
@@ -487,7 +523,9 @@ PRICE_NEEDS = [
 
 @pytest.mark.parametrize(("card", "name", "chars", "full"), PRICE_NEEDS)
 def test_a_creations_price_cut_does_not_count_christmas_town(card, name, chars, full):
-    s = christmas_table(rows={0: [("jacks-house", []), ("santas-house", chars)]}, hands={0: [card]}, pp={0: 6})
+    s = christmas_table(
+        rows={0: [("jacks-house", []), ("santas-house", chars)]}, hands={0: [card]}, pp={0: 6}
+    )
     assert price(s, 0, name) == full
 
 
@@ -518,19 +556,36 @@ def test_wreath_of_wrath_takes_only_characters_from_each_halloweentown():
 
 CO_LOCATED = [
     ("christmas-tree-bats", "Christmas Tree Bats", ["corpse-mom", "bass-player"], 3),
-    ("jumbo-treat-bag", "Jumbo Treat Bag", ["lock-little-devil", "shock-little-hag", "barrel-little-skeleton"], 5),
-    ("sandy-claws-outfit", "Sandy Claws Outfit", ["jack-skellington-the-pumpkin-king", "sally-shy-creature"], 6),
+    (
+        "jumbo-treat-bag",
+        "Jumbo Treat Bag",
+        ["lock-little-devil", "shock-little-hag", "barrel-little-skeleton"],
+        5,
+    ),
+    (
+        "sandy-claws-outfit",
+        "Sandy Claws Outfit",
+        ["jack-skellington-the-pumpkin-king", "sally-shy-creature"],
+        6,
+    ),
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="together() counts a Locale of Christmas Town (the town boundary in the engine)")
+@pytest.mark.xfail(
+    strict=True, reason="together() counts a Locale of Christmas Town (the town boundary in the engine)"
+)
 @pytest.mark.parametrize(("card", "name", "chars", "full"), CO_LOCATED)
 def test_a_price_cut_for_characters_together_in_halloweentown_ignores_christmas_town(card, name, chars, full):
-    s = christmas_table(rows={0: [("jacks-house", []), ("santas-house", chars)]}, hands={0: [card]}, pp={0: 6})
+    s = christmas_table(
+        rows={0: [("jacks-house", []), ("santas-house", chars)]}, hands={0: [card]}, pp={0: 6}
+    )
     assert price(s, 0, name) == full
 
 
-@pytest.mark.xfail(strict=True, reason="a discount's pool counts Characters of Christmas Town (the town boundary in the engine)")
+@pytest.mark.xfail(
+    strict=True,
+    reason="a discount's pool counts Characters of Christmas Town (the town boundary in the engine)",
+)
 def test_eager_anaconda_takes_its_characters_from_halloweentown_only():
     s = christmas_table(
         rows={0: [("jacks-house", []), ("santas-house", ["corpse-dad", "igor", "zero"])]},

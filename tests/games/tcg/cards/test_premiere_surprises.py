@@ -228,7 +228,9 @@ def test_everybody_scream_adds_a_quarter_of_your_scare_in_place_of_the_function(
     )
     play(s, "Everybody Scream!", 0)  # Scare 3 + 2 + 2 + 1 = 8
     assert s.state.players[0].pp == 2
-    assert not any(":" in label and "Jack's House" in label for label in labels(s, 0))  # the Function is spent
+    assert not any(
+        ":" in label and "Jack's House" in label for label in labels(s, 0)
+    )  # the Function is spent
 
 
 def test_everybody_scream_divides_by_three_with_the_hanging_tree(tcg):
@@ -257,7 +259,9 @@ def test_everybody_scream_never_takes_pumpkin_points_away(tcg):
 @covers("fear-the-reaper", mode=0)
 def test_fear_the_reaper_searches_six_for_the_reaper(tcg):
     deck = ["igor", "reaper", "zero", "clown", "reaper", "fire", "devil"]
-    s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["fear-the-reaper"]}, decks={0: deck}, pp={0: 1})
+    s = table(
+        tcg, rows={0: [("jacks-house", [])]}, hands={0: ["fear-the-reaper"]}, decks={0: deck}, pp={0: 1}
+    )
     play(s, "Fear the Reaper", 1)
     assert hand(s, 0) == ["reaper", "reaper"]
     assert deck_ids(s, 0) == ["devil"]
@@ -311,7 +315,10 @@ def test_fetch_searches_six_for_any_one_card_when_jack_and_zero_share_a_locale(t
 
 def test_fetch_has_only_its_first_search_when_jack_and_zero_are_apart(tcg):
     s = table(
-        tcg, rows={0: [("jacks-house", [JACK]), ("town-hall", ["zero"])]}, hands={0: ["fetch"]}, decks={0: FILLER[:6]}
+        tcg,
+        rows={0: [("jacks-house", [JACK]), ("town-hall", ["zero"])]},
+        hands={0: ["fetch"]},
+        decks={0: FILLER[:6]},
     )
     play(s, "Fetch", 0)
     assert not any(p.kind in ("mode", "search-take") for p in s.prompts(0))
@@ -357,7 +364,11 @@ def test_gate_keeper_discards_a_surprise_an_opponent_placed_on_the_table(tcg):
         st.players[1].placed.append(new_card(st, "halloweentown-gates", 1))
 
     s = table(
-        tcg, rows={0: [("jacks-house", [])], 1: [("oogies-lair", [])]}, hands={0: ["gate-keeper"]}, pp={0: 1}, edit=gates
+        tcg,
+        rows={0: [("jacks-house", [])], 1: [("oogies-lair", [])]},
+        hands={0: ["gate-keeper"]},
+        pp={0: 1},
+        edit=gates,
     )
     play(s, "Gate Keeper", 1, "Discard a Surprise an opponent placed on the table")
     assert s.state.players[1].placed == []
@@ -408,7 +419,9 @@ def test_halloween_plans_searches_six_for_the_mayor(tcg):
 
 @covers("halloween-plans", mode=1)
 def test_halloween_plans_draws_two_with_the_mayor_at_the_mayor_mobile_or_beside_jack(tcg):
-    s = table(tcg, rows={0: [("mayor-mobile", [MAYOR])]}, hands={0: ["halloween-plans"]}, decks={0: FILLER[:3]})
+    s = table(
+        tcg, rows={0: [("mayor-mobile", [MAYOR])]}, hands={0: ["halloween-plans"]}, decks={0: FILLER[:3]}
+    )
     play(s, "Halloween Plans", 0, "Draw 2 cards")
     assert hand(s, 0) == sorted(FILLER[:2])
     s = table(
@@ -471,7 +484,9 @@ def test_halloweentown_gates_do_not_answer_a_characters_ability(tcg):
         rows={0: [("jacks-house", ["igor"])], 1: [("oogies-lair", ["clown"])]},
         edit=_gates,
     )
-    s.choose(1, "Clown (With the Tear-away Face): Discard the Clown: discard an opponent's Character with Scare 1")
+    s.choose(
+        1, "Clown (With the Tear-away Face): Discard the Clown: discard an opponent's Character with Scare 1"
+    )
     assert not any(p.kind == "respond" for p in s.prompts(0))
     assert discard(s, 0) == ["igor"]
 
@@ -670,7 +685,10 @@ def test_hyde_and_seek_without_a_hyde_in_hand_only_cancels(tcg):
 @covers("i-am-not-the-one", mode=0)
 def test_i_am_not_the_one_searches_three_for_one_surprise(tcg):
     s = table(
-        tcg, rows={0: [("jacks-house", [])]}, hands={0: ["i-am-not-the-one"]}, decks={0: ["fetch", "igor", "fire", "bun-ny"]}
+        tcg,
+        rows={0: [("jacks-house", [])]},
+        hands={0: ["i-am-not-the-one"]},
+        decks={0: ["fetch", "igor", "fire", "bun-ny"]},
     )
     play(s, "I am not the one", 0)
     s.choose(0, "Take Fire!", kind="search-take")
@@ -682,23 +700,34 @@ def test_i_am_not_the_one_searches_three_for_one_surprise(tcg):
 def test_i_am_not_the_one_moves_an_opponents_sally_to_a_neighbouring_locale_you_choose(tcg):
     s = table(
         tcg,
-        rows={0: [("jacks-house", [])], 1: [("oogies-lair", []), ("town-hall", [SALLY, "igor"]), ("the-well", [])]},
+        rows={
+            0: [("jacks-house", [])],
+            1: [("oogies-lair", []), ("town-hall", [SALLY, "igor"]), ("the-well", [])],
+        },
         hands={0: ["i-am-not-the-one"]},
     )
     play(s, "I am not the one", 0, "Move an opponent's Sally one Locale")
-    assert labels(s, 0, "destination") == ["Oogie's Lair", "The Well"]  # asked of the player, not Sally's owner
+    assert labels(s, 0, "destination") == [
+        "Oogie's Lair",
+        "The Well",
+    ]  # asked of the player, not Sally's owner
     s.choose(0, "The Well", kind="destination")
     assert row(s, 1) == [("oogies-lair", []), ("town-hall", ["igor"]), ("the-well", [SALLY])]
 
 
 def test_i_am_not_the_one_moves_no_sally_outside_the_opponents_halloweentown():
     s = christmas_table(
-        rows={0: [("jacks-house", [])], 1: [("oogies-lair", []), ("santas-house", [SALLY]), ("the-bakery", [])]},
+        rows={
+            0: [("jacks-house", [])],
+            1: [("oogies-lair", []), ("santas-house", [SALLY]), ("the-bakery", [])],
+        },
         hands={0: ["i-am-not-the-one"]},
         decks={0: FILLER[:3]},
     )
     play(s, "I am not the one", 0)
-    assert not any(p.kind == "mode" for p in s.prompts(0))  # only the Search: no Sally in seat 1's Halloweentown
+    assert not any(
+        p.kind == "mode" for p in s.prompts(0)
+    )  # only the Search: no Sally in seat 1's Halloweentown
     assert row(s, 1)[1] == ("santas-house", [SALLY])
 
 
@@ -743,7 +772,12 @@ def test_i_never_realized_searches_three_for_jack_and_sally(tcg):
 
 @covers("i-never-realized", mode=1)
 def test_i_never_realized_draws_two_when_jack_and_sally_share_a_locale(tcg):
-    s = table(tcg, rows={0: [("jacks-house", [JACK, SALLY])]}, hands={0: ["i-never-realized"]}, decks={0: FILLER[:3]})
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [JACK, SALLY])]},
+        hands={0: ["i-never-realized"]},
+        decks={0: FILLER[:3]},
+    )
     play(s, "I never realized", 0, "Draw 2 cards")
     assert hand(s, 0) == sorted(FILLER[:2])
 
@@ -763,10 +797,21 @@ def test_i_never_realized_draws_nothing_when_jack_and_sally_are_apart(tcg):
 # --- I told you!, I wanna do it!, I'm not the dumb one --------------------------------------
 @pytest.mark.parametrize(
     ("card", "name"),
-    [("i-told-you", "I told you!"), ("i-wanna-do-it", "I wanna do it!"), ("im-not-the-dumb-one", "I'm not the dumb one")],
+    [
+        ("i-told-you", "I told you!"),
+        ("i-wanna-do-it", "I wanna do it!"),
+        ("im-not-the-dumb-one", "I'm not the dumb one"),
+    ],
 )
 def test_the_trio_surprises_search_five_for_lock_shock_and_barrel(tcg, card, name):
-    deck = ["lock-little-devil", "igor", "barrel-little-skeleton", "shock-little-hag", "zero", "lock-little-devil"]
+    deck = [
+        "lock-little-devil",
+        "igor",
+        "barrel-little-skeleton",
+        "shock-little-hag",
+        "zero",
+        "lock-little-devil",
+    ]
     s = table(tcg, rows={0: [("oogies-lair", [])]}, hands={0: [card]}, decks={0: deck}, pp={0: 1})
     play(s, name, 1)
     assert hand(s, 0) == sorted(LSB)
@@ -785,7 +830,9 @@ def test_i_wanna_do_it_searches_five_for_lock_shock_and_barrel(tcg):
 
 @covers("im-not-the-dumb-one", mode=0)
 def test_im_not_the_dumb_one_searches_five_for_lock_shock_and_barrel(tcg):
-    test_the_trio_surprises_search_five_for_lock_shock_and_barrel(tcg, "im-not-the-dumb-one", "I'm not the dumb one")
+    test_the_trio_surprises_search_five_for_lock_shock_and_barrel(
+        tcg, "im-not-the-dumb-one", "I'm not the dumb one"
+    )
 
 
 def _stacked_on(s, seat: int, group: str) -> list[str]:
@@ -823,7 +870,13 @@ def test_i_wanna_do_it_stacks_on_lock_and_an_opponent_discards_at_random(tcg):
 
 @covers("im-not-the-dumb-one", mode=1)
 def test_im_not_the_dumb_one_stacks_on_barrel_and_draws_one(tcg):
-    s = table(tcg, rows={0: [("oogies-lair", LSB)]}, hands={0: ["im-not-the-dumb-one"]}, decks={0: FILLER[:2]}, pp={0: 1})
+    s = table(
+        tcg,
+        rows={0: [("oogies-lair", LSB)]},
+        hands={0: ["im-not-the-dumb-one"]},
+        decks={0: FILLER[:2]},
+        pp={0: 1},
+    )
     play(s, "I'm not the dumb one", 1, "Stack on Barrel and draw 1")
     assert _stacked_on(s, 0, "barrel") == ["im-not-the-dumb-one"]
     assert hand(s, 0) == [FILLER[0]]
@@ -831,7 +884,11 @@ def test_im_not_the_dumb_one_stacks_on_barrel_and_draws_one(tcg):
 
 @pytest.mark.parametrize(
     ("card", "name"),
-    [("i-told-you", "I told you!"), ("i-wanna-do-it", "I wanna do it!"), ("im-not-the-dumb-one", "I'm not the dumb one")],
+    [
+        ("i-told-you", "I told you!"),
+        ("i-wanna-do-it", "I wanna do it!"),
+        ("im-not-the-dumb-one", "I'm not the dumb one"),
+    ],
 )
 def test_the_trio_surprises_do_not_stack_when_the_three_are_apart(tcg, card, name):
     s = table(
@@ -886,7 +943,10 @@ def test_im_santa_claus_away_from_oogies_lair_only_stacks(tcg):
 def test_im_the_boogie_man_each_player_returns_a_scare_one_character_of_the_player_on_their_left(tcg):
     s = table(
         tcg,
-        rows={0: [("oogies-lair", [OOGIE, "igor", "wolfman"])], 1: [("jacks-house", ["zero", "cyclops", "mr-hyde"])]},
+        rows={
+            0: [("oogies-lair", [OOGIE, "igor", "wolfman"])],
+            1: [("jacks-house", ["zero", "cyclops", "mr-hyde"])],
+        },
         hands={0: ["im-the-boogie-man"]},
         decks={0: FILLER[:2], 1: FILLER[:2]},
     )
@@ -927,7 +987,9 @@ def test_its_a_phase_my_dear_adds_a_pumpkin_point_when_finklestein_and_sally_sha
 @covers("its-time-to-party", mode=0)
 def test_its_time_to_party_searches_six_for_the_devil(tcg):
     deck = ["devil", "igor", "zero", "devil", "clown", "fire", "devil"]
-    s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["its-time-to-party"]}, decks={0: deck}, pp={0: 1})
+    s = table(
+        tcg, rows={0: [("jacks-house", [])]}, hands={0: ["its-time-to-party"]}, decks={0: deck}, pp={0: 1}
+    )
     play(s, "It's time to party!", 1)
     assert hand(s, 0) == ["devil", "devil"] and deck_ids(s, 0) == ["devil"]
 
@@ -962,7 +1024,9 @@ def test_its_time_you_begun_pays_the_missing_scare_in_cards_for_an_inactive_loca
     s.choose(0, "Discard Clown (With the Tear-away Face)", kind="discard")
     assert hand(s, 0) == sorted(["fire", FILLER[0]])
     assert s.state.players[0].pp == 3
-    assert not any(label.startswith("Jack's House:") for label in labels(s, 0))  # that was the turn's Function
+    assert not any(
+        label.startswith("Jack's House:") for label in labels(s, 0)
+    )  # that was the turn's Function
 
 
 def test_its_time_you_begun_offers_no_locale_whose_gap_is_bigger_than_the_hand(tcg):

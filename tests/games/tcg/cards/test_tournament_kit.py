@@ -166,7 +166,11 @@ def test_everybody_make_a_scene_counts_threshold_one_with_the_mayor_in_town(tcg)
         ("back-alley", ["wolfman"]),
     ]
     s = table(
-        tcg, rows={0: rows}, hands={0: ["everybody-make-a-scene"]}, decks={0: ["fire", "reaper", "devil"]}, pp={0: 2}
+        tcg,
+        rows={0: rows},
+        hands={0: ["everybody-make-a-scene"]},
+        decks={0: ["fire", "reaper", "devil"]},
+        pp={0: 2},
     )
     s.choose(0, "Play Everybody make a scene (2 PP)")
     assert hand(s, 0) == ["fire", "reaper"]  # The Well counts too; the Starting Locale (0) never
@@ -182,7 +186,10 @@ def test_everybody_make_a_scene_counts_only_halloweentown_locales():
     ]
 
     s = christmas_table(
-        rows={0: rows}, hands={0: ["everybody-make-a-scene"]}, decks={0: ["fire", "reaper", "devil"]}, pp={0: 2}
+        rows={0: rows},
+        hands={0: ["everybody-make-a-scene"]},
+        decks={0: ["fire", "reaper", "devil"]},
+        pp={0: 2},
     )
     s.choose(0, "Play Everybody make a scene (2 PP)")
     assert hand(s, 0) == ["fire"]  # Back Alley only: the Mayor is not in the Halloweentown either
@@ -262,7 +269,9 @@ def test_i_think_ive_got_it_topples_the_house_when_it_turns_a_surprise(tcg):
 
 
 def test_i_think_ive_got_it_needs_the_house_in_play_to_turn_a_card(tcg):
-    s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["i-think-ive-got-it"]}, decks={0: ["igor"] * 6})
+    s = table(
+        tcg, rows={0: [("jacks-house", [])]}, hands={0: ["i-think-ive-got-it"]}, decks={0: ["igor"] * 6}
+    )
     s.choose(0, "Play I think I've got it (0 PP)")
     assert not any(p.kind == "mode" for p in s.prompts(0))  # the Search was the only choice
 
@@ -297,7 +306,9 @@ def test_old_sparkly_counts_only_halloweentown_locales():
 @covers("snake-spider-stew")
 def test_snake_and_spider_stew_costs_five_less_with_oogie_and_sandy_in_oogies_lair(tcg):
     oogie = "oogie-boogie-meanest-guy-around"
-    s = table(tcg, rows={0: [("oogies-lair", [oogie, "sandy-claws"])]}, hands={0: ["snake-spider-stew"]}, pp={0: 6})
+    s = table(
+        tcg, rows={0: [("oogies-lair", [oogie, "sandy-claws"])]}, hands={0: ["snake-spider-stew"]}, pp={0: 6}
+    )
     assert price(s, 0, "Snake & Spider Stew") == 1
     s = table(
         tcg,
