@@ -1367,9 +1367,10 @@ def _rollin_dice(g, st, f, ins, ctx):
     value = _mill(g, st, seat, ctx)
     if value is None:
         return False
-    st.flags["dice"] = {"seat": f.seat, "target": target, "value": value}
     if value > g.scare(st, target):
         return g.remove_card(st, f, target, "discard", ctx)
+    # the Character stands: Let's Play! may add a second card, right after this one
+    st.flags["dice"] = {"seat": f.seat, "target": target, "value": value}
     return True
 
 

@@ -272,7 +272,8 @@ class Scope:
         return ""
 
     def x_dice_pending(self) -> bool:
-        return self.st.flags.get("dice", {}).get("seat") == self.seat
+        dice = self.st.flags.get("dice")
+        return dice is not None and dice["seat"] == self.seat and dice.get("next", self.source) == self.source
 
     def x_left(self) -> int:
         return (self.seat + 1) % len(self.st.players)
@@ -997,6 +998,12 @@ class Rules:
         if self.got(st):
             action = self.take(st)
             verb = action[0]
+            dice = st.flags.get("dice")
+            if dice is not None:  # Let's Play! may follow a roll only as the very next card played
+                if verb == "play" and "next" not in dice:
+                    dice["next"] = action[1]
+                else:
+                    del st.flags["dice"]
             if verb == "end":
                 self.end_turn(st, ctx)
             elif verb == "fn":
@@ -1282,7 +1289,9 @@ class Rules:
                 places = self._mode_places[d.id, k] = any(i["op"] in ("place", "stack") for i in program)
             if places:
                 if keeps is None:
-                    keeps = self.title_in_town(st, seat, card) is not None
+                    keeps = self.title_in_town(st, seat, card) is not None or (
+                        d.center and any(self.defs[st.cards[c]].name == d.name for c in st.center)
+                    )  # one copy of a title in a town, and one in the centre of the table
                 if keeps:
                     continue
             if mode.when and not self.ev_at(st, seat, card, mode.when):

@@ -1039,3 +1039,392 @@ def test_its_time_you_begun_offers_no_locale_whose_gap_is_bigger_than_the_hand(t
     play(s, "It's Time You Begun", 0)  # Town Hall needs 3, only 2 cards left: nothing to choose
     s.expect(0, "turn")
     assert hand(s, 0) == ["clown", "zero"] and s.state.players[0].pp == 0
+
+
+# --- Kidnap Mr. Sandy Claws ---------------------------------------------------------------
+@covers("kidnap-mr-sandy-claws")
+def test_kidnap_mr_sandy_claws_every_player_draws_one_plus_one_per_kidnapper_and_sandy(tcg):
+    s = table(
+        tcg,
+        rows={
+            0: [("oogies-lair", ["lock-little-devil", "shock-little-hag"]), ("tree-circle", ["sandy-claws"])],
+            1: [("jacks-house", ["barrel-little-skeleton", "igor"])],
+        },
+        hands={0: ["kidnap-mr-sandy-claws"]},
+        decks={0: FILLER[:5], 1: FILLER[:5]},
+        pp={0: 1},
+    )
+    play(s, "Kidnap Mr. Sandy Claws", 1)
+    assert len(s.state.players[0].hand) == 4  # 1, plus Lock, Shock and Sandy Claws
+    assert len(s.state.players[1].hand) == 2  # 1, plus Barrel
+
+
+# --- Let's Play! and Sound of Rollin' Dice ---------------------------------------------------
+@covers("lets-play", mode=0)
+def test_lets_play_searches_six_for_sound_of_rollin_dice(tcg):
+    deck = ["sound-of-rollin-dice", "igor", "zero", "sound-of-rollin-dice", "clown", "fire", "devil"]
+    s = table(tcg, rows={0: [("oogies-lair", [OOGIE])]}, hands={0: ["lets-play"]}, decks={0: deck}, pp={0: 1})
+    play(s, "Let's Play!", 1)  # no dice rolled: only the Search is open
+    assert hand(s, 0) == ["sound-of-rollin-dice", "sound-of-rollin-dice"] and deck_ids(s, 0) == ["devil"]
+
+
+def _dice_table(tcg, **more):
+    return table(
+        tcg,
+        rows={0: [("oogies-lair", [OOGIE]), ("town-hall", [])], 1: [("jacks-house", ["wolfman"])]},
+        hands={0: ["sound-of-rollin-dice", "lets-play", "fetch"]},
+        decks={1: ["igor", "clown", "zero"], 0: FILLER[:6]},
+        pp={0: 2},
+        **more,
+    )
+
+
+@covers("lets-play", mode=1)
+def test_lets_play_adds_a_second_turned_card_to_the_roll_just_made(tcg):
+    s = _dice_table(tcg)
+    play(s, "Sound of Rollin' Dice", 1)  # the only Character of seat 1 is the Wolfman (Scare 2)
+    assert discard(s, 1) == ["igor"] and row(s, 1) == [("jacks-house", ["wolfman"])]  # 1 is not higher
+    play(s, "Let's Play!", 1, "Roll again: add a second card to the last Rollin' Dice")
+    assert discard(s, 1) == ["igor", "clown", "wolfman"]  # 1 + 2 = 3 beats 2
+    assert row(s, 1) == [("jacks-house", [])]
+
+
+def test_lets_play_must_come_right_after_the_roll(tcg):
+    s = _dice_table(tcg)
+    play(s, "Sound of Rollin' Dice", 1)
+    play(s, "Fetch", 0)  # another card in between
+    play(s, "Let's Play!", 1)  # only the Search is left open
+    assert not any(p.kind == "mode" for p in s.prompts(0))
+    assert row(s, 1) == [("jacks-house", ["wolfman"])]
+
+
+def test_lets_play_does_not_roll_again_without_oogie_in_your_halloweentown(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])], 1: [("oogies-lair", ["wolfman"])]},
+        hands={0: ["sound-of-rollin-dice", "lets-play"]},
+        decks={1: ["igor", "clown"], 0: FILLER[:6]},
+        pp={0: 2},
+    )
+    play(s, "Sound of Rollin' Dice", 1)
+    play(s, "Let's Play!", 1)
+    assert not any(p.kind == "mode" for p in s.prompts(0))
+    assert row(s, 1) == [("oogies-lair", ["wolfman"])]
+
+
+@covers("sound-of-rollin-dice")
+def test_sound_of_rollin_dice_discards_the_character_when_the_turned_card_is_higher(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])], 1: [("oogies-lair", ["igor", "wolfman"])]},
+        hands={0: ["sound-of-rollin-dice"]},
+        decks={1: ["clown", "zero"]},
+        pp={0: 1},
+    )
+    play(s, "Sound of Rollin' Dice", 1)
+    s.choose(0, "Igor (Faithful Lackey) at seat 1's Oogie's Lair", kind="choose")
+    assert discard(s, 1) == ["clown", "igor"]  # 2 beats 1
+    assert row(s, 1) == [("oogies-lair", ["wolfman"])]
+
+
+def test_sound_of_rollin_dice_spares_the_character_when_the_turned_card_is_not_higher(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])], 1: [("oogies-lair", ["igor", "wolfman"])]},
+        hands={0: ["sound-of-rollin-dice"]},
+        decks={1: ["clown", "zero"]},
+        pp={0: 1},
+    )
+    play(s, "Sound of Rollin' Dice", 1)
+    s.choose(0, "Wolfman (Lycanthropic Beast) at seat 1's Oogie's Lair", kind="choose")
+    assert discard(s, 1) == ["clown"]  # 2 against 2: not higher
+    assert row(s, 1) == [("oogies-lair", ["igor", "wolfman"])]
+
+
+@pytest.mark.xfail(strict=True, reason="effect resume after a response")
+def test_sound_of_rollin_dice_turns_one_card_when_the_opponent_answers(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])], 1: [("oogies-lair", ["igor"])]},
+        hands={0: ["sound-of-rollin-dice"], 1: ["pull-yourself-together"]},
+        decks={1: ["clown", "zero", "fire"]},
+        pp={0: 1, 1: 1},
+    )
+    play(s, "Sound of Rollin' Dice", 1)
+    s.choose(1, "Answer with Pull Yourself Together: Cancel it", kind="respond")
+    assert row(s, 1) == [("oogies-lair", ["igor"])]
+    assert len(s.state.players[1].deck) >= 2  # at most one card turned
+    s.expect(0, "turn")
+
+
+@pytest.mark.xfail(strict=True, reason="effect resume after a response")
+def test_lets_play_turns_one_more_card_when_the_opponent_answers(tcg):
+    s = _dice_table(tcg, edit=lambda st: st.players[1].hand.append(new_card(st, "pull-yourself-together", 1)))
+    s.state.players[1].pp = 1
+    play(s, "Sound of Rollin' Dice", 1)
+    assert row(s, 1) == [("jacks-house", ["wolfman"])]  # the first roll turns Igor (1): no answer asked
+    play(s, "Let's Play!", 1, "Roll again: add a second card to the last Rollin' Dice")
+    s.choose(1, "Answer with Pull Yourself Together: Cancel it", kind="respond")
+    assert row(s, 1) == [("jacks-house", ["wolfman"])]
+    assert discard(s, 1) == ["igor", "clown"]  # exactly one more card turned
+    s.expect(0, "turn")
+
+
+# --- Look what you've done ----------------------------------------------------------------
+@covers("look-what-youve-done", mode=0)
+def test_look_what_youve_done_searches_five_for_jack_and_sandy(tcg):
+    deck = [JACK, "igor", "sandy-claws", "zero", "jack-skellington-master-of-fright", "sandy-claws"]
+    s = table(
+        tcg, rows={0: [("jacks-house", [])]}, hands={0: ["look-what-youve-done"]}, decks={0: deck}, pp={0: 1}
+    )
+    play(s, "Look what you've done", 1)
+    assert hand(s, 0) == sorted([JACK, "jack-skellington-master-of-fright", "sandy-claws"])
+    assert deck_ids(s, 0) == ["sandy-claws"]
+
+
+@covers("look-what-youve-done", mode=1)
+def test_look_what_youve_done_stacks_on_jack_and_returns_an_opponents_oogie(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [JACK]), ("tree-circle", ["sandy-claws"])], 1: [("oogies-lair", [OOGIE])]},
+        hands={0: ["look-what-youve-done"]},
+        pp={0: 1},
+    )
+    play(s, "Look what you've done", 1, "Stack on Jack or Sandy; return an opponent's Oogie to hand")
+    s.choose(
+        0, "Sandy Claws (Victim of Circumstance) at seat 0's Tree Circle", kind="choose"
+    )  # either may carry it
+    assert _stacked_on(s, 0, "sandy") == ["look-what-youve-done"]
+    assert hand(s, 1) == [OOGIE]
+
+
+def test_look_what_youve_done_only_stacks_when_no_opponent_has_oogie(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [JACK])], 1: [("oogies-lair", ["igor"])]},
+        hands={0: ["look-what-youve-done"]},
+        pp={0: 1},
+    )
+    play(s, "Look what you've done", 1, "Stack on Jack or Sandy; return an opponent's Oogie to hand")
+    assert _stacked_on(s, 0, "jack") == ["look-what-youve-done"]
+    assert hand(s, 1) == []
+
+
+# --- Mad Genius ---------------------------------------------------------------------------
+@covers("mad-genius", mode=0)
+def test_mad_genius_makes_an_opponent_discard_at_random(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])], 1: [("oogies-lair", [])]},
+        hands={0: ["mad-genius"], 1: ["fire"]},
+        pp={0: 1},
+    )
+    play(s, "Mad Genius", 1)  # Finklestein is not at the Laboratory: only this ability
+    assert hand(s, 1) == [] and discard(s, 1) == ["fire"]
+
+
+@covers("mad-genius", mode=1)
+def test_mad_genius_shows_an_opponents_hand_and_you_pick_the_discard(tcg):
+    s = table(
+        tcg,
+        rows={0: [("the-laboratory", [FINK])], 1: [("oogies-lair", [])]},
+        hands={0: ["mad-genius"], 1: ["fire", "igor", "zero"]},
+        pp={0: 1},
+    )
+    play(s, "Mad Genius", 1, "See an opponent's hand and pick the card they discard")
+    assert {c["card"] for c in s.match.view(0)["shown"]} == {"fire", "igor", "zero"}  # seen by the player
+    assert not s.match.view(1)["shown"] or "fire" not in {c["card"] for c in s.match.view(None)["shown"]}
+    s.choose(0, "Igor (Faithful Lackey)", kind="choose")
+    assert hand(s, 1) == ["fire", "zero"] and discard(s, 1) == ["igor"]
+
+
+# --- Making Christmas ---------------------------------------------------------------------
+@covers("making-christmas")
+def test_making_christmas_makes_creations_cheaper_and_characters_dearer_until_the_end_phase(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])], 1: [("oogies-lair", [])]},
+        hands={0: ["making-christmas", "road-kill", "igor"], 1: ["jingle-bells"]},
+        pp={0: 4, 1: 3},
+        turns_taken=0,
+    )
+    play(s, "Making Christmas", 0)
+    assert ids(s, s.state.center) == ["making-christmas"] and s.state.players[0].surprise_discard == []
+    offered = labels(s, 0)
+    assert "Play Road Kill (2 PP)" in offered
+    assert "Play Igor (Faithful Lackey) under Jack's House (2 PP)" in offered
+    s.choose(0, "End your turn")
+    assert "Play Jingle Bells (3 PP)" in labels(s, 1)  # for every player
+    s.choose(1, "End your turn")
+    assert s.state.center == [] and "making-christmas" in discard(s, 0)
+
+
+def test_making_christmas_is_not_played_while_a_copy_is_in_the_centre(tcg):
+    def centre(st):
+        st.center.append(new_card(st, "making-christmas", 1))
+
+    s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["making-christmas"]}, edit=centre)
+    assert "Play Making Christmas (0 PP)" not in labels(s, 0)
+
+
+# --- Master! The Plans! -------------------------------------------------------------------
+@covers("master-the-plans", mode=0)
+def test_master_the_plans_searches_five_for_finklestein_and_igor(tcg):
+    deck = ["igor", "zero", FINK, "clown", "igor", "igor"]
+    s = table(
+        tcg, rows={0: [("jacks-house", [])]}, hands={0: ["master-the-plans"]}, decks={0: deck}, pp={0: 1}
+    )
+    play(s, "Master! The Plans!", 1)
+    assert hand(s, 0) == sorted([FINK, "igor", "igor"]) and deck_ids(s, 0) == ["igor"]
+
+
+@covers("master-the-plans", mode=1)
+def test_master_the_plans_draws_two_when_finklestein_and_igor_share_a_locale(tcg):
+    s = table(
+        tcg,
+        rows={0: [("the-laboratory", [FINK, "igor"])]},
+        hands={0: ["master-the-plans"]},
+        decks={0: FILLER[:3]},
+        pp={0: 1},
+    )
+    play(s, "Master! The Plans!", 1, "Draw 2 cards")
+    assert hand(s, 0) == sorted(FILLER[:2])
+    s = table(
+        tcg,
+        rows={0: [("the-laboratory", [FINK]), ("town-hall", ["igor"])]},
+        hands={0: ["master-the-plans"]},
+        decks={0: FILLER[:5]},
+        pp={0: 1},
+    )
+    play(s, "Master! The Plans!", 1)  # apart: only the Search
+    assert not any(p.kind == "mode" for p in s.prompts(0))
+
+
+# --- Mellow Trio --------------------------------------------------------------------------
+@covers("mellow-trio", mode=0)
+def test_mellow_trio_searches_six_for_the_players(tcg):
+    deck = ["sax-player", "igor", "bass-player", "accordion-player", "zero", "sax-player", "bass-player"]
+    s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["mellow-trio"]}, decks={0: deck}, pp={0: 1})
+    play(s, "Mellow Trio", 1)
+    assert hand(s, 0) == sorted(["sax-player", "bass-player", "accordion-player", "sax-player"])
+    assert deck_ids(s, 0) == ["bass-player"]
+
+
+@covers("mellow-trio", mode=1)
+def test_mellow_trio_draws_one_per_player_at_the_locale_you_choose(tcg):
+    s = table(
+        tcg,
+        rows={
+            0: [("jacks-house", ["sax-player", "bass-player", "igor"]), ("town-hall", ["accordion-player"])]
+        },
+        hands={0: ["mellow-trio"]},
+        decks={0: FILLER[:4]},
+        pp={0: 1},
+    )
+    play(s, "Mellow Trio", 1, "Draw 1 per Player at one of your Locales")
+    s.choose(0, "Jack's House", kind="choose")
+    assert hand(s, 0) == sorted(FILLER[:2])
+
+
+def test_mellow_trio_chooses_among_halloweentown_locales_only():
+    s = christmas_table(
+        rows={0: [("jacks-house", ["sax-player"]), ("santas-house", ["bass-player", "accordion-player"])]},
+        hands={0: ["mellow-trio"]},
+        decks={0: FILLER[:4]},
+        pp={0: 1},
+    )
+    play(s, "Mellow Trio", 1, "Draw 1 per Player at one of your Locales")
+    assert hand(s, 0) == [FILLER[0]]  # Jack's House was the only Locale to choose
+
+
+# --- Moody Mayor --------------------------------------------------------------------------
+@covers("moody-mayor", mode=0)
+def test_moody_mayor_searches_three_for_the_mayor_lock_shock_and_barrel(tcg):
+    deck = [MAYOR, "igor", "shock-little-hag", "lock-little-devil"]
+    s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["moody-mayor"]}, decks={0: deck})
+    play(s, "Moody Mayor", 0)
+    assert hand(s, 0) == sorted([MAYOR, "shock-little-hag"]) and deck_ids(s, 0) == ["lock-little-devil"]
+
+
+@covers("moody-mayor", mode=1)
+def test_moody_mayor_counts_the_mayors_scare_twice_to_make_his_locale_active(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", []), ("town-hall", [MAYOR])]},
+        hands={0: ["moody-mayor"]},
+        decks={0: FILLER[:3]},
+    )
+    assert "Town Hall: Draw 1 card and add 3 Pumpkin Points" not in labels(s, 0)  # 2 of 3
+    play(s, "Moody Mayor", 0, "The Mayor's Scare counts double for his Locale today")
+    s.choose(0, "Town Hall: Draw 1 card and add 3 Pumpkin Points")  # 4 of 3
+    assert s.state.players[0].pp == 3
+
+
+# --- Mournful Howl ------------------------------------------------------------------------
+@covers("mournful-howl", mode=0)
+def test_mournful_howl_searches_six_for_the_wolfman(tcg):
+    deck = ["wolfman", "igor", "zero", "clown", "wolfman", "fire", "wolfman"]
+    s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["mournful-howl"]}, decks={0: deck}, pp={0: 1})
+    play(s, "Mournful Howl", 1)
+    assert hand(s, 0) == ["wolfman", "wolfman"] and deck_ids(s, 0) == ["wolfman"]
+
+
+@covers("mournful-howl", mode=1)
+def test_mournful_howl_shows_a_character_from_the_discard_pile_and_draws_its_scare_up_to_four(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", ["wolfman"])]},
+        hands={0: ["mournful-howl"]},
+        discards={0: ["jack-skellington-demon-of-light", "igor", "fire"]},
+        decks={0: FILLER[:6]},
+        pp={0: 1},
+    )
+    play(s, "Mournful Howl", 1, "Show a Character from your discard pile: draw its Scare (at most 4)")
+    assert labels(s, 0, "choose") == ["Jack Skellington (Demon of Light)", "Igor (Faithful Lackey)"]
+    s.choose(0, "Jack Skellington (Demon of Light)", kind="choose")
+    assert len(s.state.players[0].hand) == 4  # Scare 6, at most 4
+    assert "jack-skellington-demon-of-light" in discard(s, 0)  # shown, not taken
+    assert "jack-skellington-demon-of-light" in {c["card"] for c in s.match.view(1)["shown"]}
+
+
+# --- Mystic Cauldron ----------------------------------------------------------------------
+@covers("mystic-cauldron", mode=0)
+def test_mystic_cauldron_looks_at_an_opponents_hand(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])], 1: [("oogies-lair", [])]},
+        hands={0: ["mystic-cauldron"], 1: ["fire", "igor"]},
+    )
+    play(s, "Mystic Cauldron", 0)  # no witch: only this ability
+    assert {c["card"] for c in s.match.view(0)["shown"]} == {"fire", "igor"}
+    assert s.match.view(None)["shown"] == []  # to the player only
+    assert hand(s, 1) == ["fire", "igor"]
+
+
+@covers("mystic-cauldron", mode=1)
+def test_mystic_cauldron_puts_your_top_six_back_in_the_order_you_choose(tcg):
+    deck = ["igor", "zero", "clown", "fire", "reaper", "cyclops", "devil"]
+    s = table(
+        tcg, rows={0: [("jacks-house", ["little-witch"])]}, hands={0: ["mystic-cauldron"]}, decks={0: deck}
+    )
+    play(s, "Mystic Cauldron", 0, "Look at your top 6 cards and put them back in any order")
+    for name in [
+        "Igor (Faithful Lackey)",
+        "Zero (Ghost Dog)",
+        "Clown (With the Tear-away Face)",
+        "Fire!",
+        "Reaper (Grim Harvester)",
+    ]:
+        s.choose(0, name, kind="order")
+    # the last one put back lies on top
+    assert deck_ids(s, 0) == ["cyclops", "reaper", "fire", "clown", "zero", "igor", "devil"]
+
+
+def test_mystic_cauldron_looks_at_no_deck_without_a_witch_in_your_halloweentown():
+    s = christmas_table(
+        rows={0: [("jacks-house", []), ("santas-house", ["big-witch"])], 1: [("oogies-lair", [])]},
+        hands={0: ["mystic-cauldron"], 1: ["fire"]},
+        decks={0: FILLER[:6]},
+    )
+    play(s, "Mystic Cauldron", 0)  # only the look at a hand is open
+    assert not any(p.kind in ("mode", "order") for p in s.prompts(0))
