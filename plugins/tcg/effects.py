@@ -760,12 +760,12 @@ def _discard_card(g, st, f, ins, ctx):
 
 @op("make_discard", "card", "n")
 def _make_discard(g, st, f, ins, ctx):
-    """The player (seat in variable `card`) discards n cards of their choice."""
+    """The player (seat in variable `card`) discards n cards of their choice; `as` gets
+    how many they discarded (none when they answered the card)."""
     seat = f.vars.get(ins["card"])
     if seat is None:
         return False
-    g.push(st, "rules.discard", seat, f.source, n=_n(g, st, f, ins), by=f.vars.get("by", f.seat))
-    return True
+    return g.discard_from_hand(st, f, {**ins, "forced": True}, ctx, seat=seat)
 
 
 @op("grant", "card", "keyword")
@@ -1262,7 +1262,8 @@ def _reorder_top(g, st, f, ins, ctx):
 
 @custom("organ_donor")
 def _organ_donor(g, st, f, ins, ctx):
-    """Each player may discard Finklestein, or three other Characters, to play a Creation free."""
+    """Each player may discard Finklestein, or three other Characters, from their
+    Halloweentown to play a Creation free."""
     seat = f.seat
     p = st.players[seat]
     creations = [
@@ -1270,7 +1271,12 @@ def _organ_donor(g, st, f, ins, ctx):
         for c in g.distinct(st, p.hand)
         if g.def_of(st, c).kind == "creation" and g.title_in_town(st, seat, c) is None
     ]
-    chars = g.characters(st, seat)
+    chars = [
+        c
+        for k, slot in enumerate(p.row)
+        if g.slot_town(st, seat, k) == "halloweentown"
+        for c in slot.characters
+    ]
     finkle = [c for c in chars if g.is_(st, c, "dr-finklestein")]
     done, pick = _answer(g, st, f, "od")
     if not done:

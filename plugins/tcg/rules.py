@@ -1471,12 +1471,15 @@ class Rules:
             self.push(st, f"{d.id}.response{j}", seat, card)
 
     # --- primitives used by the ops ------------------------------------------------------
-    def discard_from_hand(self, st: State, f: Frame, ins: dict, ctx: Context, optional: bool = False) -> Any:
-        seat = f.seat
+    def discard_from_hand(
+        self, st: State, f: Frame, ins: dict, ctx: Context, optional: bool = False, seat: int | None = None
+    ) -> Any:
+        """`seat` (default: the effect's player) discards from hand, asked card by card."""
+        seat = f.seat if seat is None else seat
         p = st.players[seat]
         key = f"_d{f.pc}"
         if key not in f.vars:
-            if f.vars.get("by", seat) != seat:
+            if f.vars.get("by", f.seat) != seat:
                 verdict = self.window(st, f, seat, "hand-discard", ctx)
                 if verdict != True:  # noqa: E712 - False or ASK
                     return verdict
@@ -2341,11 +2344,29 @@ def _follow(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
 INTERNAL.update(
     {
         "rules.sacrifice3": [
-            {"op": "choose", "from": "my_chars", "as": "a", "label": "Discard a Character (1 of 3)"},
+            {
+                "op": "choose",
+                "from": "my_chars",
+                "as": "a",
+                "label": "Discard a Character (1 of 3)",
+                "filter": "town(c) == 'halloweentown'",
+            },
             {"op": "discard_card", "card": "a"},
-            {"op": "choose", "from": "my_chars", "as": "b", "label": "Discard a Character (2 of 3)"},
+            {
+                "op": "choose",
+                "from": "my_chars",
+                "as": "b",
+                "label": "Discard a Character (2 of 3)",
+                "filter": "town(c) == 'halloweentown'",
+            },
             {"op": "discard_card", "card": "b"},
-            {"op": "choose", "from": "my_chars", "as": "c", "label": "Discard a Character (3 of 3)"},
+            {
+                "op": "choose",
+                "from": "my_chars",
+                "as": "c",
+                "label": "Discard a Character (3 of 3)",
+                "filter": "town(c) == 'halloweentown'",
+            },
             {"op": "discard_card", "card": "c"},
         ],
         "rules.free_creation": [{"op": "custom", "fn": "free_creation"}],

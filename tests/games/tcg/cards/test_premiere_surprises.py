@@ -1428,3 +1428,824 @@ def test_mystic_cauldron_looks_at_no_deck_without_a_witch_in_your_halloweentown(
     )
     play(s, "Mystic Cauldron", 0)  # only the look at a hand is open
     assert not any(p.kind in ("mode", "order") for p in s.prompts(0))
+
+
+# --- My Fantasies -------------------------------------------------------------------------
+@covers("my-fantasies", mode=0)
+def test_my_fantasies_searches_six_for_jack(tcg):
+    deck = [JACK, "igor", "zero", "jack-skellington-master-of-fright", "clown", "fire", JACK]
+    s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["my-fantasies"]}, decks={0: deck})
+    play(s, "My Fantasies", 0)
+    assert hand(s, 0) == sorted([JACK, "jack-skellington-master-of-fright"]) and deck_ids(s, 0) == [JACK]
+
+
+@covers("my-fantasies", mode=1)
+def test_my_fantasies_searches_six_for_one_creation_with_jack_in_town(tcg):
+    deck = ["road-kill", "igor", "nutcracker", "zero", "clown", "fire", "jingle-bells"]
+    s = table(tcg, rows={0: [("town-hall", [JACK])]}, hands={0: ["my-fantasies"]}, decks={0: deck})
+    play(s, "My Fantasies", 0, "Search 6 for 1 Creation")
+    assert labels(s, 0, "search-take") == ["Take Road Kill", "Take Nutcracker"]
+    s.choose(0, "Take Nutcracker", kind="search-take")
+    assert hand(s, 0) == ["nutcracker"] and "road-kill" in discard(s, 0)
+
+
+def test_my_fantasies_wants_jack_in_your_halloweentown():
+    s = christmas_table(
+        rows={0: [("jacks-house", []), ("santas-house", [JACK])]},
+        hands={0: ["my-fantasies"]},
+        decks={0: FILLER[:6]},
+    )
+    play(s, "My Fantasies", 0)  # only the Search for Jack is open
+    assert not any(p.kind in ("mode", "search-take") for p in s.prompts(0))
+
+
+# --- Nightmare Before Christmas -----------------------------------------------------------
+@covers("nightmare-before-christmas")
+def test_nightmare_before_christmas_every_player_draws_one_per_leading_character_in_their_town(tcg):
+    s = table(
+        tcg,
+        rows={
+            0: [("jacks-house", [JACK, SALLY, "igor"]), ("town-hall", [MAYOR])],
+            1: [("oogies-lair", [OOGIE, FINK, "zero"])],
+        },
+        hands={0: ["nightmare-before-christmas"]},
+        decks={0: FILLER[:5], 1: FILLER[:5]},
+    )
+    play(s, "Nightmare Before Christmas", 0)
+    assert len(s.state.players[0].hand) == 3  # Jack, Sally, the Mayor
+    assert len(s.state.players[1].hand) == 2  # Oogie, Finklestein
+
+
+def test_nightmare_before_christmas_counts_only_halloweentown_characters():
+    s = christmas_table(
+        rows={0: [("jacks-house", [SALLY]), ("santas-house", [JACK, MAYOR])]},
+        hands={0: ["nightmare-before-christmas"]},
+        decks={0: FILLER[:5], 1: FILLER[:5]},
+    )
+    play(s, "Nightmare Before Christmas", 0)
+    assert len(s.state.players[0].hand) == 1  # Sally only
+
+
+def test_nightmare_before_christmas_does_not_take_sallys_arm_for_sally():
+    s = christmas_table(
+        rows={0: [("jacks-house", ["sallys-arm", "sallys-leg"])]},
+        hands={0: ["nightmare-before-christmas"]},
+        decks={0: FILLER[:5], 1: FILLER[:5]},
+    )
+    play(s, "Nightmare Before Christmas", 0)
+    assert len(s.state.players[0].hand) == 0
+
+
+# --- Oogie's turn to boogie ---------------------------------------------------------------
+@covers("oogies-turn-to-boogie", mode=0)
+def test_oogies_turn_to_boogie_searches_three_for_oogie_and_sandy_claws(tcg):
+    deck = [OOGIE, "igor", "sandy-claws", "oogie-boogie-eight-ball"]
+    s = table(tcg, rows={0: [("oogies-lair", [])]}, hands={0: ["oogies-turn-to-boogie"]}, decks={0: deck})
+    play(s, "Oogie's turn to boogie", 0)
+    assert hand(s, 0) == sorted([OOGIE, "sandy-claws"]) and deck_ids(s, 0) == ["oogie-boogie-eight-ball"]
+
+
+@covers("oogies-turn-to-boogie", mode=1)
+def test_oogies_turn_to_boogie_fills_the_hand_to_seven_with_oogie_and_sandy_in_his_lair(tcg):
+    s = table(
+        tcg,
+        rows={0: [("oogies-lair", [OOGIE, "sandy-claws"])]},
+        hands={0: ["oogies-turn-to-boogie", "igor", "zero"]},
+        decks={0: FILLER},
+    )
+    play(s, "Oogie's turn to boogie", 0, "Fill your hand to 7")
+    assert len(s.state.players[0].hand) == 7
+
+
+def test_oogies_turn_to_boogie_draws_nothing_when_sandy_is_elsewhere(tcg):
+    s = table(
+        tcg,
+        rows={0: [("oogies-lair", [OOGIE]), ("tree-circle", ["sandy-claws"])]},
+        hands={0: ["oogies-turn-to-boogie"]},
+        decks={0: FILLER[:3]},
+    )
+    play(s, "Oogie's turn to boogie", 0)
+    assert not any(p.kind == "mode" for p in s.prompts(0))
+
+
+# --- Organ Donor --------------------------------------------------------------------------
+@covers("organ-donor")
+def test_organ_donor_lets_each_player_trade_finklestein_or_three_characters_for_a_free_creation(tcg):
+    s = table(
+        tcg,
+        rows={
+            0: [("jacks-house", [FINK, "igor"])],
+            1: [("oogies-lair", ["zero", "clown", "cyclops", "devil"])],
+        },
+        hands={0: ["organ-donor", "road-kill"], 1: ["jingle-bells"]},
+        decks={0: FILLER[:3]},
+        pp={0: 1},
+    )
+    play(s, "Organ Donor", 1)  # seat 0 is the Pumpkin King: first
+    assert "Do not take part" in labels(s, 0, "organ-donor")
+    s.choose(0, "Discard Dr. Finklestein to play Road Kill free", kind="organ-donor")
+    assert discard(s, 0) == [FINK] and ids(s, s.state.players[0].creations) == ["road-kill"]
+    s.choose(1, "Discard three Characters to play Jingle Bells free", kind="organ-donor")
+    s.choose(1, "Zero (Ghost Dog) at seat 1's Oogie's Lair", kind="choose")
+    s.choose(1, "Clown (With the Tear-away Face) at seat 1's Oogie's Lair", kind="choose")
+    s.choose(1, "Cyclops (One-eyed Wonder) at seat 1's Oogie's Lair", kind="choose")
+    assert ids(s, s.state.players[1].creations) == ["jingle-bells"]
+    assert row(s, 1) == [("oogies-lair", ["devil"])]
+    assert s.state.players[0].pp == 0 and s.state.players[1].pp == 0  # both free
+
+
+def test_organ_donor_may_be_declined(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [FINK])], 1: [("oogies-lair", [])]},
+        hands={0: ["organ-donor", "road-kill"]},
+        pp={0: 1},
+    )
+    play(s, "Organ Donor", 1)
+    s.choose(0, "Do not take part", kind="organ-donor")
+    assert row(s, 0) == [("jacks-house", [FINK])] and hand(s, 0) == ["road-kill"]
+
+
+def test_organ_donor_takes_characters_from_the_halloweentown_only():
+    s = christmas_table(
+        rows={
+            0: [("jacks-house", ["igor"]), ("santas-house", [FINK, "zero", "clown"])],
+            1: [("oogies-lair", [])],
+        },
+        hands={0: ["organ-donor", "road-kill"]},
+        pp={0: 1},
+    )
+    play(s, "Organ Donor", 1)  # no Finklestein nor three Characters in seat 0's Halloweentown
+    s.expect(0, "turn")
+    assert hand(s, 0) == ["road-kill"]
+
+
+# --- Public Transportation ----------------------------------------------------------------
+@covers("public-transportation")
+def test_public_transportation_each_player_moves_a_character_of_the_player_on_their_left(tcg):
+    s = table(
+        tcg,
+        rows={
+            0: [("jacks-house", [MAYOR, "zero"]), ("town-hall", ["igor"]), ("the-well", [])],
+            1: [("oogies-lair", ["clown"]), ("the-crypt", [])],
+        },
+        hands={0: ["public-transportation"]},
+    )
+    play(s, "Public Transportation", 0)
+    # seat 0 moves seat 1's Clown (its only Character) to its only neighbour, without a question
+    assert row(s, 1) == [("oogies-lair", []), ("the-crypt", ["clown"])]
+    # seat 1 moves one of seat 0's: the Mayor and Zero beside him are out of reach, so Igor goes
+    assert labels(s, 1, "destination") == ["Jack's House", "The Well"]
+    s.choose(1, "The Well", kind="destination")  # the mover picks where Igor goes
+    assert row(s, 0) == [("jacks-house", sorted([MAYOR, "zero"])), ("town-hall", []), ("the-well", ["igor"])]
+
+
+# --- Pull Yourself Together ---------------------------------------------------------------
+@covers("pull-yourself-together")
+def test_pull_yourself_together_searches_six_for_sally(tcg):
+    deck = [SALLY, "igor", "zero", "clown", "sally-skilled-alchemist", "fire", SALLY]
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])]},
+        hands={0: ["pull-yourself-together"]},
+        decks={0: deck},
+        pp={0: 1},
+    )
+    play(s, "Pull Yourself Together", 1)
+    assert hand(s, 0) == sorted([SALLY, "sally-skilled-alchemist"]) and deck_ids(s, 0) == [SALLY]
+
+
+@covers("pull-yourself-together")
+def test_pull_yourself_together_cancels_a_card_aimed_at_your_character_free_with_sally_in_play(tcg):
+    s = table(
+        tcg,
+        turn=1,
+        rows={0: [("jacks-house", [SALLY, "vampire-count"])], 1: [("oogies-lair", [])]},
+        hands={0: ["pull-yourself-together"], 1: ["twilight-sun"]},
+        decks={1: FILLER[:4]},
+        pp={1: 2},
+    )
+    play(s, "Twilight Sun", 2, "Return any player's Vampire to hand, and then draw 3", seat=1)
+    s.choose(0, "Answer with Pull Yourself Together: Cancel it", kind="respond")
+    assert row(s, 0) == [("jacks-house", sorted([SALLY, "vampire-count"]))]
+    assert hand(s, 1) == []
+    assert ids(s, s.state.players[0].surprise_discard) == ["pull-yourself-together"]  # paid 0: no PP held
+
+
+def test_pull_yourself_together_costs_one_without_sally(tcg):
+    s = table(
+        tcg,
+        turn=1,
+        rows={0: [("jacks-house", ["vampire-count"])], 1: [("oogies-lair", [])]},
+        hands={0: ["pull-yourself-together"], 1: ["twilight-sun"]},
+        decks={1: FILLER[:4]},
+        pp={1: 2},
+    )
+    play(s, "Twilight Sun", 2, "Return any player's Vampire to hand, and then draw 3", seat=1)
+    assert not any(p.kind == "respond" for p in s.prompts(0))  # 0 PP: it cannot be paid
+    assert hand(s, 0) == ["pull-yourself-together", "vampire-count"]
+
+
+def test_pull_yourself_together_finds_no_sallys_arm():
+    s = christmas_table(
+        rows={0: [("jacks-house", [])]},
+        hands={0: ["pull-yourself-together"]},
+        decks={0: ["sallys-arm", SALLY, "sallys-leg", "igor", "zero", "clown"]},
+        pp={0: 1},
+    )
+    play(s, "Pull Yourself Together", 1)
+    assert hand(s, 0) == [SALLY]
+
+
+# --- Putrid Playmates ---------------------------------------------------------------------
+@covers("putrid-playmates", mode=0)
+def test_putrid_playmates_searches_six_for_corpse_kid_and_mummy_boy(tcg):
+    deck = ["corpse-kid", "igor", "mummy-boy", "corpse-dad", "zero", "clown", "mummy-boy"]
+    s = table(
+        tcg, rows={0: [("jacks-house", [])]}, hands={0: ["putrid-playmates"]}, decks={0: deck}, pp={0: 1}
+    )
+    play(s, "Putrid Playmates", 1)
+    assert hand(s, 0) == ["corpse-kid", "mummy-boy"] and deck_ids(s, 0) == ["mummy-boy"]
+
+
+@covers("putrid-playmates", mode=1)
+def test_putrid_playmates_adds_two_pumpkin_points_when_corpse_kid_and_mummy_boy_share_a_locale(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", ["corpse-kid", "mummy-boy"])]},
+        hands={0: ["putrid-playmates"]},
+        pp={0: 1},
+    )
+    play(s, "Putrid Playmates", 1, "Add 2 Pumpkin Points")
+    assert s.state.players[0].pp == 2
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", ["corpse-kid"]), ("town-hall", ["mummy-boy"])]},
+        hands={0: ["putrid-playmates"]},
+        decks={0: FILLER[:6]},
+        pp={0: 1},
+    )
+    play(s, "Putrid Playmates", 1)  # apart: only the Search
+    assert s.state.players[0].pp == 0
+
+
+# --- Sackful of Mischief ------------------------------------------------------------------
+@covers("sackful-of-mischief")
+def test_sackful_of_mischief_may_play_a_turned_new_creation_free(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", ["decomposing-guy"])]},
+        hands={0: ["sackful-of-mischief"]},
+        decks={0: ["road-kill", "igor", "zero"]},
+        pp={0: 1},
+    )
+    play(s, "Sackful of Mischief", 1)
+    s.choose(0, "Yes", kind="may")
+    assert ids(s, s.state.players[0].creations) == ["road-kill"]
+    assert hand(s, 0) == ["igor", "zero"]  # Road Kill's own effect ran: Decomposing Guy is here
+    assert s.state.players[0].pp == 0
+
+
+def test_sackful_of_mischief_discards_a_declined_creation_or_any_other_card(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])]},
+        hands={0: ["sackful-of-mischief"]},
+        decks={0: ["road-kill"]},
+        pp={0: 1},
+    )
+    play(s, "Sackful of Mischief", 1)
+    s.choose(0, "No", kind="may")
+    assert discard(s, 0) == ["road-kill"] and s.state.players[0].creations == []
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])]},
+        hands={0: ["sackful-of-mischief"]},
+        decks={0: ["igor"]},
+        pp={0: 1},
+    )
+    play(s, "Sackful of Mischief", 1)
+    assert discard(s, 0) == ["igor"] and hand(s, 0) == []
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])]},
+        creations={0: ["road-kill"]},
+        hands={0: ["sackful-of-mischief"]},
+        decks={0: ["road-kill"]},
+        pp={0: 1},
+    )
+    play(s, "Sackful of Mischief", 1)  # a Creation already in your town is discarded
+    assert discard(s, 0) == ["road-kill"] and len(s.state.players[0].creations) == 1
+
+
+# --- Say It Twice -------------------------------------------------------------------------
+@covers("say-it-twice", mode=0)
+def test_say_it_twice_searches_six_for_the_witches(tcg):
+    deck = ["big-witch", "igor", "little-witch", "zero", "clown", "fire", "big-witch"]
+    s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["say-it-twice"]}, decks={0: deck}, pp={0: 2})
+    play(s, "Say It Twice", 2)
+    assert hand(s, 0) == ["big-witch", "little-witch"] and deck_ids(s, 0) == ["big-witch"]
+
+
+@covers("say-it-twice", mode=1)
+def test_say_it_twice_gives_an_extra_function_at_the_witches_active_locale(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", []), ("town-hall", ["big-witch", "little-witch"])]},
+        hands={0: ["say-it-twice"]},
+        decks={0: FILLER[:3]},
+        pp={0: 2},
+    )
+    s.choose(0, "Jack's House: Add 2 Pumpkin Points")
+    play(s, "Say It Twice", 2, "Use the witches' Locale for an extra Function")
+    offered = [label for label in labels(s, 0) if label.split(":")[0] in ("Jack's House", "Town Hall")]
+    assert offered == ["Town Hall: Draw 1 card and add 3 Pumpkin Points"]  # only the witches' Locale
+    s.choose(0, "Town Hall: Draw 1 card and add 3 Pumpkin Points")
+    assert s.state.players[0].pp == 5 and hand(s, 0) == [FILLER[0]]  # 2 + 2 - 2 + 3
+    assert not any(label.startswith("Town Hall:") for label in labels(s, 0))  # one extra only
+
+
+def test_say_it_twice_needs_a_locale_of_threshold_four_or_less(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", []), ("castle-finklestein", ["big-witch", "little-witch", "wolfman"])]},
+        hands={0: ["say-it-twice"]},
+        decks={0: FILLER[:6]},
+        pp={0: 2},
+    )
+    play(s, "Say It Twice", 2)  # Active, but Scare Threshold 5: only the Search
+    assert not any(p.kind == "mode" for p in s.prompts(0))
+
+
+# --- Scared Stiff -------------------------------------------------------------------------
+@covers("scared-stiff", mode=0)
+def test_scared_stiff_searches_three_for_jack(tcg):
+    deck = [JACK, "igor", "jack-skellington-demon-of-light", JACK]
+    s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["scared-stiff"]}, decks={0: deck})
+    play(s, "Scared Stiff", 0)
+    assert hand(s, 0) == sorted([JACK, "jack-skellington-demon-of-light"]) and deck_ids(s, 0) == [JACK]
+
+
+@covers("scared-stiff", mode=1)
+def test_scared_stiff_discards_an_opponents_scare_one_character_for_the_master_of_fright(tcg):
+    s = table(
+        tcg,
+        rows={
+            0: [("jacks-house", ["jack-skellington-master-of-fright"])],
+            1: [("oogies-lair", ["igor", "wolfman"])],
+        },
+        hands={0: ["scared-stiff"]},
+    )
+    play(s, "Scared Stiff", 0, "Discard an opponent's Scare 1 Character")
+    assert discard(s, 1) == ["igor"] and row(s, 1) == [("oogies-lair", ["wolfman"])]
+
+
+def test_scared_stiff_needs_the_master_of_fright(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [JACK])], 1: [("oogies-lair", ["igor"])]},
+        hands={0: ["scared-stiff"]},
+        decks={0: FILLER[:3]},
+    )
+    play(s, "Scared Stiff", 0)
+    assert row(s, 1) == [("oogies-lair", ["igor"])]
+
+
+# --- Search Lights ------------------------------------------------------------------------
+@covers("search-lights", mode=0)
+def test_search_lights_searches_six_for_any_one_card(tcg):
+    deck = ["igor", "zero", "clown", "fire", "reaper", "cyclops", "devil"]
+    s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["search-lights"]}, decks={0: deck}, pp={0: 3})
+    play(s, "Search Lights", 3, "Search 6 for any 1 card")
+    s.choose(0, "Take Reaper (Grim Harvester)", kind="search-take")
+    assert hand(s, 0) == ["reaper"] and deck_ids(s, 0) == ["devil"]
+
+
+@covers("search-lights", mode=1)
+def test_search_lights_stays_on_the_table_and_makes_fire_cost_you_two_less(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])], 1: [("oogies-lair", [])]},
+        creations={1: ["road-kill"]},
+        hands={0: ["search-lights", "fire"], 1: ["fire"]},
+        pp={0: 6, 1: 5},
+    )
+    play(s, "Search Lights", 3, "Place it on the table: Fire! costs you 2 less")
+    assert ids(s, s.state.players[0].placed) == ["search-lights"]
+    assert "Play Fire! (3 PP)" in labels(s, 0)
+    s.choose(0, "End your turn")
+    assert "Play Fire! (5 PP)" in labels(s, 1)  # only for its owner
+
+
+# --- Shadow on the Moon -------------------------------------------------------------------
+@covers("shadow-on-the-moon")
+def test_shadow_on_the_moon_stacks_on_an_opponents_character_and_lowers_its_scare(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])], 1: [("town-hall", ["wolfman", "igor"])]},
+        hands={0: ["shadow-on-the-moon"]},
+        pp={0: 2},
+    )
+    assert tcg.rules.is_active(s.state, 1, 0)
+    play(s, "Shadow on the Moon", 2)
+    s.choose(0, "Wolfman (Lycanthropic Beast) at seat 1's Town Hall", kind="choose")
+    wolfman = s.state.players[1].row[0].characters[0]
+    assert ids(s, s.state.stacked[wolfman]) == ["shadow-on-the-moon"]
+    assert tcg.rules.scare(s.state, wolfman) == 1
+    assert not tcg.rules.is_active(s.state, 1, 0)  # 2 of 3 now
+    assert tcg.rules.score(s.state, 1) == 2
+
+
+def test_shadow_on_the_moon_is_free_while_your_oogie_is_in_play(tcg):
+    s = table(
+        tcg,
+        rows={0: [("oogies-lair", [OOGIE])], 1: [("jacks-house", ["igor"])]},
+        hands={0: ["shadow-on-the-moon"]},
+    )
+    play(s, "Shadow on the Moon", 0)
+    assert tcg.rules.score(s.state, 1) == 0
+
+
+# --- Something's up with Jack -------------------------------------------------------------
+@covers("somethings-up-with-jack")
+def test_somethings_up_with_jack_every_player_discards_half_and_those_with_jack_draw_one(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [JACK])], 1: [("oogies-lair", [])]},
+        hands={
+            0: ["somethings-up-with-jack", "igor", "zero", "clown"],
+            1: ["fire", "reaper", "devil", "cyclops"],
+        },
+        decks={0: ["behemoth"], 1: ["wolfman"]},
+    )
+    play(s, "Something's up with Jack", 0)
+    s.choose(0, "Discard Igor (Faithful Lackey)", kind="discard")
+    s.choose(0, "Discard Zero (Ghost Dog)", kind="discard")  # 3 cards: half rounded up is 2
+    s.choose(1, "Discard Fire!", kind="discard")
+    s.choose(1, "Discard Devil (Sadistic Fiend)", kind="discard")  # each picks their own
+    assert hand(s, 0) == ["behemoth", "clown"]  # Jack: one drawn
+    assert hand(s, 1) == ["cyclops", "reaper"]  # no Jack: nothing drawn
+
+
+# --- That's our Job -----------------------------------------------------------------------
+@covers("thats-our-job", mode=0)
+def test_thats_our_job_searches_five_for_the_corpse_family(tcg):
+    deck = ["corpse-dad", "igor", "corpse-kid", "corpse-mom", "zero", "corpse-kid"]
+    s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["thats-our-job"]}, decks={0: deck}, pp={0: 2})
+    play(s, "That's our Job", 2)
+    assert hand(s, 0) == ["corpse-dad", "corpse-kid", "corpse-mom"] and deck_ids(s, 0) == ["corpse-kid"]
+
+
+@covers("thats-our-job", mode=1)
+def test_thats_our_job_takes_a_card_from_the_discard_pile_when_corpse_dad_and_mom_share_a_locale(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", ["corpse-dad", "corpse-mom"])]},
+        hands={0: ["thats-our-job"]},
+        discards={0: ["fire", "igor"]},
+        pp={0: 2},
+    )
+    play(s, "That's our Job", 2, "Take a card from your discard pile")
+    s.choose(0, "Take Fire!", kind="recover")
+    assert hand(s, 0) == ["fire"] and discard(s, 0) == ["igor"]
+
+
+# --- The best I can -----------------------------------------------------------------------
+@covers("the-best-i-can", mode=0)
+def test_the_best_i_can_searches_six_for_oogie(tcg):
+    deck = [OOGIE, "igor", "zero", "oogie-boogie-eight-ball", "clown", "fire", OOGIE]
+    s = table(tcg, rows={0: [("oogies-lair", [])]}, hands={0: ["the-best-i-can"]}, decks={0: deck}, pp={0: 1})
+    play(s, "The best I can", 1)
+    assert hand(s, 0) == sorted([OOGIE, "oogie-boogie-eight-ball"]) and deck_ids(s, 0) == [OOGIE]
+
+
+@covers("the-best-i-can", mode=1)
+def test_the_best_i_can_stacks_on_oogie_and_in_his_lair_discards_a_scare_one_character(tcg):
+    s = table(
+        tcg,
+        rows={0: [("oogies-lair", [OOGIE])], 1: [("jacks-house", ["igor", "wolfman"])]},
+        hands={0: ["the-best-i-can"]},
+        pp={0: 1},
+    )
+    play(
+        s,
+        "The best I can",
+        1,
+        "Stack on Oogie; in his Lair, discard an opponent's Character of Scare 1 or less",
+    )
+    assert _stacked_on(s, 0, "oogie") == ["the-best-i-can"]
+    assert discard(s, 1) == ["igor"]
+
+
+def test_the_best_i_can_outside_the_lair_only_stacks(tcg):
+    s = table(
+        tcg,
+        rows={0: [("oogies-lair", []), ("town-hall", [OOGIE])], 1: [("jacks-house", ["igor"])]},
+        hands={0: ["the-best-i-can"]},
+        pp={0: 1},
+    )
+    play(
+        s,
+        "The best I can",
+        1,
+        "Stack on Oogie; in his Lair, discard an opponent's Character of Scare 1 or less",
+    )
+    assert _stacked_on(s, 0, "oogie") == ["the-best-i-can"] and discard(s, 1) == []
+
+
+# --- This is Halloween! -------------------------------------------------------------------
+@covers("this-is-halloween")
+def test_this_is_halloween_makes_characters_cheaper_and_creations_dearer_until_the_end_phase(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])], 1: [("oogies-lair", [])]},
+        hands={0: ["this-is-halloween", "igor", "wolfman", "road-kill"]},
+        pp={0: 5},
+    )
+    play(s, "This is Halloween!", 1)
+    offered = labels(s, 0)
+    assert "Play Wolfman (Lycanthropic Beast) under Jack's House (1 PP)" in offered
+    assert "Play Igor (Faithful Lackey) under Jack's House (1 PP)" in offered  # never below 1
+    assert "Play Road Kill (4 PP)" in offered
+    s.choose(0, "End your turn")
+    s.choose(1, "End your turn")
+    assert s.state.center == [] and "this-is-halloween" in discard(s, 0)
+
+
+def test_this_is_halloween_is_not_played_while_a_copy_is_in_the_centre(tcg):
+    def centre(st):
+        st.center.append(new_card(st, "this-is-halloween", 1))
+
+    s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["this-is-halloween"]}, pp={0: 1}, edit=centre)
+    assert "Play This is Halloween! (1 PP)" not in labels(s, 0)
+
+
+# --- Three of a Kind ----------------------------------------------------------------------
+@covers("three-of-a-kind", mode=0)
+def test_three_of_a_kind_searches_six_for_lock_shock_and_barrel(tcg):
+    deck = [
+        "lock-little-devil",
+        "igor",
+        "shock-little-hag",
+        "barrel-little-skeleton",
+        "zero",
+        "clown",
+        "lock-little-devil",
+    ]
+    s = table(
+        tcg, rows={0: [("oogies-lair", [])]}, hands={0: ["three-of-a-kind"]}, decks={0: deck}, pp={0: 2}
+    )
+    play(s, "Three of a Kind", 2)
+    assert hand(s, 0) == sorted(LSB) and deck_ids(s, 0) == ["lock-little-devil"]
+
+
+@covers("three-of-a-kind", mode=1)
+def test_three_of_a_kind_makes_an_opponent_discard_down_to_three_and_draws_as_many(tcg):
+    s = table(
+        tcg,
+        rows={0: [("oogies-lair", LSB[:2]), ("town-hall", LSB[2:])], 1: [("jacks-house", [])]},
+        hands={0: ["three-of-a-kind"], 1: ["igor", "zero", "clown", "fire", "reaper"]},
+        decks={0: FILLER[:3]},
+        pp={0: 2},
+    )
+    play(s, "Three of a Kind", 2, "An opponent with 4 or more cards discards to 3; you draw as many")
+    s.choose(1, "Discard Igor (Faithful Lackey)", kind="discard")  # the opponent picks
+    s.choose(1, "Discard Fire!", kind="discard")
+    assert hand(s, 1) == ["clown", "reaper", "zero"]
+    assert hand(s, 0) == sorted(FILLER[:2])
+
+
+def test_three_of_a_kind_draws_nothing_when_the_discard_is_cancelled(tcg):
+    s = table(
+        tcg,
+        rows={0: [("oogies-lair", LSB)], 1: [("jacks-house", [])]},
+        hands={0: ["three-of-a-kind"], 1: ["hyde-and-seek", "igor", "zero", "clown", "fire"]},
+        decks={0: FILLER[:3]},
+        pp={0: 2},
+    )
+    play(s, "Three of a Kind", 2, "An opponent with 4 or more cards discards to 3; you draw as many")
+    s.choose(1, "Answer with Hyde and Seek: Cancel it (draw 2 if you show a Hyde)", kind="respond")
+    assert hand(s, 1) == ["clown", "fire", "igor", "zero"]
+    assert hand(s, 0) == []  # no card was discarded
+
+
+def test_three_of_a_kind_spares_an_opponent_with_three_cards(tcg):
+    s = table(
+        tcg,
+        rows={0: [("oogies-lair", LSB)], 1: [("jacks-house", [])]},
+        hands={0: ["three-of-a-kind"], 1: ["igor", "zero", "clown"]},
+        decks={0: FILLER[:3]},
+        pp={0: 2},
+    )
+    play(s, "Three of a Kind", 2, "An opponent with 4 or more cards discards to 3; you draw as many")
+    assert hand(s, 1) == ["clown", "igor", "zero"] and hand(s, 0) == []
+
+
+def test_three_of_a_kind_wants_all_three_in_your_halloweentown():
+    s = christmas_table(
+        rows={0: [("oogies-lair", LSB[:2]), ("santas-house", LSB[2:])], 1: [("jacks-house", [])]},
+        hands={0: ["three-of-a-kind"], 1: ["igor", "zero", "clown", "fire"]},
+        decks={0: FILLER[:6]},
+        pp={0: 2},
+    )
+    play(s, "Three of a Kind", 2)  # only the Search is open
+    assert hand(s, 1) == ["clown", "fire", "igor", "zero"]
+
+
+# --- Throw me a bone ----------------------------------------------------------------------
+@covers("throw-me-a-bone", mode=0)
+def test_throw_me_a_bone_searches_six_for_igor(tcg):
+    deck = ["igor", "zero", "clown", "igor", "fire", "devil", "igor"]
+    s = table(
+        tcg, rows={0: [("jacks-house", [])]}, hands={0: ["throw-me-a-bone"]}, decks={0: deck}, pp={0: 1}
+    )
+    play(s, "Throw me a bone", 1)
+    assert hand(s, 0) == ["igor", "igor"] and deck_ids(s, 0) == ["igor"]
+
+
+@covers("throw-me-a-bone", mode=1)
+def test_throw_me_a_bone_takes_a_creation_from_the_discard_pile_with_finklestein_and_igor_in_town(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [FINK]), ("town-hall", ["igor"])]},
+        hands={0: ["throw-me-a-bone"]},
+        discards={0: ["zero", "road-kill", "fire"]},
+        pp={0: 1},
+    )
+    play(s, "Throw me a bone", 1, "Take a Creation from your discard pile")
+    assert labels(s, 0, "recover") == ["Take Road Kill"]  # Creations only
+    s.choose(0, "Take Road Kill", kind="recover")
+    assert hand(s, 0) == ["road-kill"]
+    assert discard(s, 0) == ["zero", "fire"]
+
+
+def test_throw_me_a_bone_wants_finklestein_and_igor_in_your_halloweentown():
+    s = christmas_table(
+        rows={0: [("jacks-house", [FINK]), ("santas-house", ["igor"])]},
+        hands={0: ["throw-me-a-bone"]},
+        discards={0: ["road-kill"]},
+        decks={0: FILLER[1:7]},
+        pp={0: 1},
+    )
+    play(s, "Throw me a bone", 1)  # only the Search is open (and it finds no Igor)
+    assert hand(s, 0) == []
+
+
+# --- Town Meeting! ------------------------------------------------------------------------
+@covers("town-meeting", mode=0)
+def test_town_meeting_moves_one_of_your_characters_to_town_hall_or_town_square(tcg):
+    s = table(
+        tcg,
+        rows={
+            0: [("jacks-house", ["igor", "zero"]), ("the-well", []), ("town-hall", []), ("town-square", [])]
+        },
+        hands={0: ["town-meeting"]},
+        pp={0: 1},
+    )
+    play(s, "Town Meeting!", 1)  # no Mayor at the Mayor-mobile: only this ability
+    s.choose(0, "Igor (Faithful Lackey) at seat 0's Jack's House", kind="choose")
+    assert labels(s, 0, "destination") == ["Town Hall", "Town Square"]
+    s.choose(0, "Town Square", kind="destination")
+    assert row(s, 0) == [
+        ("jacks-house", ["zero"]),
+        ("the-well", []),
+        ("town-hall", []),
+        ("town-square", ["igor"]),
+    ]
+
+
+@covers("town-meeting", mode=1)
+def test_town_meeting_moves_any_of_your_characters_there_with_the_mayor_at_the_mayor_mobile(tcg):
+    s = table(
+        tcg,
+        rows={0: [("mayor-mobile", [MAYOR, "igor"]), ("the-well", ["zero"]), ("town-hall", [])]},
+        hands={0: ["town-meeting"]},
+        pp={0: 1},
+    )
+    play(s, "Town Meeting!", 1, "Move any of your Characters to your Town Hall or Town Square")
+    s.choose(0, "Leave it", kind="destination")  # the Mayor stays
+    s.choose(0, "To Town Hall", kind="destination")  # Igor
+    s.choose(0, "To Town Hall", kind="destination")  # Zero
+    assert row(s, 0) == [("mayor-mobile", [MAYOR]), ("the-well", []), ("town-hall", ["igor", "zero"])]
+
+
+# --- Tub of Terror ------------------------------------------------------------------------
+@covers("tub-of-terror", mode=0)
+def test_tub_of_terror_searches_four_for_lock_shock_and_barrel(tcg):
+    deck = ["lock-little-devil", "igor", "shock-little-hag", "zero", "barrel-little-skeleton"]
+    s = table(tcg, rows={0: [("oogies-lair", [])]}, hands={0: ["tub-of-terror"]}, decks={0: deck}, pp={0: 1})
+    play(s, "Tub of Terror", 1)
+    assert hand(s, 0) == ["lock-little-devil", "shock-little-hag"] and deck_ids(s, 0) == [
+        "barrel-little-skeleton"
+    ]
+
+
+@covers("tub-of-terror", mode=1)
+def test_tub_of_terror_moves_lock_shock_and_barrel_together_to_any_other_locale(tcg):
+    s = table(
+        tcg,
+        rows={0: [("oogies-lair", [*LSB, "igor"]), ("town-hall", []), ("the-well", [])]},
+        hands={0: ["tub-of-terror"]},
+        pp={0: 1},
+    )
+    play(s, "Tub of Terror", 1, "Move Lock, Shock and Barrel together to another Locale")
+    s.choose(0, "The Well", kind="destination")
+    assert row(s, 0) == [("oogies-lair", ["igor"]), ("town-hall", []), ("the-well", sorted(LSB))]
+
+
+# --- Twilight Sun -------------------------------------------------------------------------
+@covers("twilight-sun", mode=0)
+def test_twilight_sun_draws_two(tcg):
+    s = table(
+        tcg, rows={0: [("jacks-house", [])]}, hands={0: ["twilight-sun"]}, decks={0: FILLER[:3]}, pp={0: 2}
+    )
+    play(s, "Twilight Sun", 2)  # no Vampire in play: only this ability
+    assert hand(s, 0) == sorted(FILLER[:2])
+
+
+@covers("twilight-sun", mode=1)
+def test_twilight_sun_returns_any_players_vampire_and_then_draws_three(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", ["vampire-lord"])], 1: [("oogies-lair", ["vampire-count"])]},
+        hands={0: ["twilight-sun"]},
+        decks={0: FILLER[:4]},
+        pp={0: 2},
+    )
+    play(s, "Twilight Sun", 2, "Return any player's Vampire to hand, and then draw 3")
+    s.choose(0, "Vampire Lord (Night Stalker) at seat 0's Jack's House", kind="choose")  # even your own
+    assert hand(s, 0) == sorted([*FILLER[:3], "vampire-lord"])
+
+
+# --- What Have I Done? --------------------------------------------------------------------
+@covers("what-have-i-done", mode=0)
+def test_what_have_i_done_takes_a_character_from_the_discard_pile(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])]},
+        hands={0: ["what-have-i-done"]},
+        discards={0: ["fire", "igor", "zero"]},
+        pp={0: 1},
+    )
+    play(s, "What Have I Done?", 1)  # no Creation of yours: only this ability
+    assert labels(s, 0, "recover") == ["Take Igor (Faithful Lackey)", "Take Zero (Ghost Dog)"]
+    s.choose(0, "Take Zero (Ghost Dog)", kind="recover")
+    assert hand(s, 0) == ["zero"] and discard(s, 0) == ["fire", "igor"]
+
+
+@covers("what-have-i-done", mode=1)
+def test_what_have_i_done_stacks_on_your_creation_and_returns_an_opponents_jack(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])], 1: [("town-hall", [JACK])]},
+        creations={0: ["road-kill"]},
+        hands={0: ["what-have-i-done"]},
+        pp={0: 1},
+    )
+    play(s, "What Have I Done?", 1, "Stack on one of your Creations; return an opponent's Jack to hand")
+    creation = s.state.players[0].creations[0]
+    assert ids(s, s.state.stacked[creation]) == ["what-have-i-done"]
+    assert hand(s, 1) == [JACK]
+    assert tcg.rules.score(s.state, 0) == 4  # Road Kill 3 + the Stacked Surprise 1
+
+
+# --- Wheel of Torture ---------------------------------------------------------------------
+@covers("wheel-of-torture")
+def test_wheel_of_torture_discards_an_opponents_character_whose_scare_equals_the_turned_card(tcg):
+    s = table(
+        tcg,
+        rows={
+            0: [("oogies-lair", ["oogie-boogie-gamblin-boogie-man"])],
+            1: [("jacks-house", ["igor", "wolfman", "clown"])],
+        },
+        hands={0: ["wheel-of-torture"]},
+        decks={1: ["behemoth", "zero"]},
+    )
+    play(s, "Wheel of Torture", 0)
+    assert discard(s, 1) == ["behemoth"]  # Scare 2
+    assert labels(s, 0, "choose") == [
+        "Wolfman (Lycanthropic Beast) at seat 1's Jack's House",
+        "Clown (With the Tear-away Face) at seat 1's Jack's House",
+    ]
+    s.choose(0, "Clown (With the Tear-away Face) at seat 1's Jack's House", kind="choose")
+    assert row(s, 1) == [("jacks-house", ["igor", "wolfman"])]
+
+
+def test_wheel_of_torture_discards_nobody_when_no_scare_matches(tcg):
+    s = table(
+        tcg,
+        rows={0: [("oogies-lair", ["oogie-boogie-gamblin-boogie-man"])], 1: [("jacks-house", ["igor"])]},
+        hands={0: ["wheel-of-torture"]},
+        decks={1: ["reaper"]},
+    )
+    play(s, "Wheel of Torture", 0)
+    assert discard(s, 1) == ["reaper"] and row(s, 1) == [("jacks-house", ["igor"])]
+
+
+def test_wheel_of_torture_needs_the_gamblin_boogie_man(tcg):
+    s = table(
+        tcg,
+        rows={0: [("oogies-lair", [OOGIE])], 1: [("jacks-house", ["igor"])]},
+        hands={0: ["wheel-of-torture"]},
+    )
+    assert "Play Wheel of Torture (0 PP)" not in labels(s, 0)
