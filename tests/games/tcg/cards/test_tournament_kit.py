@@ -39,7 +39,7 @@ def price(s, seat: int, name: str) -> int | None:
 
 
 # --- Barrel, Dopey Trick-or-Treater -------------------------------------------------------
-@covers(BARREL)
+@covers("barrel-dopey-trick-or-treater")
 def test_barrel_dopey_draws_one_after_moving_once_a_turn(tcg):
     s = table(
         tcg,
@@ -75,7 +75,7 @@ def _move_and_stop(s, who: str) -> None:
     s.choose(0, "Stop moving", kind="move")  # the trigger waits for the Function to end
 
 
-@covers(LOCK)
+@covers("lock-impish-trick-or-treater")
 def test_lock_impish_may_discard_two_after_moving_to_make_a_player_discard_at_random(tcg):
     s = table(
         tcg,
@@ -118,7 +118,7 @@ def test_lock_impish_is_not_offered_with_fewer_than_two_cards(tcg):
 
 
 # --- Shock, Bossy Trick-or-Treater --------------------------------------------------------
-@covers(SHOCK)
+@covers("shock-bossy-trick-or-treater")
 def test_shock_bossy_may_discard_a_card_after_moving_for_a_pumpkin_point(tcg):
     s = table(tcg, rows={0: [("jacks-house", [SHOCK]), ("town-hall", [])]}, hands={0: ["igor", "zero"]})
     s.choose(0, MOVE_4)
