@@ -2249,3 +2249,86 @@ def test_wheel_of_torture_needs_the_gamblin_boogie_man(tcg):
         hands={0: ["wheel-of-torture"]},
     )
     assert "Play Wheel of Torture (0 PP)" not in labels(s, 0)
+
+
+# --- "your Halloweentown" with the Christmas Town expansion --------------------------------
+# A Character of yours standing in your Christmas Town is not in your Halloweentown
+# (Christmas Town rules, section 3). Santa's House stands for any Christmas Town Locale.
+def test_im_the_boogie_man_draws_only_for_an_oogie_in_the_halloweentown():
+    s = christmas_table(
+        rows={0: [("jacks-house", ["igor"]), ("santas-house", [OOGIE])], 1: [("oogies-lair", ["zero"])]},
+        hands={0: ["im-the-boogie-man"]},
+        decks={0: FILLER[:2], 1: FILLER[:2]},
+    )
+    play(s, "I'm the Boogie Man!", 0)  # seat 1 has no Scare 1 Character; seat 1 takes back Igor
+    assert hand(s, 0) == ["igor"]  # no card drawn for the Oogie in Christmas Town
+
+
+def test_kidnap_mr_sandy_claws_counts_only_the_halloweentown():
+    s = christmas_table(
+        rows={
+            0: [
+                ("oogies-lair", ["lock-little-devil"]),
+                ("santas-house", ["shock-little-hag", "barrel-little-skeleton"]),
+            ]
+        },
+        hands={0: ["kidnap-mr-sandy-claws"]},
+        decks={0: FILLER[:5], 1: FILLER[:5]},
+        pp={0: 1},
+    )
+    play(s, "Kidnap Mr. Sandy Claws", 1)
+    assert len(s.state.players[0].hand) == 2  # 1, plus Lock
+
+
+def test_lets_play_wants_oogie_in_your_halloweentown():
+    s = christmas_table(
+        rows={0: [("jacks-house", []), ("santas-house", [OOGIE])], 1: [("oogies-lair", ["wolfman"])]},
+        hands={0: ["sound-of-rollin-dice", "lets-play"]},
+        decks={1: ["igor", "clown"], 0: FILLER[:6]},
+        pp={0: 2},
+    )
+    play(s, "Sound of Rollin' Dice", 1)
+    play(s, "Let's Play!", 1)  # only the Search is open
+    assert not any(p.kind == "mode" for p in s.prompts(0))
+    assert row(s, 1) == [("oogies-lair", ["wolfman"])]
+
+
+def test_somethings_up_with_jack_draws_only_for_a_jack_in_the_halloweentown():
+    s = christmas_table(
+        rows={0: [("jacks-house", []), ("santas-house", [JACK])], 1: [("oogies-lair", [])]},
+        hands={0: ["somethings-up-with-jack", "igor"]},
+        decks={0: ["behemoth"]},
+    )
+    play(s, "Something's up with Jack", 0)
+    s.choose(0, "Discard Igor (Faithful Lackey)", kind="discard")
+    assert hand(s, 0) == [] and deck_ids(s, 0) == ["behemoth"]
+
+
+# Co-location "in your Halloweentown": `together()` still looks at every Locale of the row.
+CO_LOCATED = [
+    ("bun-ny", "Bun-ny!", 0, ["behemoth", "easter-bunny"]),
+    ("fetch", "Fetch", 0, [JACK, "zero"]),
+    ("halloween-plans", "Halloween Plans", 0, [MAYOR, JACK]),
+    ("i-never-realized", "I never realized", 0, [JACK, SALLY]),
+    ("its-a-phase-my-dear", "It's a phase, my dear", 0, [FINK, SALLY]),
+    ("master-the-plans", "Master! The Plans!", 1, [FINK, "igor"]),
+    ("putrid-playmates", "Putrid Playmates", 1, ["corpse-kid", "mummy-boy"]),
+    ("thats-our-job", "That's our Job", 2, ["corpse-dad", "corpse-mom"]),
+]
+
+
+@pytest.mark.xfail(
+    strict=True, reason="together() counts a Locale of Christmas Town (the town boundary in the engine)"
+)
+@pytest.mark.parametrize(("card", "name", "cost", "chars"), CO_LOCATED)
+def test_a_surprise_wanting_characters_together_in_halloweentown_ignores_christmas_town(
+    card, name, cost, chars
+):
+    s = christmas_table(
+        rows={0: [("jacks-house", []), ("santas-house", chars)]},
+        hands={0: [card]},
+        decks={0: ["cyclops"] * 6},
+        pp={0: cost},
+    )
+    play(s, name, cost)
+    assert not any(p.kind == "mode" for p in s.prompts(0))  # only the Search is open
