@@ -805,8 +805,13 @@ def _ask(g: Any, st: Any, f: Any, key: str, seat: int, kind: str, text: str, opt
 
 @custom("flip_locale")
 def _flip_locale(g, st, f, ins, ctx):
-    """Dark Alley: the chosen Locale is face down (never Active, no Function) until the End Phase."""
-    slot = g.slot_of_locale(st, f.vars[ins["card"]])
+    """Dark Alley: the chosen Locale is face down (never Active, no Function) until the End Phase.
+    Its owner may answer first (a card that ignores effects on their Locales)."""
+    locale = f.vars[ins["card"]]
+    verdict = g.window(st, f, st.owner[locale], "card", ctx, locale)
+    if verdict is not True:
+        return verdict
+    slot = g.slot_of_locale(st, locale)
     slot.flipped = True
     ctx.emit(
         "flip",
@@ -869,7 +874,10 @@ def _use_function(g, st, f, ins, ctx):
 
 @custom("swap_empty_locales")
 def _swap_empty(g, st, f, ins, ctx):
-    done, pick = _answer(g, st, f, "sw")
+    pick = f.vars.get("_swap")  # chosen already: waiting for the owner's answer
+    done = pick is not None
+    if not done:
+        done, pick = _answer(g, st, f, "sw")
     if not done:
         options = []
         for seat, p in enumerate(st.players):
@@ -888,8 +896,13 @@ def _swap_empty(g, st, f, ins, ctx):
         if not options:
             return False
         return _ask(g, st, f, "sw", f.seat, "swap", "Swap two empty Locales", options)
+    f.vars["_swap"] = pick
     seat, a, b = pick
     row = st.players[seat].row
+    verdict = g.window(st, f, seat, "card", ctx, row[a].locale)  # another's Locales: they may answer
+    if verdict is not True:
+        return verdict
+    del f.vars["_swap"]
     row[a], row[b] = row[b], row[a]
     ctx.emit(
         "swap", f"seat {seat}'s Locales {a + 1} and {b + 1} change places", {"seat": seat, "slots": [a, b]}

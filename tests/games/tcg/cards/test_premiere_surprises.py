@@ -2332,3 +2332,50 @@ def test_a_surprise_wanting_characters_together_in_halloweentown_ignores_christm
     )
     play(s, name, cost)
     assert not any(p.kind == "mode" for p in s.prompts(0))  # only the Search is open
+
+
+# --- answers to a card that affects a Locale (Sound the Alarms!, Christmas Town) -------------
+def test_dark_alley_may_be_answered_by_the_owner_of_the_locale():
+    s = christmas_table(
+        rows={0: [("jacks-house", THREE_ALLEY)], 1: [("oogies-lair", []), ("the-well", ["igor"])]},
+        hands={0: ["dark-alley"], 1: ["sound-the-alarms"]},
+        pp={0: 1},
+    )
+    play(s, "Dark Alley", 1, "Turn an opponent's Locale face down until the End Phase")
+    s.choose(0, "The Well", kind="choose")
+    s.choose(1, "Answer with Sound the Alarms!: Sound the alarm and ignore it", kind="respond")
+    assert not s.state.players[1].row[1].flipped
+    assert ids(s, s.state.players[1].surprise_discard) == ["sound-the-alarms"]
+    s.expect(0, "turn")
+
+
+def test_gate_keeper_swap_may_be_answered_by_the_owner_of_the_locales():
+    s = christmas_table(
+        rows={
+            0: [("jacks-house", ["igor"])],
+            1: [("oogies-lair", []), ("town-hall", []), ("the-well", ["zero"])],
+        },
+        hands={0: ["gate-keeper"], 1: ["sound-the-alarms"]},
+        pp={0: 1},
+    )
+    play(s, "Gate Keeper", 1)  # the swap is the only ability open
+    s.choose(0, "seat 1: swap Oogie's Lair and Town Hall", kind="swap")
+    s.choose(1, "Answer with Sound the Alarms!: Sound the alarm and ignore it", kind="respond")
+    assert [name for name, _ in row(s, 1)] == ["oogies-lair", "town-hall", "the-well"]
+    s.expect(0, "turn")
+
+
+def test_gate_keeper_swap_of_an_opponents_locales_goes_ahead_when_they_let_it():
+    s = christmas_table(
+        rows={
+            0: [("jacks-house", ["igor"])],
+            1: [("oogies-lair", []), ("town-hall", []), ("the-well", ["zero"])],
+        },
+        hands={0: ["gate-keeper"], 1: ["sound-the-alarms"]},
+        pp={0: 1},
+    )
+    play(s, "Gate Keeper", 1)
+    s.choose(0, "seat 1: swap Oogie's Lair and Town Hall", kind="swap")
+    s.choose(1, "Let it happen", kind="respond")
+    assert [name for name, _ in row(s, 1)] == ["town-hall", "oogies-lair", "the-well"]
+    s.expect(0, "turn")
