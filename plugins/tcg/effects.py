@@ -1424,7 +1424,7 @@ def _house_of_cards(g, st, f, ins, ctx):
     """Turn the top card: a Surprise topples the House (it and all beneath are discarded);
     anything else goes face down beneath it, adding to its Scare."""
     p = st.players[f.seat]
-    house = next(c for c in p.creations if g.is_(st, c, "house-of-cards"))
+    house = next(c for c in g.creations_of(st, f.seat) if g.is_(st, c, "house-of-cards"))
     top = p.deck.pop()
     g.show(st, [top])
     ctx.emit(

@@ -317,3 +317,26 @@ def test_snake_and_spider_stew_costs_five_less_with_oogie_and_sandy_in_oogies_la
         pp={0: 6},
     )
     assert price(s, 0, "Snake & Spider Stew") == 6
+
+
+def test_i_think_ive_got_it_builds_a_house_of_cards_brought_to_life():
+    """It's Alive! (Christmas Town) stands the House at the Laboratory: it is still a Creation."""
+
+    def alive(st):
+        st.expansions = ["christmas-town"]
+        house = st.players[0].row[0].characters[0]
+        st.stacked[house] = [_card(st, "its-alive", 0)]
+
+    s = table(
+        _christmas_game(),
+        rows={0: [("the-laboratory", ["house-of-cards"])]},
+        hands={0: ["i-think-ive-got-it"]},
+        decks={0: ["igor", "zero"]},
+        edit=alive,
+    )
+    s.choose(0, "Play I think I've got it (0 PP)")
+    s.choose(0, "Turn your top card: build the House of Cards or topple it", kind="mode")
+    house = s.state.players[0].row[0].characters[0]
+    assert (
+        _christmas_game().rules.scare(s.state, house) == 2 + 1 + 2
+    )  # its own 2, It's Alive! 1, a card beneath
