@@ -1141,7 +1141,6 @@ def test_sound_of_rollin_dice_spares_the_character_when_the_turned_card_is_not_h
     assert row(s, 1) == [("oogies-lair", ["igor", "wolfman"])]
 
 
-@pytest.mark.xfail(strict=True, reason="effect resume after a response")
 def test_sound_of_rollin_dice_turns_one_card_when_the_opponent_answers(tcg):
     s = table(
         tcg,
@@ -1157,7 +1156,6 @@ def test_sound_of_rollin_dice_turns_one_card_when_the_opponent_answers(tcg):
     s.expect(0, "turn")
 
 
-@pytest.mark.xfail(strict=True, reason="effect resume after a response")
 def test_lets_play_turns_one_more_card_when_the_opponent_answers(tcg):
     s = _dice_table(tcg, edit=lambda st: st.players[1].hand.append(new_card(st, "pull-yourself-together", 1)))
     s.state.players[1].pp = 1
