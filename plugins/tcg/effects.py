@@ -1003,6 +1003,12 @@ def pick_each(g, st, f, key, pool, text):
     return None
 
 
+def _went_along(st, moved):
+    """Characters the same effect moved have gone wherever it took them: a free follow
+    it offered them on the way (Zero after Jack, Shock's companions) is withdrawn."""
+    st.triggers[:] = [t for t in st.triggers if not (t.prog == "rules.follow" and t.source in moved)]
+
+
 def _movable(g, st, seat, card):
     d = g.def_of(st, card)
     return g.can_move(st, card) and not (d.move_when and not g.ev_at(st, seat, card, d.move_when))
@@ -1041,8 +1047,10 @@ def _hitch(g, st, f, ins, ctx):
     asked = pick_each(g, st, f, "_hitch", pool, "Take along")
     if asked:
         return asked
-    for c in f.vars.pop("_hitch")["chosen"]:
+    chosen = f.vars.pop("_hitch")["chosen"]
+    for c in chosen:
         g.move_character(st, f.seat, c, row.index(next(s for s in row if c in s.characters)), to, ctx)
+    _went_along(st, chosen)
     return True
 
 
@@ -1054,13 +1062,14 @@ def _town_meeting(g, st, f, ins, ctx):
     ]
     if not targets:
         return False
-    state = f.vars.setdefault("_tm", {"left": [c for c in g.characters(st, f.seat)]})
+    state = f.vars.setdefault("_tm", {"left": [c for c in g.characters(st, f.seat)], "moved": []})
     done, dest = _answer(g, st, f, "tm")
     if done:
         card = state["left"].pop(0)
         found = g.locate(st, card)
         if dest is not None and found is not None and found[1] != dest:
             g.move_character(st, f.seat, card, found[1], dest, ctx)
+            state["moved"].append(card)
     while state["left"]:
         card = state["left"][0]
         found = g.locate(st, card)
@@ -1082,7 +1091,7 @@ def _town_meeting(g, st, f, ins, ctx):
             f"Move {g.label(st, card)}?",
             [("stay", "Leave it", None), *options],
         )
-    f.vars.pop("_tm")
+    _went_along(st, f.vars.pop("_tm")["moved"])
     return True
 
 
@@ -1110,9 +1119,10 @@ def _tub(g, st, f, ins, ctx):
         if not options:
             return False
         return _ask(g, st, f, "tub", f.seat, "destination", "Where do Lock, Shock and Barrel go?", options)
-    for x in ("lock", "shock", "barrel"):
-        card = next(c for c in row[home].characters if g.is_(st, c, x))
+    trio = [next(c for c in row[home].characters if g.is_(st, c, x)) for x in ("lock", "shock", "barrel")]
+    for card in trio:
         g.move_character(st, f.seat, card, home, dest, ctx)
+    _went_along(st, trio)
     return True
 
 

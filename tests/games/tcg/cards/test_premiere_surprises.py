@@ -2377,3 +2377,57 @@ def test_gate_keeper_swap_of_an_opponents_locales_goes_ahead_when_they_let_it():
     s.choose(1, "Let it happen", kind="respond")
     assert [name for name, _ in row(s, 1)] == ["town-hall", "oogies-lair", "the-well"]
     s.expect(0, "turn")
+
+
+# --- companions moved by the same card are not offered to follow as well ---------------------
+def test_tub_of_terror_asks_no_companion_to_follow_shock(tcg):
+    s = table(
+        tcg,
+        rows={0: [("oogies-lair", LSB), ("town-hall", []), ("the-well", [])]},
+        hands={0: ["tub-of-terror"]},
+        pp={0: 1},
+    )
+    play(s, "Tub of Terror", 1, "Move Lock, Shock and Barrel together to another Locale")
+    s.choose(0, "The Well", kind="destination")
+    s.expect(0, "turn")  # Lock and Barrel went with the Tub: Shock's free follow is not offered
+    assert row(s, 0)[2] == ("the-well", sorted(LSB))
+
+
+def test_hitch_a_ride_asks_zero_to_follow_jack_only_when_zero_stayed_behind(tcg):
+    s = table(
+        tcg,
+        rows={0: [("mayor-mobile", [JACK, "zero"]), ("town-hall", []), ("the-well", [])]},
+        hands={0: ["hitch-a-ride"]},
+    )
+    play(s, "Hitch a Ride", 0, "Move Characters from your Mayor-mobile to one other Locale")
+    s.choose(0, "The Well", kind="locale")
+    s.choose(0, "Yes", kind="pick")  # Jack
+    s.choose(0, "Yes", kind="pick")  # Zero
+    s.expect(0, "turn")
+    assert row(s, 0)[2] == ("the-well", sorted([JACK, "zero"]))
+    s = table(
+        tcg,
+        rows={0: [("mayor-mobile", [JACK, "zero"]), ("town-hall", []), ("the-well", [])]},
+        hands={0: ["hitch-a-ride"]},
+    )
+    play(s, "Hitch a Ride", 0, "Move Characters from your Mayor-mobile to one other Locale")
+    s.choose(0, "The Well", kind="locale")
+    s.choose(0, "Yes", kind="pick")  # Jack
+    s.choose(0, "No", kind="pick")  # Zero stays...
+    s.choose(0, "Yes", kind="may")  # ...and may still follow Jack for free
+    assert row(s, 0)[2] == ("the-well", sorted([JACK, "zero"]))
+
+
+def test_town_meeting_asks_no_companion_it_moved_itself_to_follow(tcg):
+    s = table(
+        tcg,
+        rows={0: [("mayor-mobile", [MAYOR, JACK, "zero"]), ("town-hall", [])]},
+        hands={0: ["town-meeting"]},
+        pp={0: 1},
+    )
+    play(s, "Town Meeting!", 1, "Move any of your Characters to your Town Hall or Town Square")
+    s.choose(0, "Leave it", kind="destination")  # the Mayor
+    s.choose(0, "To Town Hall", kind="destination")  # Jack
+    s.choose(0, "To Town Hall", kind="destination")  # Zero
+    s.expect(0, "turn")
+    assert row(s, 0) == [("mayor-mobile", [MAYOR]), ("town-hall", sorted([JACK, "zero"]))]
