@@ -571,9 +571,6 @@ CO_LOCATED = [
 ]
 
 
-@pytest.mark.xfail(
-    strict=True, reason="together() counts a Locale of Christmas Town (the town boundary in the engine)"
-)
 @pytest.mark.parametrize(("card", "name", "chars", "full"), CO_LOCATED)
 def test_a_price_cut_for_characters_together_in_halloweentown_ignores_christmas_town(card, name, chars, full):
     s = christmas_table(
@@ -582,10 +579,6 @@ def test_a_price_cut_for_characters_together_in_halloweentown_ignores_christmas_
     assert price(s, 0, name) == full
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a discount's pool counts Characters of Christmas Town (the town boundary in the engine)",
-)
 def test_eager_anaconda_takes_its_characters_from_halloweentown_only():
     s = christmas_table(
         rows={0: [("jacks-house", []), ("santas-house", ["corpse-dad", "igor", "zero"])]},
