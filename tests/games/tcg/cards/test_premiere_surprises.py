@@ -1471,10 +1471,6 @@ def test_nightmare_before_christmas_counts_only_halloweentown_characters():
     assert len(s.state.players[0].hand) == 1  # Sally only
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Sally's Arm and Leg answer to `sally` in the Christmas Town data (card-h3 changes that)",
-)
 def test_nightmare_before_christmas_does_not_take_sallys_arm_for_sally():
     s = christmas_table(
         rows={0: [("jacks-house", ["sallys-arm", "sallys-leg"])]},
