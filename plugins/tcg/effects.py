@@ -91,7 +91,7 @@ class Response(DataModel):
 
 class CostDiscount(DataModel):
     """An optional cost reduction paid by discarding: `per` less for each card discarded
-    from `zone` (`hand` or `town`) matching `find`, at most `max` cards."""
+    from `zone` (`hand`, or `town`: your Halloweentown) matching `find`, at most `max` cards."""
 
     zone: Literal["hand", "town"]
     find: list[str]
@@ -772,12 +772,12 @@ def _discard_card(g, st, f, ins, ctx):
 
 @op("make_discard", "card", "n")
 def _make_discard(g, st, f, ins, ctx):
-    """The player (seat in variable `card`) discards n cards of their choice."""
+    """The player (seat in variable `card`) discards n cards of their choice; `as` gets
+    how many they discarded (none when they answered the card)."""
     seat = f.vars.get(ins["card"])
     if seat is None:
         return False
-    g.push(st, "rules.discard", seat, f.source, n=_n(g, st, f, ins), by=f.vars.get("by", f.seat))
-    return True
+    return g.discard_from_hand(st, f, {**ins, "forced": True}, ctx, seat=seat)
 
 
 @op("grant", "card", "keyword")
@@ -888,15 +888,21 @@ def _use_function(g, st, f, ins, ctx):
 
 @custom("swap_empty_locales")
 def _swap_empty(g, st, f, ins, ctx):
-    done, pick = _answer(g, st, f, "sw")
+    pick = f.vars.get("_swap")  # chosen already: waiting for the owner's answer
+    done = pick is not None
+    if not done:
+        done, pick = _answer(g, st, f, "sw")
     if not done:
         options = []
         for seat, p in enumerate(st.players):
             empty = [k for k, s in enumerate(p.row) if not s.characters]
             for i, a in enumerate(empty):
                 for b in empty[i + 1 :]:
-                    if g.slot_town(st, seat, a) != g.slot_town(st, seat, b):
-                        continue  # a Locale stays in its own town's group
+                    if (
+                        g.slot_town(st, seat, a) != "halloweentown"
+                        or g.slot_town(st, seat, b) != "halloweentown"
+                    ):
+                        continue  # the card swaps Locales of a Halloweentown only
                     label = (
                         f"seat {seat}: swap {g.label(st, p.row[a].locale)} and {g.label(st, p.row[b].locale)}"
                     )
@@ -904,8 +910,13 @@ def _swap_empty(g, st, f, ins, ctx):
         if not options:
             return False
         return _ask(g, st, f, "sw", f.seat, "swap", "Swap two empty Locales", options)
+    f.vars["_swap"] = pick
     seat, a, b = pick
     row = st.players[seat].row
+    verdict = g.window(st, f, seat, "card", ctx, row[a].locale)  # another's Locales: they may answer
+    if verdict is not True:
+        return verdict
+    del f.vars["_swap"]
     row[a], row[b] = row[b], row[a]
     ctx.emit(
         "swap", f"seat {seat}'s Locales {a + 1} and {b + 1} change places", {"seat": seat, "slots": [a, b]}
@@ -915,18 +926,28 @@ def _swap_empty(g, st, f, ins, ctx):
 
 @custom("hello_oogie")
 def _hello_oogie(g, st, f, ins, ctx):
-    """Discard one Jack and one Oogie of the chosen opponent (one window covers both)."""
+    """Discard one Jack and one Oogie of the chosen opponent's Halloweentown. One answer
+    covers both: the window's verdict is kept for this step, so the second discard
+    reads it instead of asking again."""
     seat = f.vars[ins["card"]]
     verdict = g.window(st, f, seat, "character", ctx)
     if verdict is not True:
         return verdict
-    for group in ("jack-skellington", "oogie-boogie"):
-        for c in g.characters(st, seat):
-            if g.is_(st, c, group) and not g.is_immune(st, c):
-                f.vars["_immune"] = [*f.vars.get("_immune", []), seat]  # the window was offered already
-                g.remove_card(st, f, c, "discard", ctx)
-                f.vars["_immune"].remove(seat)
-                break
+    town = [
+        c
+        for k, slot in enumerate(st.players[seat].row)
+        if g.slot_town(st, seat, k) == "halloweentown"
+        for c in slot.characters
+    ]
+    pair = [
+        next((c for c in town if g.is_(st, c, x) and not g.is_immune(st, c)), None)
+        for x in ("jack-skellington", "oogie-boogie")
+    ]
+    if None in pair:
+        return False
+    for c in pair:
+        if g.in_play(st, c) and g.remove_card(st, f, c, "discard", ctx) == ASK:
+            return ASK
     return True
 
 
@@ -999,6 +1020,12 @@ def pick_each(g, st, f, key, pool, text, limit=None):
     return None
 
 
+def _went_along(st, moved):
+    """Characters the same effect moved have gone wherever it took them: a free follow
+    it offered them on the way (Zero after Jack, Shock's companions) is withdrawn."""
+    st.triggers[:] = [t for t in st.triggers if not (t.prog == "rules.follow" and t.source in moved)]
+
+
 def _movable(g, st, seat, card):
     d = g.def_of(st, card)
     return g.can_move(st, card) and not (d.move_when and not g.ev_at(st, seat, card, d.move_when))
@@ -1037,8 +1064,10 @@ def _hitch(g, st, f, ins, ctx):
     asked = pick_each(g, st, f, "_hitch", pool, "Take along")
     if asked:
         return asked
-    for c in f.vars.pop("_hitch")["chosen"]:
+    chosen = f.vars.pop("_hitch")["chosen"]
+    for c in chosen:
         g.move_character(st, f.seat, c, row.index(next(s for s in row if c in s.characters)), to, ctx)
+    _went_along(st, chosen)
     return True
 
 
@@ -1050,13 +1079,14 @@ def _town_meeting(g, st, f, ins, ctx):
     ]
     if not targets:
         return False
-    state = f.vars.setdefault("_tm", {"left": [c for c in g.characters(st, f.seat)]})
+    state = f.vars.setdefault("_tm", {"left": [c for c in g.characters(st, f.seat)], "moved": []})
     done, dest = _answer(g, st, f, "tm")
     if done:
         card = state["left"].pop(0)
         found = g.locate(st, card)
         if dest is not None and found is not None and found[1] != dest:
             g.move_character(st, f.seat, card, found[1], dest, ctx)
+            state["moved"].append(card)
     while state["left"]:
         card = state["left"][0]
         found = g.locate(st, card)
@@ -1078,7 +1108,7 @@ def _town_meeting(g, st, f, ins, ctx):
             f"Move {g.label(st, card)}?",
             [("stay", "Leave it", None), *options],
         )
-    f.vars.pop("_tm")
+    _went_along(st, f.vars.pop("_tm")["moved"])
     return True
 
 
@@ -1106,9 +1136,10 @@ def _tub(g, st, f, ins, ctx):
         if not options:
             return False
         return _ask(g, st, f, "tub", f.seat, "destination", "Where do Lock, Shock and Barrel go?", options)
-    for x in ("lock", "shock", "barrel"):
-        card = next(c for c in row[home].characters if g.is_(st, c, x))
+    trio = [next(c for c in row[home].characters if g.is_(st, c, x)) for x in ("lock", "shock", "barrel")]
+    for card in trio:
         g.move_character(st, f.seat, card, home, dest, ctx)
+    _went_along(st, trio)
     return True
 
 
@@ -1132,8 +1163,9 @@ def _king_again(g, st, f, ins, ctx):
     ctx.emit(
         "king-activity", f"seat {f.seat} borrows the Pumpkin King card: {activity}", {"activity": activity}
     )
-    for seat in reversed(g.from_king(st)):
-        g.push(st, "rules.king", seat, f.source, activity=activity)
+    n = len(st.players)
+    for k in reversed(range(n)):  # the player holds the King's card now: the round starts with them
+        g.push(st, "rules.king", (f.seat + k) % n, f.source, activity=activity)
     return True
 
 
@@ -1223,11 +1255,13 @@ def _double(g, st, f, ins, ctx):
 
 @custom("show")
 def _show(g, st, f, ins, ctx):
+    """Show everyone the card in variable `card` (from your hand or discard pile)."""
     card = f.vars[ins["card"]]
     g.show(st, [card])
+    where = "hand" if card in st.players[f.seat].hand else "discard pile"
     ctx.emit(
         "show",
-        f"seat {f.seat} shows {g.label(st, card)} from the discard pile",
+        f"seat {f.seat} shows {g.label(st, card)} from the {where}",
         {"seat": f.seat, "card": g.card_data(st, card)},
     )
     return True
@@ -1271,7 +1305,8 @@ def _reorder_top(g, st, f, ins, ctx):
 
 @custom("organ_donor")
 def _organ_donor(g, st, f, ins, ctx):
-    """Each player may discard Finklestein, or three other Characters, to play a Creation free."""
+    """Each player may discard Finklestein, or three other Characters, from their
+    Halloweentown to play a Creation free."""
     seat = f.seat
     p = st.players[seat]
     creations = [
@@ -1377,8 +1412,10 @@ def _rollin_dice(g, st, f, ins, ctx):
         value = _mill(g, st, seat, ctx)
         if value is None:
             return False
-        st.flags["dice"] = {"seat": f.seat, "target": target, "value": value}
-        f.vars[key] = [target, value > g.scare(st, target)]
+        higher = value > g.scare(st, target)
+        if not higher:  # the Character stands: Let's Play! may add a second card, right after this one
+            st.flags["dice"] = {"seat": f.seat, "target": target, "value": value}
+        f.vars[key] = [target, higher]
     return _discard_if(g, st, f, key, ctx)
 
 
@@ -1427,7 +1464,7 @@ def _house_of_cards(g, st, f, ins, ctx):
     """Turn the top card: a Surprise topples the House (it and all beneath are discarded);
     anything else goes face down beneath it, adding to its Scare."""
     p = st.players[f.seat]
-    house = next(c for c in p.creations if g.is_(st, c, "house-of-cards"))
+    house = next(c for c in g.creations_of(st, f.seat) if g.is_(st, c, "house-of-cards"))
     top = p.deck.pop()
     g.show(st, [top])
     ctx.emit(

@@ -269,7 +269,8 @@ class Scope:
         return ""
 
     def x_dice_pending(self) -> bool:
-        return self.st.flags.get("dice", {}).get("seat") == self.seat
+        dice = self.st.flags.get("dice")
+        return dice is not None and dice["seat"] == self.seat and dice.get("next", self.source) == self.source
 
     def x_left(self) -> int:
         return (self.seat + 1) % len(self.st.players)
@@ -1102,6 +1103,12 @@ class Rules:
         if self.got(st):
             action = self.take(st)
             verb = action[0]
+            dice = st.flags.get("dice")
+            if dice is not None:  # Let's Play! may follow a roll only as the very next card played
+                if verb == "play" and "next" not in dice:
+                    dice["next"] = action[1]
+                else:
+                    del st.flags["dice"]
             if verb == "end":
                 self.end_turn(st, ctx)
             elif verb == "fn":
@@ -1236,7 +1243,9 @@ class Rules:
         return total
 
     def discount_pool(self, st: State, seat: int, card: str, disc: Any) -> list[str]:
-        pool = st.players[seat].hand if disc.zone == "hand" else self.own_cards(st, seat)
+        p = st.players[seat]
+        # "town": the cards of your Halloweentown (Eager Anaconda's Characters)
+        pool = p.hand if disc.zone == "hand" else [*self.town_characters(st, seat), *p.creations, *p.placed]
         return [c for c in pool if c != card and any(self.is_(st, c, g) for g in disc.find)]
 
     def title_in_town(self, st: State, seat: int, card: str) -> str | None:
@@ -1399,7 +1408,9 @@ class Rules:
                 places = self._mode_places[d.id, k] = any(i["op"] in ("place", "stack") for i in program)
             if places:
                 if keeps is None:
-                    keeps = self.title_in_town(st, seat, card) is not None
+                    keeps = self.title_in_town(st, seat, card) is not None or (
+                        d.center and any(self.defs[st.cards[c]].name == d.name for c in st.center)
+                    )  # one copy of a title in a town, and one in the centre of the table
                 if keeps:
                     continue
             if mode.when and not self.ev_at(st, seat, card, mode.when):
@@ -1435,6 +1446,8 @@ class Rules:
                 for k, trig in enumerate(d.triggers):
                     if trig.on != event or (trig.hex and card in st.hexed):
                         continue
+                    if trig.hex and (st.phase != "turn" or st.turn != seat):
+                        continue  # HEX text is only usable in its player's own turn
                     if trig.when and not self.ev_at(st, seat, card, trig.when, **data):
                         continue
                     if trig.hex:
@@ -1628,12 +1641,15 @@ class Rules:
             self.push(st, f"{d.id}.response{j}", seat, card)
 
     # --- primitives used by the ops ------------------------------------------------------
-    def discard_from_hand(self, st: State, f: Frame, ins: dict, ctx: Context, optional: bool = False) -> Any:
-        seat = f.seat
+    def discard_from_hand(
+        self, st: State, f: Frame, ins: dict, ctx: Context, optional: bool = False, seat: int | None = None
+    ) -> Any:
+        """`seat` (default: the effect's player) discards from hand, asked card by card."""
+        seat = f.seat if seat is None else seat
         p = st.players[seat]
         key = f"_d{f.pc}"
         if key not in f.vars:
-            if f.vars.get("by", seat) != seat:
+            if f.vars.get("by", f.seat) != seat:
                 verdict = self.window(st, f, seat, "hand-discard", ctx)
                 if verdict != True:  # noqa: E712 - False or ASK
                     return verdict
