@@ -47,7 +47,7 @@ def _price(s, card_label: str) -> int | None:
 MAYOR = "the-mayor-lugubrious-leader"
 
 
-@covers(MAYOR)
+@covers("the-mayor-lugubrious-leader")
 def test_lugubrious_leader_draws_for_a_halloweentown_character_discarded(tcg):
     s = _table(tcg, ht=[MAYOR, "igor"])
     s.choose(0, "Igor (Faithful Lackey): Discard Igor: Move 2")  # nobody can use the Movement
