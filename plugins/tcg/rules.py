@@ -2021,9 +2021,9 @@ class Rules:
         seat = f.seat
         key = f"_t{f.pc}"
         slot = self.slot_of_locale(st, f.source)
-        done = f.vars.get(key, 0)
-        done, card = self.answered(st, f, key)
-        if done:
+        done = f.vars.get(key, 0)  # cards tucked so far (or the most, once the player stops)
+        answered, card = self.answered(st, f, key)
+        if answered:
             if card is None:
                 done = int(ins.get("max", 1))
             else:
