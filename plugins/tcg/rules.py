@@ -107,6 +107,16 @@ class Scope:
             return 0
         return sum(1 for c in slot.characters if c != self.source and self.g.is_(self.st, c, g))
 
+    def x_removable_here(self, g: str = "any") -> int:
+        slot = self._here_slot()
+        if slot is None:
+            return 0
+        return sum(
+            1
+            for c in slot.characters
+            if c != self.source and self.g.is_(self.st, c, g) and not self.g.is_immune(self.st, c)
+        )
+
     def _here_slot(self) -> Slot | None:
         if "to_slot" in self.extra:
             seat, k = self.extra["to_slot"]
