@@ -7,11 +7,13 @@ until this is fixed the match is stuck whenever this choice is taken
 
 Shrunk from 103 choices to 20. The test replays every
 choice strictly, checks every step as the test kit does, then checks the position
-reached; it passes once the game is fixed."""
+reached; it passes once the game is fixed.
 
-import pytest
+The cause was Mummy Boy, not Christmas Town: his Movement step carried its condition
+(Corpse Kid beside him) as a `when`, tested again after each move, so once Corpse Kid
+had walked away the second move's answer reached the turn menu. The card's data now
+tests the condition once, before the Movement."""
 
-from nbc.core.testkit.checks import ConformanceError
 from nbc.core.testkit.replay import replay_and_check
 
 OPTIONS = {
@@ -94,11 +96,6 @@ CHOICES = [
 ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=ConformanceError,
-    reason="open defect (TCG issue): moving a Character to a Christmas Town Locale crashes with TypeError",
-)
 def test_fuzz_tcg_crash_typeerror_e89f796e():
     replay_and_check(
         "tcg",

@@ -265,7 +265,6 @@ def test_easter_bunny_is_not_offered_into_a_town_holding_one(tcg):
     assert not [label for label in labels(s, 0) if "seat 1's Town Hall" in label]
 
 
-@pytest.mark.xfail(strict=True, reason="a step's `when` is tested again when it resumes after its question")
 def test_mummy_boy_keeps_moving_after_leaving_corpse_kid(tcg):
     s = table(
         tcg,

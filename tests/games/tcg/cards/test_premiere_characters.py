@@ -787,3 +787,255 @@ def test_monster_under_the_stairs_may_trade_a_card_for_a_draw_when_his_locale_wo
     s = table(tcg, rows={0: [HOUSE, ("the-crypt", ["monster-under-the-stairs", "igor"])]}, decks={0: DECK})
     s.choose(0, "Jack's House: Draw 2 cards")
     s.expect(0, "turn")  # not his Locale
+
+
+# --- the Hydes -----------------------------------------------------------------------------
+@covers("mr-hyde")
+def test_mr_hyde_returns_to_hand_to_look_at_an_opponents_hand(tcg):
+    s = table(
+        tcg,
+        players=3,
+        rows={0: [("jacks-house", ["mr-hyde"])], 1: [HOUSE], 2: [HOUSE]},
+        hands={1: ["fire", "zero"], 2: ["clown"]},
+    )
+    s.choose(0, "Mr. Hyde (Covert Fellow): Return Mr. Hyde to hand: look at an opponent's hand")
+    assert hand(s, 0) == ["mr-hyde"] and row(s, 0) == [HOUSE]
+    assert labels(s, 0, "choose") == ["seat 1", "seat 2"]
+    s.choose(0, "seat 1")
+    looked = s.events(0, "looked")
+    assert [c["card"] for c in looked[-1].data["cards"]] == ["fire", "zero"]
+    assert s.events(2, "looked") == []  # only he sees it
+    assert hand(s, 1) == ["fire", "zero"]
+
+
+@covers("mr-hyde-ii")
+def test_mr_hyde_ii_returns_to_hand_then_trades_a_card_for_a_draw(tcg):
+    s = table(tcg, rows={0: [("jacks-house", ["mr-hyde-ii"])]}, hands={0: ["fire"]}, decks={0: DECK})
+    s.choose(0, "Mr. Hyde II (Helpful Fellow): Return Mr. Hyde II to hand: discard a card, then draw 1")
+    assert labels(s, 0, "discard") == ["Discard Fire!", "Discard Mr. Hyde II (Helpful Fellow)"]
+    s.choose(0, "Discard Fire!")
+    assert hand(s, 0) == ["igor", "mr-hyde-ii"]
+    assert discard(s, 0) == ["fire"]
+    assert row(s, 0) == [HOUSE]
+
+
+@covers("mr-hyde-iii")
+def test_mr_hyde_iii_returns_to_hand_to_ignore_an_opponents_card_that_discards_from_hand(tcg):
+    s = table(
+        tcg,
+        turn=1,
+        rows={0: [("jacks-house", ["mr-hyde-iii"])], 1: [("oogies-lair", ["behemoth"])]},
+        hands={0: ["fire", "zero"]},
+    )
+    s.choose(1, BEHEMOTH_USE)
+    assert labels(s, 0, "respond") == ["Let it happen", "Answer with Mr. Hyde III (Tiny Fellow): Return Mr. Hyde III to hand and ignore it"]
+    s.choose(0, "Answer with Mr. Hyde III (Tiny Fellow): Return Mr. Hyde III to hand and ignore it")
+    assert hand(s, 0) == ["fire", "mr-hyde-iii", "zero"]  # nothing discarded
+    assert row(s, 0) == [HOUSE]
+    assert discard(s, 0) == []
+    s.expect(1, "turn")
+
+
+def test_mr_hyde_iii_may_let_it_happen(tcg):
+    s = table(
+        tcg,
+        turn=1,
+        rows={0: [("jacks-house", ["mr-hyde-iii"])], 1: [("oogies-lair", ["behemoth"])]},
+        hands={0: ["fire", "zero"]},
+    )
+    s.choose(1, BEHEMOTH_USE)
+    s.choose(0, "Let it happen", kind="respond")
+    s.choose(0, "Discard Zero (Ghost Dog)", kind="discard")
+    assert hand(s, 0) == ["fire"]
+    assert row(s, 0) == [("jacks-house", ["mr-hyde-iii"])]
+
+
+# --- Mummy Boy -----------------------------------------------------------------------------
+MUMMY = "Play Mummy Boy (Ragamuffin) under Jack's House (1 PP)"
+MUMMY_ROW = [("jacks-house", ["corpse-kid"]), ("town-hall", []), ("the-well", [])]
+
+
+@covers("mummy-boy")
+def test_mummy_boy_beside_corpse_kid_gives_two_movement(tcg):
+    s = table(tcg, rows={0: MUMMY_ROW}, hands={0: ["mummy-boy"]}, pp={0: 1})
+    s.choose(0, MUMMY)
+    assert s.expect(0, "move").text == "Move your Characters (2 Movement left)"
+    assert "Stop moving" in labels(s, 0, "move")  # "may"
+    s.choose(0, "Move Corpse Kid (Ethan) to Town Hall")
+    s.choose(0, "Move Corpse Kid (Ethan) to The Well")  # Corpse Kid has left him: the second point still counts
+    s.expect(0, "turn")
+    assert row(s, 0) == [("jacks-house", ["mummy-boy"]), ("town-hall", []), ("the-well", ["corpse-kid"])]
+
+
+def test_mummy_boy_may_move_himself_away_from_corpse_kid_with_both_points(tcg):
+    s = table(tcg, rows={0: MUMMY_ROW}, hands={0: ["mummy-boy"]}, pp={0: 1})
+    s.choose(0, MUMMY)
+    s.choose(0, "Move Mummy Boy (Ragamuffin) to Town Hall")
+    s.choose(0, "Move Mummy Boy (Ragamuffin) to The Well")
+    s.expect(0, "turn")
+    assert row(s, 0)[2] == ("the-well", ["mummy-boy"])
+
+
+def test_mummy_boy_gives_no_movement_without_corpse_kid_beside_him(tcg):
+    rows = [("jacks-house", []), ("town-hall", ["corpse-kid"]), ("the-well", [])]
+    s = table(tcg, rows={0: rows}, hands={0: ["mummy-boy"]}, pp={0: 1})
+    s.choose(0, MUMMY)
+    s.expect(0, "turn")
+    assert row(s, 0)[0] == ("jacks-house", ["mummy-boy"])
+
+
+# --- Oogie Boogie --------------------------------------------------------------------------
+@covers("oogie-boogie-eight-ball")
+def test_eight_ball_makes_the_players_with_fewest_active_locales_discard_half_rounded_up(tcg):
+    s = table(
+        tcg,
+        players=3,
+        rows={
+            0: [("jacks-house", []), ("the-well", ["igor"])],
+            1: [("oogies-lair", []), ("town-hall", ["igor"])],
+            2: [("mayor-mobile", []), ("the-well", ["zero", "igor"])],
+        },
+        hands={0: ["oogie-boogie-eight-ball", "fire"], 1: ["fire", "zero", "clown"], 2: ["fire", "zero"]},
+        pp={0: 6},
+    )
+    s.choose(0, "Play Oogie Boogie (Eight Ball) under Jack's House (6 PP)")
+    # seat 1: only Oogie's Lair is Active (Town Hall 1 of 3); seats 0 and 2 have two each
+    s.choose(1, "Discard Clown (With the Tear-away Face)", kind="discard")
+    s.choose(1, "Discard Fire!", kind="discard")
+    assert hand(s, 1) == ["zero"]  # 3 cards: 2 go
+    assert hand(s, 0) == ["fire"] and hand(s, 2) == ["fire", "zero"]
+    s.expect(0, "turn")
+
+
+def test_eight_ball_hits_every_tied_player_including_his_own(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])], 1: [("oogies-lair", [])]},
+        hands={0: ["oogie-boogie-eight-ball", "fire"], 1: ["fire", "zero"]},
+        pp={0: 6},
+    )
+    s.choose(0, "Play Oogie Boogie (Eight Ball) under Jack's House (6 PP)")
+    s.choose(0, "Discard Fire!", kind="discard")  # 1 card: 1 goes (half, rounded up)
+    s.choose(1, "Discard Zero (Ghost Dog)", kind="discard")
+    assert hand(s, 0) == [] and hand(s, 1) == ["fire"]
+
+
+@covers("oogie-boogie-gamblin-boogie-man")
+def test_gamblin_boogie_man_discards_the_whole_hand_and_draws_as_many(tcg):
+    s = table(
+        tcg,
+        rows={0: [("oogies-lair", [])]},
+        hands={0: ["oogie-boogie-gamblin-boogie-man", "fire", "road-kill", "fetch"]},
+        decks={0: DECK},
+        pp={0: 5},
+    )
+    s.choose(0, "Play Oogie Boogie (Gamblin' Boogie Man) under Oogie's Lair (5 PP)")
+    for card in ("Discard Fire!", "Discard Road Kill", "Discard Fetch"):
+        s.choose(0, card, kind="discard")  # one at a time, in sight of all; none may be kept
+    assert sorted(discard(s, 0)) == ["fetch", "fire", "road-kill"]
+    assert hand(s, 0) == ["clown", "igor", "zero"]
+
+
+# --- Reaper --------------------------------------------------------------------------------
+@covers("reaper")
+def test_reaper_makes_every_player_discard_a_character_from_hand_or_town(tcg):
+    s = table(
+        tcg,
+        players=3,
+        king=1,
+        rows={0: [("jacks-house", ["igor"])], 1: [("oogies-lair", ["zero", "sandy-claws"])], 2: [HOUSE]},
+        hands={0: ["reaper", "fire", "clown"], 1: ["fire"], 2: ["fire"]},
+        pp={0: 3},
+    )
+    s.choose(0, "Play Reaper (Grim Harvester) under Jack's House (3 PP)")
+    # from the Pumpkin King (seat 1) clockwise; seat 1 has one choice: Sandy Claws cannot go
+    assert discard(s, 1) == ["zero"]
+    assert hand(s, 1) == ["fire"]
+    assert hand(s, 2) == ["fire"]  # seat 2 has no Character at all
+    assert s.prompts(1) == [] and s.prompts(2) == []
+    assert labels(s, 0, "choose") == [
+        "Clown (With the Tear-away Face)",
+        "Igor (Faithful Lackey) at seat 0's Jack's House",
+        "Reaper (Grim Harvester) at seat 0's Jack's House",
+    ]  # you too, from hand or town: not Fire!
+    s.choose(0, "Clown (With the Tear-away Face)")
+    assert discard(s, 0) == ["clown"]
+    assert row(s, 0) == [("jacks-house", ["igor", "reaper"])]
+
+
+# --- Sally ---------------------------------------------------------------------------------
+SHY = "Sally (Shy Creature): Discard Sally to draw 3"
+
+
+@covers("sally-shy-creature")
+def test_shy_sally_beside_jack_leaves_play_to_draw_three(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", ["sally-shy-creature", "jack-skellington-the-pumpkin-king"])]},
+        decks={0: DECK},
+    )
+    s.choose(0, SHY)
+    assert hand(s, 0) == ["clown", "igor", "zero"]
+    assert discard(s, 0) == ["sally-shy-creature"]
+
+
+def test_shy_sally_needs_her_own_jack_at_her_locale(tcg):
+    s = table(
+        tcg,
+        rows={
+            0: [("jacks-house", ["sally-shy-creature"]), ("town-hall", ["jack-skellington-the-pumpkin-king"])],
+            1: [("oogies-lair", ["jack-skellington-the-pumpkin-king"])],
+        },
+    )
+    assert SHY not in labels(s, 0)
+
+
+ALCHEMIST = "Sally (Skilled Alchemist): Discard a card to draw 1"
+
+
+@covers("sally-skilled-alchemist")
+def test_skilled_alchemist_at_sallys_room_trades_a_card_for_a_draw_once_a_turn(tcg):
+    s = table(tcg, rows={0: [HOUSE, ("sallys-room", ["sally-skilled-alchemist"])]}, hands={0: ["fire", "fetch"]}, decks={0: DECK})
+    s.choose(0, ALCHEMIST)
+    s.choose(0, "Discard Fetch", kind="discard")
+    assert hand(s, 0) == ["fire", "igor"]
+    assert ALCHEMIST not in labels(s, 0)  # Hex
+
+
+def test_skilled_alchemist_works_only_at_sallys_room(tcg):
+    s = table(tcg, rows={0: [("jacks-house", ["sally-skilled-alchemist"]), ("sallys-room", [])]}, hands={0: ["fire"]})
+    assert ALCHEMIST not in labels(s, 0)
+
+
+# --- Sandy Claws ---------------------------------------------------------------------------
+@covers("sandy-claws")
+def test_sandy_claws_is_played_only_to_tree_circle_or_the_tree_house(tcg):
+    rows = [("jacks-house", []), ("tree-circle", []), ("town-hall", []), ("the-tree-house", [])]
+    s = table(tcg, rows={0: rows}, hands={0: ["sandy-claws"]})
+    assert [label for label in labels(s, 0) if "Sandy" in label] == [
+        "Play Sandy Claws (Victim of Circumstance) under Tree Circle (0 PP)",
+        "Play Sandy Claws (Victim of Circumstance) under The Tree House (0 PP)",
+    ]
+
+
+def test_sandy_claws_moves_only_while_lock_shock_and_barrel_are_all_in_play(tcg):
+    trio = ["lock-little-devil", "shock-little-hag", "barrel-little-skeleton"]
+    for present, moves in ((trio[:2], False), (trio, True)):
+        s = table(tcg, rows={0: [("jacks-house", present), ("tree-circle", ["sandy-claws"]), ("town-hall", [])]})
+        s.choose(0, "Jack's House: Move 4")
+        options = labels(s, 0, "move")
+        assert ("Move Sandy Claws (Victim of Circumstance) to Town Hall" in options) is moves
+
+
+def test_sandy_claws_cannot_be_discarded_from_play(tcg):
+    s = table(
+        tcg,
+        turn=1,
+        rows={0: [("tree-circle", ["sandy-claws"])], 1: [("oogies-lair", ["reaper"])]},
+        hands={1: ["fear-the-reaper"]},
+        pp={1: 1},
+    )
+    s.choose(1, "Play Fear the Reaper (1 PP)")
+    s.choose(1, "Discard your Reaper to discard any opponent's Character", kind="mode")
+    assert row(s, 0) == [("tree-circle", ["sandy-claws"])]  # no target: nothing else happens
+    s.expect(1, "turn")
