@@ -1903,14 +1903,14 @@ class Rules:
             od = self.def_of(st, other)
             follows = od.follows is not None and self.is_(st, card, od.follows)
             brought = any(self.is_(st, other, g) for g in d.brings)
-            if (follows or brought) and self.can_move(st, other):
+            if (follows or brought) and self.can_move(st, other) and self.may_enter(st, town, other, frm, to):
                 why = od.id if follows else d.id
                 st.triggers.append(
                     Trigger(
                         "rules.follow",
                         town,
                         other,
-                        {"card": other, "from_slot": frm, "to_slot": to, "why": why},
+                        {"card": other, "from_slot": frm, "to_slot": to, "why": why, "leader": card},
                     )
                 )
 
@@ -1925,14 +1925,10 @@ class Rules:
         if done:
             if choice is None:
                 m["left"] = 0
-            elif choice[0] == "gather":
+            elif choice[0] == "gather":  # one Movement; the player then picks whom it pulls in
                 _, card, pulled = choice
                 fired(st.cards[card])
-                found = self.locate(st, card)
-                for other in pulled:
-                    where = self.locate(st, other)
-                    if where is not None and found is not None:
-                        self.move_character(st, seat, other, where[1], found[1], ctx)
+                m["gather"] = {"at": card, "left": list(pulled), "chosen": []}
                 m["left"] -= 1
             else:
                 _, card, frm, to, price = choice
@@ -1941,6 +1937,31 @@ class Rules:
                 self.move_character(st, seat, card, frm, to, ctx)
                 m["left"] -= price
                 m["moved"].append(card)
+        gathering = m.get("gather")
+        if gathering is not None:
+            answered, yes = self.answered(st, f, key + ":gather")
+            if answered:
+                other = gathering["left"].pop(0)
+                if yes:
+                    gathering["chosen"].append(other)
+            if gathering["left"]:
+                f.vars["_wait"] = key + ":gather"
+                at = self.locate(st, gathering["at"])
+                into = self.label(st, st.players[seat].row[at[1]].locale) if at else "his Locale"
+                return self.ask(
+                    st,
+                    seat,
+                    "gather",
+                    f"Pull {self.label(st, gathering['left'][0])} into {into}?",
+                    [("yes", "Yes", True), ("no", "No", False)],
+                )
+            del m["gather"]
+            found = self.locate(st, gathering["at"])
+            for other in gathering["chosen"]:
+                where = self.locate(st, other)
+                if where is not None and found is not None:
+                    self.move_character(st, seat, other, where[1], found[1], ctx)
+                    m["moved"].append(other)
         options = self.move_options(st, f, ins, m) if m["left"] > 0 else []
         if not options:
             del f.vars[key]
@@ -1982,20 +2003,23 @@ class Rules:
                             f"Move {self.label(st, card)} to {self.label(st, row[to].locale)}",
                             ["mv", card, k, to, leave],
                         )
-                if d.gathers_at and st.cards[slot.locale] == d.gathers_at:
+                if d.gathers_at and st.cards[slot.locale] == d.gathers_at and not slot.flipped:
                     pulled = [
                         c
                         for j in (k - 1, k + 1)
                         if 0 <= j < len(row)
                         for c in row[j].characters
                         if self.can_move(st, c)
+                        and not ((md := self.def_of(st, c).move_when) and not self.ev_at(st, seat, c, md))
                         and self.def_of(st, c).leave_cost.get(st.cards[row[j].locale], 1) <= 1
+                        and (not flt or self.ev(st, f, flt, c=c))
+                        and c not in moved
                         and self.may_enter(st, seat, c, j, k)
                     ]
                     if pulled:
                         yield (
                             f"gather:{card}",
-                            f"{self.label(st, card)} pulls everyone next door "
+                            f"{self.label(st, card)} pulls Characters of your choice from next door "
                             f"into {self.label(st, slot.locale)}",
                             ["gather", card, pulled],
                         )
@@ -2323,7 +2347,15 @@ def _follow(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
     found = g.locate(st, card)
     if found is None or found[1] != f.vars["from_slot"]:
         return False
-    g.move_character(st, found[0], card, found[1], f.vars["to_slot"], ctx)
+    to = f.vars["to_slot"]
+    if "leader" in f.vars:  # it goes where the leader stands now, which later moves may have changed
+        ahead = g.locate(st, f.vars["leader"])
+        if ahead is None or ahead[0] != found[0]:
+            return False
+        to = ahead[1]
+    if to == found[1] or not g.may_enter(st, found[0], card, found[1], to):
+        return False
+    g.move_character(st, found[0], card, found[1], to, ctx)
     if "why" in f.vars:  # the card whose ability let it come along
         fired(f.vars["why"])
     return True
