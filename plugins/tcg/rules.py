@@ -1845,6 +1845,10 @@ class Rules:
         town, k = found
         if not self.can_move(st, card) or self.shields(st, f, card, town):
             return False
+        d = self.def_of(st, card)
+        if d.move_when and not self.ev_at(st, town, card, d.move_when):
+            fired(d.id)  # its own rule keeps it where it is (Sandy Claws)
+            return False
         if town != f.vars.get("by", f.seat) and card != f.source:
             verdict = self.window(st, f, town, "character", ctx, card)
             if verdict is not True:

@@ -326,6 +326,13 @@ def test_cyclops_may_trade_a_card_for_a_draw_when_played(tcg):
     assert hand(s, 0) == ["fire"] and discard(s, 0) == []
 
 
+def test_cyclops_asks_nothing_when_played_as_the_last_card_in_hand(tcg):
+    s = table(tcg, rows={0: [HOUSE]}, hands={0: ["cyclops"]}, decks={0: DECK}, pp={0: 1})
+    s.choose(0, "Play Cyclops (One-eyed Wonder) under Jack's House (1 PP)")
+    s.expect(0, "turn")
+    assert hand(s, 0) == []
+
+
 # --- Decomposing Guy -----------------------------------------------------------------------
 @covers("decomposing-guy")
 def test_decomposing_guy_leaves_play_to_search_three_for_any_one_card(tcg):
@@ -1044,6 +1051,15 @@ def test_sandy_claws_moves_only_while_lock_shock_and_barrel_are_all_in_play(tcg)
         s.choose(0, "Jack's House: Move 4")
         options = labels(s, 0, "move")
         assert ("Move Sandy Claws (Victim of Circumstance) to Town Hall" in options) is moves
+
+
+def test_sandy_claws_is_not_carried_off_by_a_card_without_lock_shock_and_barrel(tcg):
+    rows = [("tree-circle", ["sandy-claws", "lock-little-devil"]), ("town-hall", [])]
+    s = table(tcg, rows={0: rows}, hands={0: ["town-meeting"]}, pp={0: 1})
+    s.choose(0, "Play Town Meeting! (1 PP)")
+    s.choose(0, "Sandy Claws (Victim of Circumstance) at seat 0's Tree Circle", kind="choose")
+    assert row(s, 0) == [("tree-circle", ["lock-little-devil", "sandy-claws"]), ("town-hall", [])]
+    s.expect(0, "turn")
 
 
 def test_sandy_claws_cannot_be_discarded_from_play(tcg):
