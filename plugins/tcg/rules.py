@@ -125,8 +125,8 @@ class Scope:
         return None if found is None else self.st.players[found[0]].row[found[1]]
 
     def x_here_is(self, loc: str) -> bool:
-        slot = self._here_slot()
-        return slot is not None and self.g.def_of(self.st, slot.locale).id == loc
+        slot = self._here_slot()  # a Locale turned face down (Dark Alley) is no Locale by name
+        return slot is not None and not slot.flipped and self.g.def_of(self.st, slot.locale).id == loc
 
     def x_opp_has(self, g: str) -> bool:
         return any(

@@ -424,6 +424,22 @@ def test_mad_scientist_draws_for_each_creation_played_while_at_the_laboratory(tc
     assert hand(s, 0) == ["igor", "zero"]
 
 
+def test_mad_scientist_draws_nothing_at_a_laboratory_turned_face_down(tcg):
+    def dark_alley(st):
+        st.players[0].row[1].flipped = True  # an opponent's Dark Alley, until the End Phase
+
+    s = table(
+        tcg,
+        rows={0: [HOUSE, ("the-laboratory", ["dr-finklestein-mad-scientist"])]},
+        hands={0: ["road-kill"]},
+        decks={0: DECK},
+        pp={0: 3},
+        edit=dark_alley,
+    )
+    s.choose(0, "Play Road Kill (3 PP)")
+    assert hand(s, 0) == []
+
+
 def test_mad_scientist_draws_nothing_away_from_the_laboratory(tcg):
     s = table(
         tcg,
