@@ -226,6 +226,19 @@ def test_clown_is_not_offered_without_an_opposing_scare_one_character(tcg):
     assert CLOWN_USE not in labels(s, 0)
 
 
+def test_clown_is_spent_even_when_the_opponent_answers(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", ["clown"])], 1: [("oogies-lair", ["igor", "sally-shy-creature"])]},
+        hands={1: ["pull-yourself-together"]},
+    )
+    s.choose(0, CLOWN_USE)
+    s.choose(1, "Answer with Pull Yourself Together: Cancel it", kind="respond")
+    assert discard(s, 0) == ["clown"]  # the cost was paid
+    assert row(s, 1) == [("oogies-lair", ["igor", "sally-shy-creature"])]
+    s.expect(0, "turn")
+
+
 # --- the Corpse family ---------------------------------------------------------------------
 CORPSE_NAMES = {"corpse-dad": "Corpse Dad (Ned)", "corpse-mom": "Corpse Mom (Bertha)"}
 
