@@ -556,6 +556,17 @@ def fuzz(
     replay: Annotated[
         str | None, typer.Option(help="shrink this replay file (from a kit failure) instead of fuzzing")
     ] = None,
+    players: Annotated[
+        int | None, typer.Option(min=1, help="seats in every game (default: a random legal count)")
+    ] = None,
+    light: Annotated[
+        bool,
+        typer.Option(
+            "--light",
+            help="for long runs: no twin match and no probes; prompts and the game's own checks at every "
+            "choice, invariants now and then, the replay at the end (several times faster)",
+        ),
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False,
 ) -> None:
     """Play random legal set-ups with random choices, checking every step as the kit
@@ -569,6 +580,9 @@ def fuzz(
         chosen = host.game(game)
         for name in variant or []:
             chosen.variant(name)
+        if players is not None:
+            for name in variant or list(chosen.variants):
+                chosen.check_players(name, players)
     except NbcError as error:
         _fail(str(error))
         return
@@ -596,6 +610,8 @@ def fuzz(
             out=Path(out),
             shrink_seconds=shrink_seconds,
             progress=lambda r, done: bar.update(task, completed=done, games=r.games, choices=r.choices),
+            players=players,
+            probe_every=0 if light else fuzzing.PROBE_EVERY,
         )
     if as_json:
         print(json.dumps(result.to_json(), indent=2))

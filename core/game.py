@@ -311,6 +311,14 @@ class Game:
         position consistent with their seat's knowledge."""
         return 0
 
+    def self_checks(self, on: bool) -> bool:
+        """Turn the game's own internal checks on or off: checks too costly for normal
+        play that catch a rules engine's mistakes where they happen (the TCG checks
+        that every step of a card effect is safe to resume after a question). The kit
+        and the fuzzer turn them on while they play. Returns whether they were on; the
+        default has none."""
+        return False
+
     def coverage(self, variant: str) -> Mapping[str, str]:
         """The coverage keys this game reports through `nbc.core.coverage.fired` in
         `variant` (usually every card definition id), each with a readable name.

@@ -71,7 +71,10 @@ def table(paths: Iterable[Path]) -> dict[str, list[str]]:
                 if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                     continue
                 for dec in node.decorator_list:
-                    if isinstance(dec, ast.Call) and getattr(dec.func, "id", getattr(dec.func, "attr", "")) == "covers":
+                    if (
+                        isinstance(dec, ast.Call)
+                        and getattr(dec.func, "id", getattr(dec.func, "attr", "")) == "covers"
+                    ):
                         for k in _covered_keys(dec):
                             out.setdefault(k, []).append(f"{file.relative_to(base).as_posix()}::{node.name}")
     return {k: sorted(v) for k, v in sorted(out.items())}
@@ -109,5 +112,7 @@ def render(title: str, needed: Iterable[str], covered: dict[str, list[str]], nam
     for k in needed:
         tests = covered.get(k, [])
         card = k.split("#")[0]
-        lines.append(f"| `{k}` | {names.get(card, card)} | {'<br>'.join(f'`{t}`' for t in tests) or '**none**'} |")
+        lines.append(
+            f"| `{k}` | {names.get(card, card)} | {'<br>'.join(f'`{t}`' for t in tests) or '**none**'} |"
+        )
     return "\n".join(lines) + "\n"

@@ -118,9 +118,11 @@ def fuzz(
     probe_every: int = PROBE_EVERY,
     max_steps: int = MAX_STEPS,
     known: Iterable[str] = (),
+    players: int | None = None,
 ) -> FuzzResult:
     """Play random set-ups of `game` (its variants in turn) until `seconds` pass or
-    `games` games were played (whichever is given; both: the first reached). On the
+    `games` games were played (whichever is given; both: the first reached), with
+    `players` seats (None: the game picks a legal count each time). On the
     first failure, shrink it for up to `shrink_seconds` and, with `out`, write a test
     file there. Failures whose signature is in `known` (a defect already recorded,
     with its own test) are counted in `result.known` and play goes on. Deterministic
@@ -149,7 +151,7 @@ def fuzz(
             focus = never
         else:
             focus = never[rng.below(len(never)) :][:1] if never else []
-        setup = game.random_setup(rng, variant, None, focus)
+        setup = game.random_setup(rng, variant, players, focus)
         match_seed = f"fuzz:{seed}:{number}"
         draws = Draws(Rng(f"fuzz-choices:{seed}:{number}"))
         number += 1

@@ -51,7 +51,8 @@ def nbc_host() -> PluginHost:
 
 def pytest_configure(config: Any) -> None:
     config.addinivalue_line(
-        "markers", "nbc_card(*keys): the test asserts these cards' printed effects (see nbc.core.testkit.cardtests)"
+        "markers",
+        "nbc_card(*keys): the test asserts these cards' printed effects (nbc.core.testkit.cardtests)",
     )
     wanted = config.getoption("nbc_game")
     if not wanted:

@@ -1175,7 +1175,9 @@ def _pick_discard(g, st, f, ins, ctx):
         hand = st.players[seat].hand
         if not hand:
             return False
-        g.look_hand(st, f, seat, ctx)
+        if f.vars.get("_pd_seen") != f.pc:  # the hand is looked at once, not again on resuming
+            f.vars["_pd_seen"] = f.pc
+            g.look_hand(st, f, seat, ctx)
         return _ask(
             g,
             st,
@@ -1186,6 +1188,7 @@ def _pick_discard(g, st, f, ins, ctx):
             f"Which of seat {seat}'s cards is discarded?",
             [(f"pick:{c}", g.label(st, c), c) for c in g.distinct(st, hand)],
         )
+    f.vars.pop("_pd_seen", None)
     g.discard_hand_card(st, seat, card, ctx, "picked by an opponent")
     return True
 
@@ -1297,17 +1300,17 @@ def _sackful(g, st, f, ins, ctx):
     p = st.players[f.seat]
     done, yes = _answer(g, st, f, "sack")
     if not done:
-        top = p.deck.pop()
-        f.vars["_top"] = top
-        g.show(st, [top])
-        ctx.emit(
-            "turn-top",
-            f"seat {f.seat} turns over {g.label(st, top)}",
-            {"seat": f.seat, "card": g.card_data(st, top)},
-        )
-        d = g.def_of(st, top)
-        if d.kind == "creation" and g.title_in_town(st, f.seat, top) is None:
+        if "_top" not in f.vars:  # turned once: resuming before the answer asks again
+            top = f.vars["_top"] = p.deck.pop()
+            g.show(st, [top])
+            ctx.emit(
+                "turn-top",
+                f"seat {f.seat} turns over {g.label(st, top)}",
+                {"seat": f.seat, "card": g.card_data(st, top)},
+            )
             p.hand.append(top)
+        top = f.vars["_top"]
+        if g.def_of(st, top).kind == "creation" and g.title_in_town(st, f.seat, top) is None:
             return _ask(
                 g,
                 st,
@@ -1319,7 +1322,6 @@ def _sackful(g, st, f, ins, ctx):
                 [("yes", "Yes", True), ("no", "No", False)],
             )
         yes = False
-        p.hand.append(top)
     top = f.vars.pop("_top")
     if yes:
         g.play_free(st, f.seat, top, ctx)
@@ -1346,31 +1348,46 @@ def _mill(g, st, seat, ctx):
 @custom("rollin_dice")
 def _rollin_dice(g, st, f, ins, ctx):
     target = f.vars[ins["card"]]
-    seat = g.town_of(st, target)
-    if seat is None:
-        return False
-    value = _mill(g, st, seat, ctx)
-    if value is None:
-        return False
-    st.flags["dice"] = {"seat": f.seat, "target": target, "value": value}
-    if value > g.scare(st, target):
-        return g.remove_card(st, f, target, "discard", ctx)
-    return True
+    key = f"_dice{f.pc}"
+    if key not in f.vars:  # the card is turned once; an opponent's answer resumes after it
+        seat = g.town_of(st, target)
+        if seat is None:
+            return False
+        value = _mill(g, st, seat, ctx)
+        if value is None:
+            return False
+        st.flags["dice"] = {"seat": f.seat, "target": target, "value": value}
+        f.vars[key] = [target, value > g.scare(st, target)]
+    return _discard_if(g, st, f, key, ctx)
 
 
 @custom("lets_play")
 def _lets_play(g, st, f, ins, ctx):
-    dice = st.flags.pop("dice")
-    target = dice["target"]
-    seat = g.town_of(st, target)
-    if seat is None:
-        return False
-    more = _mill(g, st, seat, ctx)
-    if more is None:
-        return False
-    if dice["value"] + more > g.scare(st, target):
-        return g.remove_card(st, f, target, "discard", ctx)
-    return True
+    key = f"_dice{f.pc}"
+    if key not in f.vars:  # the second card is turned once, as the first was
+        dice = st.flags.pop("dice")
+        target = dice["target"]
+        seat = g.town_of(st, target)
+        if seat is None:
+            return False
+        more = _mill(g, st, seat, ctx)
+        if more is None:
+            return False
+        f.vars[key] = [target, dice["value"] + more > g.scare(st, target)]
+    return _discard_if(g, st, f, key, ctx)
+
+
+def _discard_if(g, st, f, key, ctx):
+    """Discard the target when the turned card(s) beat it (`[target, higher]` under
+    `key`), kept while its owner is asked whether to answer, so resuming turns nothing again."""
+    target, higher = f.vars[key]
+    if not higher:
+        del f.vars[key]
+        return True
+    result = g.remove_card(st, f, target, "discard", ctx)
+    if result != ASK:
+        del f.vars[key]
+    return result
 
 
 @custom("wheel")

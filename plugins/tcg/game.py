@@ -267,6 +267,12 @@ class TcgGame(Game):
         state.cards, state.owner = Table(state.cards), Table(state.owner)
         return state
 
+    def self_checks(self, on: bool) -> bool:
+        from nbc.plugins.tcg import rules
+
+        was, rules.STRICT_STEPS = rules.STRICT_STEPS, on
+        return was
+
     def state_json(self, state: State) -> str:
         return state_text(state)
 
@@ -282,6 +288,8 @@ class TcgGame(Game):
         asks.remove(ask)
         if ask.kind == "place-locale":
             rules.place_locale(state, seat, value, ctx)
+        elif ask.kind == "reimburse":
+            rules.reimburse(state, seat, value, ctx)
         elif ask.kind == "discard-to-7":
             rules.discard_hand_card(state, seat, value, ctx, "down to 7 cards")
             state.asks.clear()

@@ -42,6 +42,8 @@ DAYS = 12
 MAIN_DECK_MIN = 40  # cards a Main Deck holds at least
 TITLE_MAX = 4  # copies of one Card Title a Main Deck holds at most
 Cut = tuple[str, int, int | None]  # a price cut: (card id, kind or group), amount, least price or None
+# Checked after every step when true (tests and the fuzzer): see `Rules.checked_op`.
+STRICT_STEPS = False
 _NO_VARS: dict[str, Any] = {}  # the variables of an expression evaluated outside any effect
 KING_ACTIVITIES = {
     "draw": "Draw 1 card (free for the single player with the fewest cards in hand)",
@@ -642,7 +644,9 @@ class Rules:
     def show(self, st: State, cards: Iterable[str], to: int | None = None) -> None:
         """Record cards revealed by this choice (to everyone, or to one seat) for the views."""
         cards = list(cards)
-        st.shown.setdefault("all" if to is None else str(to), []).extend(self.card_data(st, c) for c in cards)
+        shown = st.shown.setdefault("all" if to is None else str(to), [])
+        seen = {c["id"] for c in shown}  # a step that runs again shows nothing twice
+        shown.extend(self.card_data(st, c) for c in cards if c not in seen)
         self.mark_known(st, cards, to)
 
     def mark_known(self, st: State, cards: Iterable[str], seat: int | None = None) -> None:
@@ -740,10 +744,10 @@ class Rules:
     def advance(self, st: State, ctx: Context) -> None:
         """Run the match until a seat has a question to answer, or it is over."""
         while not st.asks and not st.over:
-            if st.stack:
-                self.step(st, ctx)
-            elif st.triggers:
+            if st.triggers and (not st.stack or self.due(st)):
                 self.resolve_triggers(st, ctx)
+            elif st.stack:
+                self.step(st, ctx)
             else:
                 self.next_step(st, ctx)
 
@@ -758,7 +762,10 @@ class Rules:
         if when is not None and ins["op"] != "may" and not self.ev(st, f, when):
             f.pc += 1
             return
-        result = OPS[ins["op"]](self, st, f, ins, ctx)
+        if STRICT_STEPS:  # noqa: SIM108 - the usual path stays a plain call
+            result = self.checked_op(st, f, ins, ctx)
+        else:
+            result = OPS[ins["op"]](self, st, f, ins, ctx)
         if result == ASK:
             return
         if result is True and "fires" in ins:  # a step of a card's effect did its work
@@ -771,6 +778,24 @@ class Rules:
             f.pc += 1
         else:
             f.pc = len(code)
+
+    def checked_op(self, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
+        """Run one step and check the effect machine's resume rule: a step that asks a
+        question runs again from its start once the question is answered, so running it
+        again before the answer must change nothing (no card moved twice, no second
+        draw, no event said twice). Tests and the fuzzer turn this on (`STRICT_STEPS`)."""
+        result = OPS[ins["op"]](self, st, f, ins, ctx)
+        if result == ASK and st.asks and st.stack and st.stack[-1] is f:
+            before = (_digest(st), ctx.rng.get_state(), len(ctx.new_events))
+            again = OPS[ins["op"]](self, st, f, ins, ctx)
+            after = (_digest(st), ctx.rng.get_state(), len(ctx.new_events))
+            if again != ASK or after != before:
+                raise AssertionError(
+                    f"step {f.pc} of {f.prog} ({ins['op']}) is not safe to resume: run again before its "
+                    "question is answered, it "
+                    + ("did not ask again" if again != ASK else "changed the table")
+                )
+        return result
 
     def push(self, st: State, prog: str, seat: int, source: str = "", **vars: Any) -> None:
         if prog.endswith(".on_play"):
@@ -790,6 +815,8 @@ class Rules:
             self.turn_menu(st, ctx)
         elif phase == "end":
             self.end_phase(st, ctx)
+        elif phase == "reimburse":
+            self.reimburse_all(st, ctx)
         elif phase == "trim":
             self.trim_hands(st, ctx)
 
@@ -916,12 +943,13 @@ class Rules:
         ctx.emit("end-phase", f"the End Phase of Day {st.round}", {"day": st.round})
         for p in st.players:
             p.pp = 0
+        owed = {}
         for seat, p in enumerate(st.players):
             count = len(p.surprise_discard)
             if count:
                 p.discard.extend(p.surprise_discard)
                 p.surprise_discard.clear()
-                self.draw(st, seat, count, ctx)
+                owed[str(seat)] = count
             p.titles_this_round.clear()
         st.hexed.clear()
         for card in st.center:
@@ -931,7 +959,31 @@ class Rules:
             for slot in p.row:
                 slot.flipped = False
         st.flags = {k: v for k, v in st.flags.items() if k.startswith("beneath:")}
+        if owed:
+            st.flags["reimburse"] = owed
+        st.phase = "reimburse"
+
+    def reimburse_all(self, st: State, ctx: Context) -> None:
+        """Every player who played Surprises this Round may draw as many cards (all of
+        them or none), all at once."""
+        owed = st.flags.pop("reimburse", {})
+        st.asks = [
+            Ask.of(
+                int(seat),
+                "reimburse",
+                f"You played {n} Surprise{'s' if n > 1 else ''} this Day: draw {n} to replace them?",
+                [("draw", f"Draw {n}", n), ("decline", "Draw nothing", 0)],
+                self.known_choices(st),
+            )
+            for seat, n in owed.items()
+        ]
         st.phase = "trim"
+
+    def reimburse(self, st: State, seat: int, n: int, ctx: Context) -> None:
+        if n:
+            self.draw(st, seat, n, ctx)
+        else:
+            ctx.emit("reimburse-declined", f"seat {seat} draws nothing for its Surprises", {"seat": seat})
 
     def trim_hands(self, st: State, ctx: Context) -> None:
         asks = []
@@ -1324,30 +1376,64 @@ class Rules:
                         continue
                     if trig.hex:
                         st.hexed.append(card)
-                    st.triggers.append(Trigger(f"{d.id}.trigger{k}", seat, card, dict(data)))
+                    st.triggers.append(
+                        Trigger(f"{d.id}.trigger{k}", seat, card, dict(data), self.effect_depth(st))
+                    )
+
+    def effect_depth(self, st: State) -> int:
+        """The stack height below the card effect now running (-1 outside any): what a
+        trigger it sets off waits for. The frames a card's effect pushes for itself (an
+        `each`) are part of it: its triggers wait until the whole effect is over."""
+        k = len(st.stack) - 1
+        if k < 0:
+            return -1
+        source = st.stack[k].source
+        while k > 0 and source and st.stack[k - 1].source == source:
+            k -= 1
+        return k
+
+    def due(self, st: State) -> bool:
+        """Whether some queued trigger's effect is over, so it goes before the stack resumes."""
+        height = len(st.stack)
+        return any(t.depth >= height for t in st.triggers)
+
+    def played(self, st: State, seat: int, card: str, prog: str, event: str, **vars: Any) -> None:
+        """A card was just played: queue its own effect (`prog`, when it has steps) and the
+        triggers its play sets off (`event`). The current player orders them when there
+        are several (the rulebook's Dr. Finklestein example); one runs at once."""
+        depth = self.effect_depth(st)
+        if PROGRAMS[prog]:
+            if prog.endswith(".on_play"):
+                vars.setdefault("into", seat)
+            st.triggers.append(Trigger(prog, seat, card, vars, depth, True))
+        self.fire(st, event, {"card": card})
 
     def resolve_triggers(self, st: State, ctx: Context) -> None:
-        if len(st.triggers) == 1:
-            t = st.triggers.pop()
+        height = len(st.stack)
+        due = [k for k, t in enumerate(st.triggers) if not height or t.depth >= height]
+        # A card still in its holder's hand (How dare you!) is that player's chance to
+        # answer: it waits for the effects on the table, and nobody else orders it (or
+        # sees its name). Those go one at a time, in the order they were queued.
+        shown = [k for k in due if st.triggers[k].source not in st.players[st.triggers[k].seat].hand]
+        due = shown or due[:1]
+        if len(due) == 1 or self.got(st):
+            t = st.triggers.pop(due[0] if len(due) == 1 else self.take(st))
             st.stack.append(Frame(t.prog, t.seat, t.source, 0, t.vars))
-            _trigger_fires(t)
-            return
-        if self.got(st):
-            t = st.triggers.pop(self.take(st))
-            st.stack.append(Frame(t.prog, t.seat, t.source, 0, t.vars))
-            _trigger_fires(t)
+            if not t.own:
+                _trigger_fires(t)
             return
         chooser = st.turn if st.turn >= 0 else st.king
         self.ask(
             st,
             chooser,
             "order-triggers",
-            "Several effects trigger at once: choose which resolves first",
-            [
-                (f"trigger:{k}", f"{self.label(st, t.source)} (seat {t.seat})", k)
-                for k, t in enumerate(st.triggers)
-            ],
+            "Several effects go off at once: choose which resolves first",
+            [(f"trigger:{k}", self.trigger_label(st, st.triggers[k]), k) for k in due],
         )
+
+    def trigger_label(self, st: State, t: Trigger) -> str:
+        what = "its effect as it is played" if t.own else "its triggered effect"
+        return f"{self.label(st, t.source)}: {what} (seat {t.seat})"
 
     # --- response windows ----------------------------------------------------------------
     def responses_for(
@@ -1915,6 +2001,7 @@ class Rules:
                         town,
                         other,
                         {"card": other, "from_slot": frm, "to_slot": to, "why": why, "leader": card},
+                        self.effect_depth(st),
                     )
                 )
 
@@ -2129,11 +2216,42 @@ class Rules:
             f"seat {seat} plays {self.label(st, card)} for free",
             {"seat": seat, "card": self.card_data(st, card), "cost": 0},
         )
-        self.push(st, f"{self.def_of(st, card).id}.on_play", seat, card)
-        self.fire(st, "creation_played", {"card": card})
+        self.played(st, seat, card, f"{self.def_of(st, card).id}.on_play", "creation_played")
 
     def custom(self, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
         return CUSTOM[ins["fn"]](self, st, f, ins, ctx)
+
+
+def _digest(st: State) -> tuple:
+    """What an effect's step can change, as one comparable value (for `checked_op`):
+    cheaper than the whole saved state, and as searching."""
+    return (
+        tuple(
+            (
+                tuple(p.hand),
+                tuple(p.deck),
+                tuple(p.discard),
+                tuple(p.surprise_discard),
+                tuple((s.locale, tuple(s.characters), tuple(s.beneath), s.flipped) for s in p.row),
+                tuple(p.creations),
+                tuple(p.placed),
+                tuple(p.locale_deck),
+                tuple(p.removed),
+                p.pp,
+            )
+            for p in st.players
+        ),
+        repr(st.flags),
+        repr(st.stacked),
+        repr(st.shown),
+        tuple(st.center),
+        tuple(st.hexed),
+        tuple((t.prog, t.source) for t in st.triggers),
+        tuple((f.prog, f.pc, repr(f.vars)) for f in st.stack),
+        repr([(a.seat, a.kind, a.text, [c.id for c in a.choices]) for a in st.asks]),
+        (st.days_left, st.round, st.king, st.king_activity, st.phase, st.turn, st.turns_taken),
+        (st.function_used, st.extra_functions, st.over, len(st.cards), repr(st.known)),
+    )
 
 
 def _trigger_fires(t: Trigger) -> None:
@@ -2329,19 +2447,16 @@ def _play_pay(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
             )
         else:
             st.players[to[0]].row[to[1]].characters.append(card)
-        g.push(st, f"{d.id}.on_play", seat, card)
-        g.fire(st, "char_played", {"card": card})
+        g.played(st, seat, card, f"{d.id}.on_play", "char_played")
     elif d.kind == "creation":
         into = to[0] if verb == "playopp" else seat
         st.players[into].creations.append(card)
-        g.push(st, f"{d.id}.on_play", seat, card, into=into)
-        g.fire(st, "creation_played", {"card": card})
+        g.played(st, seat, card, f"{d.id}.on_play", "creation_played", into=into)
     else:
         p.surprise_discard.append(card)
         p.titles_this_round.append(d.name)
-        g.push(st, f"{d.id}.mode{f.vars['mode']}", seat, card)
         fired(d.id)  # a Surprise resolves once paid for, whatever its steps then find
-        g.fire(st, "surprise_played", {"card": card})
+        g.played(st, seat, card, f"{d.id}.mode{f.vars['mode']}", "surprise_played")
     return True
 
 

@@ -48,7 +48,9 @@ class TcgPlayer:
     hand_size: int
     deck_size: int
     locale_deck_size: int
-    discard: list[TcgCard]
+    discard: list[TcgCard] | None = strawberry.field(description="only the caller's own discard pile")
+    discard_size: int
+    discard_top: TcgCard | None = strawberry.field(description="the face-up top card of the discard pile")
     surprise_discard: list[TcgCard]
     row: list[TcgLocale]
     creations: list[TcgInPlay]
@@ -107,7 +109,9 @@ def build(view: dict[str, Any]) -> TcgView:
                 hand_size=p["hand_size"],
                 deck_size=p["deck_size"],
                 locale_deck_size=p["locale_deck_size"],
-                discard=[_card(c) for c in p["discard"]],
+                discard=None if p["discard"] is None else [_card(c) for c in p["discard"]],
+                discard_size=p["discard_size"],
+                discard_top=None if p["discard_top"] is None else _card(p["discard_top"]),
                 surprise_discard=[_card(c) for c in p["surprise_discard"]],
                 row=[
                     TcgLocale(

@@ -165,12 +165,17 @@ class Frame:
 
 @dataclass(slots=True)
 class Trigger:
-    """A triggered ability waiting to be put on the stack."""
+    """An effect waiting to be put on the stack: a triggered ability, or (`own`) the
+    effect of a card just played, queued with the triggers its play set off so that the
+    current player orders them together. It waits until the effect that queued it is
+    over: `depth` is the stack height below that effect (-1: until the stack is empty)."""
 
     prog: str
     seat: int
     source: str
     vars: dict[str, Any] = field(default_factory=dict)
+    depth: int = -1
+    own: bool = False
 
 
 @dataclass(slots=True)

@@ -62,7 +62,11 @@ def build(rules: Any, st: State, seat: int | None) -> dict[str, Any]:
                 "hand_size": len(p.hand),
                 "deck_size": len(p.deck),
                 "locale_deck_size": len(p.locale_deck),
-                "discard": [card(c) for c in p.discard],
+                # a player may look through their own discard pile, not another's: of
+                # those only the face-up top card and the size are on the table
+                "discard": [card(c) for c in p.discard] if seat == s else None,
+                "discard_size": len(p.discard),
+                "discard_top": card(p.discard[-1]) if p.discard else None,
                 "surprise_discard": [card(c) for c in p.surprise_discard],
                 "row": row,
                 "creations": [character(c) for c in p.creations],

@@ -252,3 +252,32 @@ def test_nbc_fuzz_reports_json_and_coverage():
     report = json.loads(done.stdout)
     assert report["games"] == 30 and report["failure"] is None
     assert report["coverage"]["base"]["never_fired"] == []
+
+
+def test_the_light_mode_still_finds_a_rare_crash_and_a_broken_invariant(base):
+    rare = type("RareCrash", (_RareCrash, base), {})()
+    result = fuzz(rare, seconds=None, games=200, seed=3, shrink_seconds=5, probe_every=0)
+    assert result.failure is not None and result.failure.signature == "crash:KeyError@test_fuzz:apply"
+
+    class Duplicating(base):
+        def _draw(self, state, seat, n, ctx):
+            super()._draw(state, seat, n, ctx)
+            if ctx.seq > 3 and state.players[seat].hand.cards and state.deck.cards:
+                state.deck.cards.append(state.players[seat].hand.cards[0])
+
+    result = fuzz(Duplicating(), seconds=None, games=20, seed=3, shrink_seconds=5, probe_every=0)
+    assert result.failure is not None and result.failure.signature == "invariant:one-place"
+
+
+def test_the_fuzzer_plays_the_seat_count_it_is_given(example_game):
+    seen = []
+    original = type(example_game).random_setup
+
+    class Counting(type(example_game)):
+        def random_setup(self, rng, variant, players, focus):
+            setup = original(self, rng, variant, players, focus)
+            seen.append(setup.players)
+            return setup
+
+    fuzz(Counting(), seconds=None, games=6, seed=1, players=3, probe_every=0)
+    assert seen == [3] * 6

@@ -81,6 +81,7 @@ CHOICES = [
     (1, "end"),  # End your turn
     (0, "fn:0:2"),  # Jack's House: Move 4
     (0, "end"),  # End your turn
+    (1, "draw"),  # Draw (replace the Surprises played this Day)
     (1, "discard:c51"),  # Discard Halloweentown Gates
     (1, "discard:c91"),  # Discard Jack Skellington (Motivational Spooker)
     (0, "left"),  # Tree Circle at the left end of your Halloweentown

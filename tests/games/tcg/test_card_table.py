@@ -51,7 +51,9 @@ def test_every_card_and_mode_has_a_test_of_its_printed_effect():
 
 
 def test_the_card_test_table_is_current():
-    assert TABLE.read_text() == render(), f"{TABLE} is out of date: run `python {Path(__file__).relative_to(ROOT)}`"
+    assert TABLE.read_text() == render(), (
+        f"{TABLE} is out of date: run `python {Path(__file__).relative_to(ROOT)}`"
+    )
 
 
 if __name__ == "__main__":

@@ -9,9 +9,6 @@ Shrunk from 168 choices to 10. The test replays every
 choice strictly, checks every step as the test kit does, then checks the position
 reached; it passes once the game is fixed."""
 
-import pytest
-
-from nbc.core.testkit.checks import ConformanceError
 from nbc.core.testkit.replay import replay_and_check
 
 OPTIONS = {
@@ -78,11 +75,6 @@ CHOICES = [
 ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=ConformanceError,
-    reason="open defect (TCG issue): Sound of Rollin' Dice resumed after a response runs again",
-)
 def test_fuzz_tcg_crash_typeerror_rules_turn_menu_3902b3ff():
     replay_and_check(
         "tcg",

@@ -291,9 +291,12 @@ def test_the_sample_first_day_between_manny_and_chris(tcg):
     s.choose(1, "Oogie's Lair: Draw 2 cards")
     assert len(chris.hand) == 7
     s.choose(1, "End your turn")
-    # the End Phase: Pumpkin Points emptied, Fetch reimbursed with one card, the King passes
+    # the End Phase: Pumpkin Points emptied, Fetch goes to the discard pile, Manny may
+    # draw one card for it (he does), the King passes
     assert manny.pp == 0 and manny.surprise_discard == []
     assert discard(s, 0)[-1] == "fetch"
+    assert [p.seat for p in s.prompts()] == [0]  # Chris played no Surprise: nothing to ask him
+    s.choose(0, "Draw 1", kind="reimburse")
     assert "reaper" in hand(s, 0)
     assert s.state.king == 1 and s.state.round == 2
     assert {p.kind for p in s.prompts()} == {"place-locale"}

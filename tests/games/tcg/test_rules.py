@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tcgkit import labels, row, table
+from tcgkit import discard, hand, labels, row, table
 
 from nbc.core.errors import BadOptions
 from nbc.core.match import Match
@@ -138,10 +138,36 @@ def test_end_phase_order(tcg):
     p = s.state.players[0]
     assert p.pp == 0
     assert s.state.hexed == []
+    s.choose(0, "Draw 1", kind="reimburse")
     # reimbursement drew nothing (the deck was empty), so the hand is cut from 7... to 7
     assert len(p.hand) == 7
     assert len(p.deck) > 0 and p.discard == []  # recycled only because it was empty
     assert s.state.king == (king + 1) % 2
+
+
+def test_reimbursing_surprises_is_the_players_choice(tcg):
+    """Each player who played Surprises this Day may draw that many cards, or none; the
+    players are asked at the same time."""
+
+    def played(st):  # the cards in hand were played as Surprises this Day
+        for p in st.players:
+            p.surprise_discard, p.hand = p.hand, []
+
+    s = table(
+        tcg,
+        hands={0: ["fetch"], 1: ["mad-genius", "hitch-a-ride"]},
+        decks={0: ["igor", "zero"], 1: ["clown", "fire", "reaper"]},
+        turns_taken=1,
+        edit=played,
+    )
+    s.choose(0, "End your turn")
+    assert {(p.seat, p.kind) for p in s.prompts()} == {(0, "reimburse"), (1, "reimburse")}
+    assert [c.label for c in s.expect(1, "reimburse").choices] == ["Draw 2", "Draw nothing"]
+    s.choose(1, "Draw 2", kind="reimburse")
+    s.choose(0, "Draw nothing", kind="reimburse")
+    assert hand(s, 0) == [] and len(s.state.players[0].deck) == 2
+    assert hand(s, 1) == ["clown", "fire"]
+    assert discard(s, 0) == ["fetch"] and sorted(discard(s, 1)) == ["hitch-a-ride", "mad-genius"]
 
 
 def test_discard_down_to_seven_in_the_end_phase(tcg):
@@ -256,3 +282,14 @@ def test_a_bad_deck_list_names_every_problem(tcg):
 def test_unknown_options_are_refused(tcg):
     with pytest.raises(BadOptions):
         Match.new(tcg, "base", {"decks": ["jack"], "speed": 2}, players=2)
+
+
+def test_a_player_sees_their_own_discard_pile_and_only_the_top_of_anothers(tcg):
+    s = table(tcg, discards={0: ["igor", "zero"], 1: ["clown", "fire", "reaper"]})
+    mine, theirs = s.view(0)["players"]
+    assert [c["card"] for c in mine["discard"]] == ["igor", "zero"]
+    assert theirs["discard"] is None
+    assert theirs["discard_size"] == 3 and theirs["discard_top"]["card"] == "reaper"
+    spectator = s.view(None)["players"]
+    assert [p["discard"] for p in spectator] == [None, None]
+    assert [p["discard_top"]["card"] for p in spectator] == ["zero", "reaper"]

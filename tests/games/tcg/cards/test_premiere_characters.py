@@ -273,6 +273,7 @@ def test_corpse_mom_adds_a_pumpkin_point_per_other_corpse_beside_her(tcg):
 
 
 CORPSE_KID_ASK = "Discard a card to add 1 Pumpkin Point?"
+FETCH_FIRST = "Fetch: its effect as it is played (seat 0)"  # the player orders it and Corpse Kid
 
 
 @covers("corpse-kid")
@@ -284,6 +285,7 @@ def test_corpse_kid_once_a_turn_trades_a_card_for_a_pumpkin_point_after_a_surpri
         decks={0: DECK * 2},
     )
     s.choose(0, "Play Fetch (0 PP)")  # Search 6 for Zero
+    s.choose(0, FETCH_FIRST, kind="order-triggers")
     assert s.expect(0, "may").text == CORPSE_KID_ASK  # after the Surprise resolved
     assert "zero" in hand(s, 0)
     s.choose(0, "Yes")
@@ -298,6 +300,7 @@ def test_corpse_kid_once_a_turn_trades_a_card_for_a_pumpkin_point_after_a_surpri
 def test_corpse_kid_may_be_declined(tcg):
     s = table(tcg, rows={0: [("jacks-house", ["corpse-kid"])]}, hands={0: ["fetch", "fire"]}, decks={0: DECK})
     s.choose(0, "Play Fetch (0 PP)")
+    s.choose(0, FETCH_FIRST, kind="order-triggers")
     s.choose(0, "No")
     assert pp(s) == 0 and "fire" in hand(s, 0)
 
@@ -305,6 +308,7 @@ def test_corpse_kid_may_be_declined(tcg):
 def test_corpse_kid_asks_when_the_surprise_itself_filled_an_empty_hand(tcg):
     s = table(tcg, rows={0: [("jacks-house", ["corpse-kid"])]}, hands={0: ["fetch"]}, decks={0: DECK})
     s.choose(0, "Play Fetch (0 PP)")  # the last card in hand; the Search finds Zero
+    s.choose(0, FETCH_FIRST, kind="order-triggers")
     assert hand(s, 0) == ["zero"]
     s.choose(0, "Yes", kind="may")
     s.choose(0, "Discard Zero (Ghost Dog)", kind="discard")
@@ -422,6 +426,9 @@ def test_brainy_inventor_works_only_at_finklestein_hall(tcg):
     assert BRAINY not in labels(s, 0)  # no Creation to discard
 
 
+MAD_SCIENTIST_DRAWS = "Dr. Finklestein (Mad Scientist): its triggered effect (seat 0)"
+
+
 @covers("dr-finklestein-mad-scientist")
 def test_mad_scientist_draws_for_each_creation_played_while_at_the_laboratory(tcg):
     s = table(
@@ -432,8 +439,10 @@ def test_mad_scientist_draws_for_each_creation_played_while_at_the_laboratory(tc
         pp={0: 6},
     )
     s.choose(0, "Play Road Kill (3 PP)")
+    s.choose(0, MAD_SCIENTIST_DRAWS, kind="order-triggers")  # beside the Creation's own effect
     assert hand(s, 0) == ["igor", "nutcracker"]
     s.choose(0, "Play Nutcracker (3 PP)")
+    s.choose(0, MAD_SCIENTIST_DRAWS, kind="order-triggers")
     assert hand(s, 0) == ["igor", "zero"]
 
 
@@ -1120,7 +1129,9 @@ def test_shock_may_bring_lock_and_barrel_along_for_free(tcg):
     s.choose(0, "The Well: Move 6")
     s.choose(0, "Move Shock (Little Hag) to Town Hall")
     s.choose(0, "Stop moving", kind="move")
-    s.choose(0, "Lock (Little Devil) (seat 0)", kind="order-triggers")  # two at once: the player orders them
+    s.choose(
+        0, "Lock (Little Devil): its triggered effect (seat 0)", kind="order-triggers"
+    )  # two at once: the player orders them
     assert s.expect(0, "may").text == FOLLOW
     s.choose(0, "Yes")  # Lock comes along
     s.choose(0, "No", kind="may")  # Barrel stays
@@ -1138,7 +1149,7 @@ def test_shock_brings_them_to_where_she_is_after_moving_twice(tcg):
     s.choose(0, "Move Shock (Little Hag) to Town Hall")
     s.choose(0, "Move Shock (Little Hag) to The Crypt")
     s.choose(0, "Stop moving", kind="move")
-    s.choose(0, "Barrel (Little Skeleton) (seat 0)", kind="order-triggers")
+    s.choose(0, "Barrel (Little Skeleton): its triggered effect (seat 0)", kind="order-triggers")
     s.choose(0, "Yes", kind="may")
     s.choose(0, "Yes", kind="may")
     assert row(s, 0) == [
