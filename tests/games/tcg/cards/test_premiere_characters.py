@@ -33,11 +33,6 @@ def find(s, card_id: str, seat: int = 0) -> str:
     return next(c for slot in st.players[seat].row for c in slot.characters if st.cards[c] == card_id)
 
 
-def uses(s, seat: int = 0) -> list[str]:
-    """The abilities the turn menu offers."""
-    return [label for label in labels(s, seat) if ": " in label and not label.startswith("Play ")]
-
-
 # --- the "Player" trio: draw 1 when played beside another Player ---------------------------------
 PLAYERS = {
     "accordion-player": "Accordion Player (Jimmy)",
