@@ -533,6 +533,21 @@ def test_hanging_tree_lets_the_player_choose_how_many_to_discard(tcg):
     assert hand(s, 0) == ["zero"]
 
 
+def test_hanging_tree_takes_a_fourth_character_when_making_christmas_raises_its_price(tcg):
+    def making_christmas(st):
+        st.cards["c99"], st.owner["c99"] = "making-christmas", 1
+        st.center.append("c99")  # Characters cost 1 more
+
+    chars = ["igor", "zero", "clown", "cyclops"]
+    s = table(tcg, rows={0: [HOUSE]}, hands={0: ["hanging-tree", *chars]}, edit=making_christmas)
+    s.choose(0, "Play Hanging Tree (Murderous Host) under Jack's House (4 PP)")
+    for name in ("Igor (Faithful Lackey)", "Zero (Ghost Dog)", "Clown (With the Tear-away Face)"):
+        s.choose(0, f"Discard a Character from hand: {name}", kind="discount")
+    s.choose(0, "Discard a Character from hand: Cyclops (One-eyed Wonder)", kind="discount")
+    assert row(s, 0) == [("jacks-house", ["hanging-tree"])]
+    assert hand(s, 0) == [] and pp(s) == 0
+
+
 # --- Harlequin Demon, Jack (The Pumpkin King), Oogie (Meanest Guy Around): cheaper at home -------
 def _prices(tcg, card: str, name: str, home: str) -> list[str]:
     s = table(tcg, rows={0: [("town-hall", []), (home, [])]}, hands={0: [card]}, pp={0: 6})
