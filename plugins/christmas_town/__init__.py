@@ -13,6 +13,8 @@ from nbc.core.game import Variant
 from nbc.core.hookspecs import hookimpl
 from nbc.plugins.christmas_town import effects  # noqa: F401  (registers the custom effects)
 from nbc.plugins.christmas_town.rules import (  # noqa: F401  (the hook implementations)
+    CHRISTMAS_TOWN,
+    KEYWORDS,
     tcg_adjust_cost,
     tcg_check_deck,
     tcg_event,
@@ -26,7 +28,6 @@ from nbc.plugins.christmas_town.rules import (  # noqa: F401  (the hook implemen
     tcg_search_bonus,
     tcg_set_aside,
     tcg_shelter,
-    tcg_slot_town,
     tcg_tiebreak_threshold,
 )
 
@@ -47,4 +48,12 @@ def tcg_expansion():  # type: ignore[no-untyped-def]
         players=range(2, 5),
         options={"expansions": [NAME], "decks": list(READY_DECKS)},
     )
-    return Expansion(name=NAME, variant=variant, sets=(NAME,), cards=DATA / "cards", decks=DATA / "decks")
+    return Expansion(
+        name=NAME,
+        variant=variant,
+        sets=(NAME,),
+        cards=DATA / "cards",
+        decks=DATA / "decks",
+        towns={"christmas": CHRISTMAS_TOWN},
+        keywords=KEYWORDS,
+    )

@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from nbc.core.coverage import fired
-from nbc.plugins.tcg.effects import ASK, custom, pick_each, register_program
+from nbc.plugins.tcg.api import ASK, HALLOWEENTOWN, Trigger, custom, pick_each, register_program
 
-HALLOWEENTOWN, CHRISTMAS_TOWN = "halloweentown", "christmas-town"
+CHRISTMAS_TOWN = "christmas-town"
 
 
 def _answer(g: Any, st: Any, f: Any, key: str) -> tuple[bool, Any]:
@@ -268,7 +268,7 @@ def _play_character(g, st, f, ins, ctx):
     for k, slot in enumerate(p.row):
         if only is not None and slot.locale != only:
             continue
-        if not g.may_play_character(st, f.seat, card, f.seat, k):
+        if not g.may_play_character(st, f.seat, card, f.seat, k, "play"):
             continue
         price = g.cost(st, f.seat, card, (f.seat, k))
         if mode == "per-player":
@@ -654,8 +654,6 @@ def answer_event(g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
 
 
 def _trigger(prog: str, seat: int, source: str, vars: dict[str, Any]) -> Any:
-    from nbc.plugins.tcg.state import Trigger
-
     return Trigger(prog, seat, source, vars)
 
 

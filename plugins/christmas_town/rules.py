@@ -18,31 +18,35 @@ from typing import Any
 from nbc.core.coverage import fired
 from nbc.core.hookspecs import hookimpl
 from nbc.plugins.christmas_town import effects
-from nbc.plugins.tcg.effects import cut_price
-from nbc.plugins.tcg.state import Trigger
+from nbc.plugins.christmas_town.effects import CHRISTMAS_TOWN  # noqa: F401  (holiday "christmas")
+from nbc.plugins.tcg.api import HALLOWEENTOWN, Trigger, cut_price
 
-HALLOWEENTOWN = "halloweentown"
-CHRISTMAS_TOWN = "christmas-town"
 MAX_CHRISTMAS_LOCALES = 5
 TRAVEL = "travel"  # keyword: "may travel between Holiday Towns" (printed, or granted)
+# the keywords Christmas Town cards print, which the hooks below read (Expansion.keywords)
+KEYWORDS = frozenset(
+    {
+        TRAVEL,
+        "factory",  # a Factory that Santa's House eases
+        "eases-factories",  # Santa's House
+        "creations-cost-less",  # Toy Factory
+        "search-bonus",  # The Bakery
+        "keeps-failed-search",  # Zero, Pale Retriever
+        "active-with:",  # Zero's Doghouse: Active whenever that Character is there
+    }
+)
 
 
 def town_of_locale(g: Any, st: Any, locale: str) -> str:
-    return CHRISTMAS_TOWN if g.defs[st.cards[locale]].holiday == "christmas" else HALLOWEENTOWN
+    return g.home_town(st, locale)
 
 
 def halloweentown_size(g: Any, st: Any, seat: int) -> int:
     """How many Locales the Halloweentown group holds (they come first in the row)."""
-    defs, cards = g.defs, st.cards
-    return sum(1 for slot in st.players[seat].row if defs[cards[slot.locale]].holiday != "christmas")
+    return len(g.town_slots(st, seat, HALLOWEENTOWN))
 
 
 # --- 1-2. Two towns, one row with a gap ----------------------------------------------------
-@hookimpl
-def tcg_slot_town(g: Any, st: Any, seat: int, k: int) -> str:
-    return town_of_locale(g, st, st.players[seat].row[k].locale)
-
-
 @hookimpl
 def tcg_locale_placements(g: Any, st: Any, seat: int, card: str) -> list[tuple[str, str, int]]:
     """A new Locale goes at either end of its own town's group."""
@@ -79,17 +83,20 @@ def tcg_check_deck(deck: Any, defs: dict[str, Any], where: str) -> list[str]:
 
 # --- 3. Characters are played to their own holiday's town -------------------------------------
 @hookimpl
-def tcg_may_play_character(g: Any, st: Any, seat: int, card: str, k: int) -> bool | None:
-    defs, cards = g.defs, st.cards
-    d = defs[cards[card]]
-    to_christmas = defs[cards[st.players[seat].row[k].locale]].holiday == "christmas"
-    if to_christmas != (d.holiday == "christmas"):
+def tcg_may_play_character(g: Any, st: Any, seat: int, card: str, town: int, k: int, how: str) -> bool | None:
+    """A Character goes to its own town's Locales (a new version replacing an old one takes
+    its place, wherever that is); Evil Eye's titles wait for the next Round; Santa Claus and
+    Sandy Claws never share one player's towns. `town` is the row's owner."""
+    home = g.home_town(st, card)
+    if how != "replace" and g.slot_town(st, town, k) != home:
         return False
+    title = g.def_of(st, card).title_key
     flipped = st.flags.get("flipped_titles")
-    if flipped and d.title_key in flipped.get(str(seat), ()):
+    if flipped and title in flipped.get(str(town), ()):
         return False  # Evil Eye: that title may not come back this Round
-    if d.title_key == "sandy-claws" and any(g.is_(st, c, "santa-claus") for c in g.characters(st, seat)):
-        return False  # Santa Claus and Sandy Claws never share a player's towns
+    for one, other in (("sandy-claws", "santa-claus"), ("santa-claus", "sandy-claws")):
+        if title == one and any(g.is_(st, c, other) for c in g.characters(st, town)):
+            return False  # Santa Claus and Sandy Claws never share a player's towns
     return None
 
 

@@ -110,8 +110,9 @@ class TcgCard(CardDef):
     text: str
     start_hand: int | None = None
     groups: list[str] = Field(default_factory=list)
-    holiday: Literal["halloween", "christmas"] = "halloween"
-    threshold: str | None = None  # expression replacing the printed threshold test (locales)
+    # the card's holiday, which names its home town (Expansion.towns): the base game knows
+    # `halloween` (Halloweentown); an expansion adds its own (checked when the game loads)
+    holiday: str = "halloween"
     cost: str | None = None  # expression; default: the number
     scare: str | None = None  # expression for a variable Scare Number
     play_where: str | None = None  # expression over `to`: where a Character may be played
@@ -201,20 +202,22 @@ def is_plain(card: TcgCard) -> bool:
 # --- expressions -----------------------------------------------------------------------
 # name -> what it means; the rules object implements each as a method `x_<name>`.
 FUNCTIONS = {
-    "mine": "mine(g): how many of your Characters in your town answer to group or id g",
+    "mine": "mine(g): how many of your Characters in your Halloweentown answer to group or id g",
     "at": "at(g, loc): how many of your Characters answering to g stand at your Locale loc",
-    "together": "together(g1, g2, ...): whether one of your Locales holds all the named Characters",
+    "together": "together(g1, g2, ...): whether one of your Halloweentown Locales holds all those Characters",
+    "together_in": "together_in(t, g1, g2, ...): the same in your town t (`any`: any of your Locales)",
+    "locales_in": "locales_in(t): your Locales in town t (`any`: all of them)",
     "others_here": "others_here(g='any'): Characters of yours at the source's Locale, other than it",
     "removable_here": "removable_here(g='any'): those of others_here(g) that can be discarded from play",
     "here_is": "here_is(loc): whether the source Character stands at (or is being played to) Locale loc",
-    "opp_has": "opp_has(g): whether some opponent has a Character answering to g in play",
+    "opp_has": "opp_has(g, t='any'): whether an opponent has a Character answering to g in play (in town t)",
     "creations": "creations(g='any'): your Creations in play (matching g)",
     "hand": "hand(): cards in your hand",
     "deck": "deck(): cards in your Main Deck",
     "pp": "pp(): your Pumpkin Points",
     "start_hand": "start_hand(): the starting-hand size on your Starting Locale",
-    "active": "active(min_threshold=0): your Active Locales with at least that threshold",
-    "locales": "locales(): your Locales in play",
+    "active": "active(min_threshold=0): your Active Halloweentown Locales with at least that threshold",
+    "locales": "locales(): your Halloweentown Locales in play",
     "scare": "scare(card): the current Scare Number of a card (instance id)",
     "printed": "printed(card): the printed number of a card",
     "is_": "is_(card, g): whether a card answers to group or id g",
@@ -239,7 +242,7 @@ FUNCTIONS = {
     "chars_at": "chars_at(locale, g='any'): Characters matching g at that Locale (instance id)",
     "beside": "beside(card, g): whether a Character matching g stands at the same Locale as card",
     "opp_placed_count": "opp_placed_count(): Surprises opponents have placed on the table",
-    "has_both": "has_both(seat, g1, g2): whether that player has Characters matching both in play",
+    "has_both": "has_both(seat, g1, g2): whether that player's Halloweentown holds Characters matching both",
     "any_has": "any_has(g): whether any player has a Character matching g in play",
     "locales_named": "locales_named(loc): how many of your Locales are loc",
     "witches_locale": "witches_locale(): your Active Locale of threshold 4 or less with both witches, or ''",
@@ -248,9 +251,9 @@ FUNCTIONS = {
     "locale_of": "locale_of(card): the instance id of the Locale a Character stands at ('' if none)",
     "holiday": "holiday(card): the card's holiday, 'halloween' or 'christmas'",
     "town": "town(card): the town of a Locale, or of the Locale a Character stands at ('' if none)",
-    "in_town": "in_town(g, t): how many of your Characters answering to g stand in your town t",
+    "in_town": "in_town(g, t): your Characters answering to g in your town t (`any`: in play)",
     "has_keyword": "has_keyword(card, k): whether the card carries keyword k (or has been granted it)",
-    "active_in": "active_in(t, min_threshold=0): your Active Locales in town t with at least that threshold",
+    "active_in": "active_in(t, m=0): your Active Locales in town t (`any`: all), threshold >= m",
     "locale_active": "locale_active(card): whether a Locale (or the Locale a Character stands at) is Active",
 }
 _SAFE_NODES = (
@@ -363,11 +366,11 @@ def cut_price(price: float, amount: int, least: int | None = None) -> float:
 _COUNTS = {
     "mine", "at", "others_here", "removable_here", "creations", "hand", "deck", "pp", "start_hand", "active",
     "locales", "beneath", "opp_count", "in_discard", "in_hand", "hand_of", "opp_scare_count",
-    "total_scare", "chars_at", "opp_placed_count", "locales_named", "in_town", "active_in",
+    "total_scare", "chars_at", "opp_placed_count", "locales_named", "in_town", "active_in", "locales_in",
 }  # fmt: skip
 _TESTS = {
     "together", "here_is", "opp_has", "is_", "alias_in_play", "immune", "function_used", "beside",
-    "has_both", "any_has", "dice_pending", "has_keyword", "locale_active",
+    "has_both", "any_has", "dice_pending", "has_keyword", "locale_active", "together_in",
 }  # fmt: skip
 _ANY = (-math.inf, math.inf)
 
@@ -663,7 +666,7 @@ def _recover(g, st, f, ins, ctx):
     return g.recover(st, f, ins, ctx)
 
 
-@op("choose", "from", "filter", "optional", "label")
+@op("choose", "from", "filter", "optional", "label", "town")
 def _choose(g, st, f, ins, ctx):
     return g.choose(st, f, ins, ctx)
 
@@ -1258,7 +1261,7 @@ def _organ_donor(g, st, f, ins, ctx):
         for c in g.distinct(st, p.hand)
         if g.def_of(st, c).kind == "creation" and g.title_in_town(st, seat, c) is None
     ]
-    chars = g.characters(st, seat)
+    chars = g.town_characters(st, seat)  # from their Halloweentown
     finkle = [c for c in chars if g.is_(st, c, "dr-finklestein")]
     done, pick = _answer(g, st, f, "od")
     if not done:

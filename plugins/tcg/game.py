@@ -61,7 +61,28 @@ def load_starters(folder: Path = DATA / "decks") -> dict[str, Starter]:
     return out
 
 
+# the keywords the TCG itself reads (`Rules.has_keyword`); expansions declare theirs
+KEYWORDS = frozenset({"immune", "anchored", "kept", "shielded", "animated"})
+
+
+def check_declared(defs: dict[str, TcgCard], holidays: set[str], keywords: set[str]) -> None:
+    """Refuse cards whose holiday no loaded game declares a town for, or that print (or
+    lend) a keyword nobody reads (a keyword ending in `:` declares a family, `active-with:`)."""
+    families = tuple(k for k in keywords if k.endswith(":"))
+    for d in defs.values():
+        if d.holiday not in holidays:
+            raise ValueError(
+                f"card {d.id}: holiday {d.holiday!r} has no town; known: {', '.join(sorted(holidays))}"
+            )
+        for word in (*d.keywords, *d.lends):
+            if word not in keywords and not word.startswith(families):
+                raise ValueError(
+                    f"card {d.id}: keyword {word!r} is read by no rule; known: {', '.join(sorted(keywords))}"
+                )
+
+
 POOL = load_pool()
+check_declared(POOL, {"halloween"}, set(KEYWORDS))
 STARTERS = load_starters()
 BASE_STARTERS = [s for s in STARTERS.values() if all(POOL[c].set in BASE_SETS for c in s.main)][:4]
 
@@ -155,10 +176,14 @@ class TcgGame(Game):
         plugin_of: dict[str, str] = {}
         defs, starters = dict(POOL), dict(STARTERS)
         variants = dict(type(self).variants)
+        towns: dict[str, str] = {}
+        keywords = set(KEYWORDS)
         for impl in pm.hook.tcg_expansion.get_hookimpls():
             info: Expansion = impl.function()
             plugin_of[info.name] = impl.plugin_name
             self.expansions[info.name] = info
+            towns.update(info.towns)
+            keywords |= info.keywords
             if info.cards is not None:
                 defs.update(load_pool(info.cards))
             if info.decks is not None:
@@ -166,8 +191,9 @@ class TcgGame(Game):
             variants[info.variant.name] = info.variant
         if not plugin_of:
             return
+        check_declared(defs, {"halloween", *towns}, keywords)
         self.defs, self.starters, self.variants = defs, starters, variants
-        self.rules = Rules(defs, ExpansionHooks(pm, plugin_of))
+        self.rules = Rules(defs, ExpansionHooks(pm, plugin_of), towns)
         self.pools.clear()
 
     # --- decks ---------------------------------------------------------------------------

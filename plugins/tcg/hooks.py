@@ -3,13 +3,15 @@
 An expansion implements these with `nbc.core.hookspecs.hookimpl` and names itself in
 `tcg_expansion`. The TCG calls an expansion's hooks only in matches whose variant
 enables it (`State.expansions`), and not at all in a base game. Every hook receives the
-rules object `g` (nbc.plugins.tcg.rules.Rules) and the state; hooks returning a value
-are `firstresult`: the first expansion with an answer decides, `None` means "no opinion".
+rules object `g` and the state; `g` offers an expansion the members listed in
+`nbc.plugins.tcg.api.TcgApi` (and no others). Hooks returning a value are
+`firstresult`: the first expansion with an answer decides, `None` means "no opinion".
+docs/games/tcg.md ("Expansion hooks") describes how an expansion is put together.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -23,14 +25,20 @@ hookspec = pluggy.HookspecMarker("nbc")
 @dataclass(frozen=True, slots=True)
 class Expansion:
     """What an expansion brings: its name (as listed in the `expansions` option), the
-    variant that enables it, the card sets it adds (the `set` of its cards), and
-    folders of card data (`[[card]]` TOML) and ready decks (`[[starter]]` TOML)."""
+    variant that enables it, the card sets it adds (the `set` of its cards), folders of
+    card data (`[[card]]` TOML) and ready decks (`[[starter]]` TOML), the towns it adds
+    (`towns`: a card `holiday` -> the town its Locales form and its Characters come from;
+    the base game has `{"halloween": "halloweentown"}`), and the `keywords` its cards may
+    print (the words its hooks read; a card printing a keyword no loaded game or
+    expansion declares is refused when the data loads)."""
 
     name: str
     variant: Variant
     sets: tuple[str, ...] = ()
     cards: Path | None = None
     decks: Path | None = None
+    towns: dict[str, str] = field(default_factory=dict)
+    keywords: frozenset[str] = frozenset()
 
 
 @hookspec
@@ -44,8 +52,12 @@ def tcg_locale_active(g: Any, st: Any, seat: int, k: int) -> bool | None:
 
 
 @hookspec(firstresult=True)
-def tcg_may_play_character(g: Any, st: Any, seat: int, card: str, k: int) -> bool | None:
-    """Whether seat may play Character `card` to Locale k of its row."""
+def tcg_may_play_character(g: Any, st: Any, seat: int, card: str, town: int, k: int, how: str) -> bool | None:
+    """Whether `seat` may put Character `card` at Locale k of the row of seat `town` (the
+    row's owner: `seat` itself, or an opponent). `how` names the play path: `play` (from
+    hand to your own row, paid, cheaper or free), `opponent` (into an opponent's row, as
+    Easter Bunny), `replace` (a new version takes the old one's place at its Locale).
+    False forbids it; None leaves it to the base rules."""
 
 
 @hookspec(firstresult=True)
@@ -117,11 +129,6 @@ def tcg_shelter(g: Any, st: Any, by: int, seat: int, source: str, against: str) 
     player (the card does not affect them, as if answered); None lets it go on."""
 
 
-@hookspec(firstresult=True)
-def tcg_slot_town(g: Any, st: Any, seat: int, k: int) -> str | None:
-    """The town Locale k of seat's row belongs to (None: "halloweentown")."""
-
-
 @hookspec
 def tcg_set_aside(g: Any, st: Any) -> list[tuple[str, str]]:
     """Cards the expansion keeps out of the TCG's own places for a while (set aside, face
@@ -142,7 +149,6 @@ HOOKS = (
     "tcg_more_actions",
     "tcg_adjust_cost",
     "tcg_check_deck",
-    "tcg_slot_town",
     "tcg_shelter",
     "tcg_set_aside",
 )

@@ -35,6 +35,8 @@ from nbc.plugins.tcg.effects import (
 )
 from nbc.plugins.tcg.state import Ask, Frame, Slot, State, Trigger
 
+HALLOWEENTOWN = "halloweentown"  # the base game's one town; an expansion may add more (Expansion.towns)
+ANY_TOWN = "any"  # in the town functions (`in_town`, `together_in`, ...): every town of the player
 PP_CAP = 6
 HAND_LIMIT = 7
 SURPRISE_LIMIT = 3
@@ -71,14 +73,11 @@ class Scope:
         raise KeyError(f"the expression reads '{name}', which this effect has not set")
 
     # -- the functions listed in effects.FUNCTIONS --
-    # x_mine, x_at and x_together run inside most price expressions, so they are plain loops
+    # x_mine, x_at and x_together run inside most price expressions, so they are plain loops.
+    # The base vocabulary's "your town" is your Halloweentown (`Rules.town_slots`); the
+    # `*_in` functions name a town, or `any` for every town of the player.
     def x_mine(self, g: str) -> int:
-        is_, st, n = self.g.is_, self.st, 0
-        for slot in st.players[self.seat].row:
-            for c in slot.characters:
-                if is_(st, c, g):
-                    n += 1
-        return n
+        return self.x_in_town(g, HALLOWEENTOWN)
 
     def x_at(self, g: str, loc: str) -> int:
         is_, st, cards, n = self.g.is_, self.st, self.st.cards, 0
@@ -90,8 +89,11 @@ class Scope:
         return n
 
     def x_together(self, *groups: str) -> bool:
+        return self.x_together_in(HALLOWEENTOWN, *groups)
+
+    def x_together_in(self, t: str, *groups: str) -> bool:
         is_, st = self.g.is_, self.st
-        for slot in st.players[self.seat].row:
+        for slot in self.g.town_slots(st, self.seat, t):
             chars = slot.characters
             for g in groups:
                 for c in chars:
@@ -130,11 +132,11 @@ class Scope:
         slot = self._here_slot()  # a Locale turned face down (Dark Alley) is no Locale by name
         return slot is not None and not slot.flipped and self.g.def_of(self.st, slot.locale).id == loc
 
-    def x_opp_has(self, g: str) -> bool:
+    def x_opp_has(self, g: str, t: str = ANY_TOWN) -> bool:
         return any(
             self.g.is_(self.st, c, g)
             for s in self.g.opponents(self.st, self.seat)
-            for c in self.g.characters(self.st, s)
+            for c in self.g.town_characters(self.st, s, t)
         )
 
     def x_creations(self, g: str = "any") -> int:
@@ -153,14 +155,13 @@ class Scope:
         return self.st.players[self.seat].start_hand
 
     def x_active(self, min_threshold: int = 0) -> int:
-        return sum(
-            1
-            for k, slot in enumerate(self.st.players[self.seat].row)
-            if self.g.is_active(self.st, self.seat, k) and self.g.threshold(self.st, slot) >= min_threshold
-        )
+        return self.x_active_in(HALLOWEENTOWN, min_threshold)
 
     def x_locales(self) -> int:
-        return len(self.st.players[self.seat].row)
+        return self.x_locales_in(HALLOWEENTOWN)
+
+    def x_locales_in(self, t: str) -> int:
+        return len(self.g.town_slots(self.st, self.seat, t))
 
     def x_scare(self, card: str) -> int:
         return self.g.scare(self.st, card)
@@ -249,7 +250,7 @@ class Scope:
         return sum(len(self.st.players[s].placed) for s in self.g.opponents(self.st, self.seat))
 
     def x_has_both(self, seat: int, g1: str, g2: str) -> bool:
-        chars = self.g.characters(self.st, seat)
+        chars = self.g.town_characters(self.st, seat, HALLOWEENTOWN)
         return any(self.g.is_(self.st, c, g1) for c in chars) and any(
             self.g.is_(self.st, c, g2) for c in chars
         )
@@ -290,25 +291,27 @@ class Scope:
         return self.g.def_of(self.st, card).holiday
 
     def x_town(self, card: str) -> str:
-        found = self.g.locate(self.st, card) or self.g.locate_locale(self.st, card)
-        return "" if found is None else self.g.slot_town(self.st, found[0], found[1])
+        return self.g.card_town(self.st, card) or ""
 
     def x_in_town(self, g: str, t: str) -> int:
-        return sum(
-            1
-            for k, slot in enumerate(self.st.players[self.seat].row)
-            if self.g.slot_town(self.st, self.seat, k) == t
-            for c in slot.characters
-            if self.g.is_(self.st, c, g)
-        )
+        is_, st, n = self.g.is_, self.st, 0
+        for slot in self.g.town_slots(st, self.seat, t):
+            for c in slot.characters:
+                if is_(st, c, g):
+                    n += 1
+        return n
 
     def x_active_in(self, t: str, min_threshold: int = 0) -> int:
+        g, st, seat = self.g, self.st, self.seat
+        if not st.expansions and t not in (HALLOWEENTOWN, ANY_TOWN):
+            return 0
+        every = not st.expansions or t == ANY_TOWN
         return sum(
             1
-            for k, slot in enumerate(self.st.players[self.seat].row)
-            if self.g.slot_town(self.st, self.seat, k) == t
-            and self.g.is_active(self.st, self.seat, k)
-            and self.g.threshold(self.st, slot) >= min_threshold
+            for k, slot in enumerate(st.players[seat].row)
+            if (every or g.slot_town(st, seat, k) == t)
+            and g.is_active(st, seat, k)
+            and g.threshold(st, slot) >= min_threshold
         )
 
     def x_locale_active(self, card: str) -> bool:
@@ -322,10 +325,16 @@ class Scope:
 class Rules:
     """The rules object for one card pool. Stateless: every method takes the state."""
 
-    def __init__(self, defs: dict[str, TcgCard], hooks: Any = None) -> None:
+    def __init__(
+        self, defs: dict[str, TcgCard], hooks: Any = None, towns: dict[str, str] | None = None
+    ) -> None:
         # plain copies: the rules read card fields on every step (see plain_copy)
         self.defs: dict[str, TcgCard] = {key: plain_copy(d) for key, d in defs.items()}
         self.hooks = hooks  # the expansion hook caller (see hooks.py); None in the base game
+        # each card's home town, from its `holiday` (the base game's and the expansions'
+        # `Expansion.towns`): the town a Locale belongs to, the town a Character comes from
+        holidays = {"halloween": HALLOWEENTOWN, **(towns or {})}
+        self.home: dict[str, str] = {key: holidays.get(d.holiday, HALLOWEENTOWN) for key, d in defs.items()}
         for card in defs.values():
             self.register_card(card)
         for key, steps in INTERNAL.items():
@@ -394,6 +403,8 @@ class Rules:
                 (name == "mine" and len(args) == 1 and none_answer(args[0]))
                 or (name == "at" and len(args) == 2 and (none_answer(args[0]) or args[1] not in present))
                 or (name == "together" and any(none_answer(g) for g in args))
+                or (name == "in_town" and len(args) == 2 and none_answer(args[0]))
+                or (name == "together_in" and any(none_answer(g) for g in args[1:]))
             ):
                 return 0, 0
             return None
@@ -425,7 +436,7 @@ class Rules:
     @staticmethod
     def register_card(card: TcgCard) -> None:
         """Compile every program and expression on a card (a bad one raises with its place)."""
-        for name in ("cost", "scare", "play_where", "play_when", "opponent_play", "threshold"):
+        for name in ("cost", "scare", "play_where", "play_when", "opponent_play", "opponent_when"):
             text = getattr(card, name)
             if text is not None:
                 compile_expression(text)
@@ -490,13 +501,45 @@ class Rules:
                     return seat, k
         return None
 
+    # --- towns ------------------------------------------------------------------------------
+    # A player's cards in play form towns: the base game has one, Halloweentown; an
+    # expansion may add more (`Expansion.towns`). A Locale belongs to its card's home town,
+    # a Character to the town of the Locale it stands at (wherever it comes from), a Stacked
+    # card to its host's town; Creations and placed Surprises are in Halloweentown.
+    def home_town(self, st: State, card: str) -> str:
+        """The town a card comes from (its `holiday`): where a Locale lies, where a
+        Character is played."""
+        return self.home[st.cards[card]]
+
     def slot_town(self, st: State, seat: int, k: int) -> str:
-        """The town Locale k of seat's row belongs to: an expansion may have several."""
-        if st.expansions and self.hooks is not None:
-            town = self.hooks.of(st).slot_town(self, st, seat, k)
-            if town is not None:
-                return town
-        return "halloweentown"
+        """The town Locale k of seat's row belongs to."""
+        return self.home[st.cards[st.players[seat].row[k].locale]]
+
+    def town_slots(self, st: State, seat: int, town: str = HALLOWEENTOWN) -> list[Slot]:
+        """Seat's Locales (row places) in `town`, or in every town for `any`."""
+        row = st.players[seat].row
+        if not st.expansions or town == ANY_TOWN:
+            return row if town in (HALLOWEENTOWN, ANY_TOWN) else []
+        home, cards = self.home, st.cards
+        return [slot for slot in row if home[cards[slot.locale]] == town]
+
+    def town_characters(self, st: State, seat: int, town: str = HALLOWEENTOWN) -> list[str]:
+        """Seat's Characters in play in `town` (`any`: in every town)."""
+        return [c for slot in self.town_slots(st, seat, town) for c in slot.characters]
+
+    def card_town(self, st: State, card: str) -> str | None:
+        """The town a card in play is part of (None: not in play). A discarded card's
+        town is in its `char_discarded` event (`from_town`)."""
+        for p in st.players:
+            for slot in p.row:
+                if card in slot.characters or card == slot.locale:
+                    return self.home[st.cards[slot.locale]]
+            if card in p.creations or card in p.placed:
+                return HALLOWEENTOWN
+        for host, stack in st.stacked.items():
+            if card in stack:
+                return self.card_town(st, host)
+        return None
 
     def has_keyword(self, st: State, card: str, k: str) -> bool:
         """A printed keyword, one granted until the End Phase (the `grant` op), or one lent
@@ -1223,7 +1266,8 @@ class Rules:
                 old = self.def_of(st, current)
                 if old.id != d.id and (d.number or 0) >= (old.number or 0):
                     price = (d.number or 0) - (old.number or 0)
-                    if price <= p.pp:
+                    at = self.locate(st, current)
+                    if price <= p.pp and self.may_play_character(st, seat, card, at[0], at[1], "replace"):
                         out.append(
                             (
                                 f"replace:{card}",
@@ -1238,7 +1282,7 @@ class Rules:
                 for k, slot in enumerate(p.row):
                     if not by_place and price - discount > p.pp:
                         break  # the same price everywhere, and too dear
-                    if not self.may_play_character(st, seat, card, seat, k):
+                    if not self.may_play_character(st, seat, card, seat, k, "play"):
                         continue
                     if by_place:
                         price = self.cost(st, seat, card, (seat, k))
@@ -1255,8 +1299,12 @@ class Rules:
                 price = int(self.ev_at(st, seat, card, d.opponent_play, number=d.number or 0))
                 if price <= p.pp:
                     for s in self.opponents(st, seat):
+                        if self.title_in_town(st, s, card) is not None:
+                            continue  # that player's towns hold the title already
                         for k, slot in enumerate(st.players[s].row):
-                            if self.def_of(st, slot.locale).kind == "starting-locale" or slot.flipped:
+                            if self.def_of(st, slot.locale).kind == "starting-locale":
+                                continue
+                            if not self.may_play_character(st, seat, card, s, k, "opponent"):
                                 continue
                             loc = self.label(st, slot.locale)
                             out.append(
@@ -1294,7 +1342,14 @@ class Rules:
                 out.append((f"play:{card}", f"Play {name} ({price} PP)", ["play", card, None]))
         return out
 
-    def may_play_character(self, st: State, seat: int, card: str, town: int, k: int) -> bool:
+    def may_play_character(
+        self, st: State, seat: int, card: str, town: int, k: int, how: str = "play"
+    ) -> bool:
+        """Whether `seat` may put Character `card` at Locale k of `town`'s row (the row's
+        owner: seat itself, or an opponent). `how` is the play path: `play` (from hand to
+        your own row, paid or free), `opponent` (into an opponent's row), `replace` (a
+        new version takes the old one's place). Every path asks the card's own rule and
+        the expansions (`tcg_may_play_character`)."""
         slot = st.players[town].row[k]
         if slot.flipped:
             return False
@@ -1305,7 +1360,7 @@ class Rules:
                 fired(d.id)  # its own rule rules this Locale out
                 return False
         if st.expansions and self.hooks is not None:
-            verdict = self.hooks.of(st).may_play_character(self, st, seat, card, k)
+            verdict = self.hooks.of(st).may_play_character(self, st, seat, card, town, k, how)
             if verdict is not None:
                 return verdict
         return True
@@ -1751,6 +1806,9 @@ class Rules:
             _store_var(f, ins, value)
             return value is not None
         pool = self.candidates(st, f, ins["from"])
+        town = ins.get("town")
+        if town is not None:  # cards on the table count only in that town; others (a hand) stay
+            pool = [c for c in pool if (t := self.card_town(st, c)) is None or t == town]
         flt = ins.get("filter")
         if flt:
             pool = [c for c in pool if self.ev(st, f, flt, c=c)]
@@ -1805,6 +1863,7 @@ class Rules:
                 return ASK
             card = guard
             d = self.def_of(st, card)
+        where = self.card_town(st, card) if d.kind == "character" else None
         town = self.take_out_of_play(st, card)
         self.drop_stack(st, card, ctx)
         owner = st.owner[card]
@@ -1819,7 +1878,7 @@ class Rules:
         else:
             self.to_discard(st, card, ctx, "discarded from play")
             if d.kind == "character":
-                self.fire(st, "char_discarded", {"card": card, "town": town})
+                self.fire(st, "char_discarded", {"card": card, "town": town, "from_town": where})
         return True
 
     def guard_for(self, st: State, f: Frame, card: str, ctx: Context) -> Any:
@@ -2200,11 +2259,12 @@ class Rules:
 
     def remove_for_cost(self, st: State, card: str, ctx: Context) -> None:
         """Discard one of your own cards from play to pay for something (it counts as discarded)."""
+        where = self.card_town(st, card)
         town = self.take_out_of_play(st, card)
         self.drop_stack(st, card, ctx)
         self.to_discard(st, card, ctx, "discarded from play to pay a cost")
         if self.def_of(st, card).kind == "character":
-            self.fire(st, "char_discarded", {"card": card, "town": town})
+            self.fire(st, "char_discarded", {"card": card, "town": town, "from_town": where})
 
     def play_free(self, st: State, seat: int, card: str, ctx: Context) -> None:
         """Put a Creation from hand into play without paying for it (its on-play effect runs)."""
@@ -2483,11 +2543,29 @@ def _follow(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
 INTERNAL.update(
     {
         "rules.sacrifice3": [
-            {"op": "choose", "from": "my_chars", "as": "a", "label": "Discard a Character (1 of 3)"},
+            {
+                "op": "choose",
+                "from": "my_chars",
+                "as": "a",
+                "label": "Discard a Character (1 of 3)",
+                "town": HALLOWEENTOWN,
+            },
             {"op": "discard_card", "card": "a"},
-            {"op": "choose", "from": "my_chars", "as": "b", "label": "Discard a Character (2 of 3)"},
+            {
+                "op": "choose",
+                "from": "my_chars",
+                "as": "b",
+                "label": "Discard a Character (2 of 3)",
+                "town": HALLOWEENTOWN,
+            },
             {"op": "discard_card", "card": "b"},
-            {"op": "choose", "from": "my_chars", "as": "c", "label": "Discard a Character (3 of 3)"},
+            {
+                "op": "choose",
+                "from": "my_chars",
+                "as": "c",
+                "label": "Discard a Character (3 of 3)",
+                "town": HALLOWEENTOWN,
+            },
             {"op": "discard_card", "card": "c"},
         ],
         "rules.free_creation": [{"op": "custom", "fn": "free_creation"}],

@@ -138,7 +138,7 @@ LSB = ("lock-little-devil", "shock-little-hag", "barrel-little-skeleton")
 
 def _variant_rows(card_id, rows):
     """A few cards need the board arranged their way."""
-    if card_id == "trick-or-treat":  # Lock, Shock and Barrel in Christmas Town
+    if card_id in ("trick-or-treat", "mission-of-menace"):  # Lock, Shock and Barrel in Christmas Town
         rows = [
             (loc, [c for c in chars if c not in LSB] + (list(LSB) if loc == "toy-factory" else []))
             for loc, chars in rows

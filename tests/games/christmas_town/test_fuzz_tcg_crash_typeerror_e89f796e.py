@@ -5,14 +5,13 @@ seat 0 was offered 'Move Corpse Kid (Ethan) to Tree Circle' (mv:c44:0) and takin
 failed: TypeError: 'int' object is not iterable. A choice the game offers must work;
 until this is fixed the match is stuck whenever this choice is taken
 
+The cause: Mummy Boy's Move 2 tested its condition (Corpse Kid beside him) again after
+the first move took Corpse Kid away, so the answer to the second move reached the turn
+menu; the condition is now tested once, when he is played.
+
 Shrunk from 103 choices to 20. The test replays every
 choice strictly, checks every step as the test kit does, then checks the position
-reached; it passes once the game is fixed.
-
-The cause was Mummy Boy, not Christmas Town: his Movement step carried its condition
-(Corpse Kid beside him) as a `when`, tested again after each move, so once Corpse Kid
-had walked away the second move's answer reached the turn menu. The card's data now
-tests the condition once, before the Movement."""
+reached; it passes once the game is fixed."""
 
 from nbc.core.testkit.replay import replay_and_check
 

@@ -57,3 +57,28 @@ def test_nbc_games_drops_the_variant_when_disabled(monkeypatch):
         v["name"] for v in next(g for g in json.loads(result.output) if g["name"] == "tcg")["variants"]
     ]
     assert variants == ["base"]
+
+
+def test_the_expansion_reaches_the_tcg_only_through_its_documented_interface():
+    """Christmas Town calls only the rules object's members listed in `api.TcgApi`, and
+    imports from the TCG only its hooks and api modules."""
+    import inspect
+    import re
+    from pathlib import Path
+
+    from nbc.plugins.tcg import api
+    from nbc.plugins.tcg.rules import Rules
+
+    listed = api.members()
+    for name in listed - {"defs"}:
+        assert callable(getattr(Rules, name)), name
+        offered = list(inspect.signature(getattr(api.TcgApi, name)).parameters)
+        real = list(inspect.signature(getattr(Rules, name)).parameters)
+        assert real[: len(offered)] == offered, f"{name}: the API says {offered}, the rules take {real}"
+    folder = Path(__file__).parents[3] / "plugins" / "christmas_town"
+    for path in folder.glob("*.py"):
+        source = path.read_text()
+        used = set(re.findall(r"\bg\.(\w+)", source))
+        assert used <= listed, f"{path.name} uses {sorted(used - listed)}, which the TCG's API does not offer"
+        imported = set(re.findall(r"from nbc\.plugins\.tcg(\.\w+)? import", source))
+        assert imported <= {".api", ".hooks"}, f"{path.name} imports from {sorted(imported)}"

@@ -1487,9 +1487,6 @@ def ct_table(game, *, edit=None, **kwargs):
     return table(game, edit=enable, **kwargs)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="town boundary: a discard does not yet say which town it left (engine work)"
-)
 def test_lugubrious_leader_ignores_an_elf_leaving_christmas_town(ct):
     s = ct_table(
         ct,
@@ -1541,9 +1538,6 @@ def test_a_vampire_counts_only_the_vampires_of_halloweentown(ct):
     assert ct.rules.scare(st, "c99") == 1  # himself not in Halloweentown: only the Baron counts
 
 
-@pytest.mark.xfail(
-    strict=True, reason="town boundary: a play into an opponent's row skips the expansion (engine work)"
-)
 def test_easter_bunny_is_not_offered_under_an_opponents_christmas_town_locale(ct):
     s = ct_table(
         ct,
