@@ -33,8 +33,9 @@ def _slot_of(g: Any, st: Any, card: str) -> tuple[int, int] | None:
 # --- moving --------------------------------------------------------------------------------------
 @custom("magical_journey")
 def _magical_journey(g, st, f, ins, ctx):
-    """The Character gains travel until the End Phase and goes between your Tree Circle and
-    one of your Christmas Town Locales (the card's own move, not only between inner edges)."""
+    """The Character goes between your Tree Circle and one of your Christmas Town Locales (the
+    card's own move, not only between inner edges). It may travel for that move only: later
+    moves need travel of its own."""
     card = f.vars.get(ins["card"])
     found = None if card is None else g.locate(st, card)
     if found is None:
@@ -58,12 +59,9 @@ def _magical_journey(g, st, f, ins, ctx):
         if not options:
             return False
         return _ask(g, st, f, "mj", "destination", f"Where does {g.label(st, card)} travel?", options)
-    granted = st.flags.setdefault("keywords", {}).setdefault(card, [])
-    if "travel" not in granted:
-        granted.append("travel")
     ctx.emit(
         "grant",
-        f"{g.label(st, card)} may travel between Holiday Towns today",
+        f"{g.label(st, card)} may travel between Holiday Towns for this move",
         {"card": g.card_data(st, card)},
     )
     g.move_character(st, seat, card, k, dest, ctx)
@@ -244,8 +242,7 @@ def _put_character(g, st, seat, card, k, price, ctx):
         f"seat {seat} plays {g.label(st, card)} for {price}",
         {"seat": seat, "card": g.card_data(st, card), "cost": price},
     )
-    g.push(st, f"{g.def_of(st, card).id}.on_play", seat, card)
-    g.fire(st, "char_played", {"card": card})
+    g.played(st, seat, card, f"{g.def_of(st, card).id}.on_play", "char_played", data={"replaced": False})
 
 
 @custom("play_character")
@@ -313,11 +310,23 @@ def _rerun(g, st, f, ins, ctx):
 
 @custom("give_creation")
 def _give_creation(g, st, f, ins, ctx):
-    """Cute Puppy: the Creation just played goes to the chosen opponent's town."""
-    seat = f.vars.get(ins["card"])
+    """Cute Puppy put into play in its player's own town (played free): it goes on to the
+    town of an opponent who has no Creation of its title (the player picks among several);
+    when no opponent may take it, it is discarded."""
     mine = st.players[f.seat].creations
-    if seat is None or f.source not in mine:
+    if f.source not in mine:
         return False
+    done, seat = _answer(g, st, f, "gc")
+    if not done:
+        takers = [s for s in g.opponents(st, f.seat) if g.title_in_town(st, s, f.source) is None]
+        if not takers:
+            mine.remove(f.source)
+            g.to_discard(st, f.source, ctx, "no opponent's town may take it")
+            return False
+        if len(takers) > 1:
+            options = [(f"seat:{s}", f"seat {s}", s) for s in takers]
+            return _ask(g, st, f, "gc", "choose", f"Whose town does {g.label(st, f.source)} go to?", options)
+        seat = takers[0]
     mine.remove(f.source)
     st.players[seat].creations.append(f.source)
     ctx.emit(
@@ -330,13 +339,34 @@ def _give_creation(g, st, f, ins, ctx):
 
 @custom("steal_creation")
 def _steal_creation(g, st, f, ins, ctx):
-    card = f.vars.get(ins["card"])
-    town = None if card is None else g.town_of(st, card)
+    """Extendable Arm, played into seat `into`'s town: one of the Creations beside that
+    player's row (not the Arm, not a title the player of the Arm already has) moves into the
+    Arm player's town. The player picks it; the owner of the town may answer."""
+    town = f.vars.get("into")
     if town is None or town == f.seat:
         return False
+    card = f.vars.get("_sc")
+    if card is None:
+        done, card = _answer(g, st, f, "sc")
+        if not done:
+            pool = [
+                c
+                for c in g.distinct(st, st.players[town].creations)
+                if c != f.source and g.title_in_town(st, f.seat, c) is None
+            ]
+            if not pool:
+                return False
+            if len(pool) > 1:
+                options = [(f"pick:{c}", g.label(st, c), c) for c in pool]
+                return _ask(g, st, f, "sc", "choose", "Which Creation do you take?", options)
+            card = pool[0]
+        f.vars["_sc"] = card
     verdict = g.window(st, f, town, "card", ctx, card)
     if verdict is not True:
         return verdict
+    del f.vars["_sc"]
+    if card not in st.players[town].creations:
+        return False
     st.players[town].creations.remove(card)
     st.players[f.seat].creations.append(card)
     ctx.emit(
@@ -568,6 +598,10 @@ def _uninvited_guest(g, st, f, ins, ctx):
     st.function_used = True
     slot = st.players[seat].row[k]
     g.push(st, f"{g.def_of(st, slot.locale).id}.function{j}", f.seat, slot.locale)
+    # it is a Function performed, by this player, at that Locale: what waits for one hears
+    # of it once the Function is over (fired with the Function's frame on top)
+    g.fire(st, "function_here", {"locale": slot.locale}, where=slot)
+    g.fire(st, "function_performed", {"player": f.seat, "locale": slot.locale})
     g.push(st, "rules.discard", f.seat, f.source, n=n, by=f.seat)
     return True
 
@@ -620,7 +654,7 @@ def answer_event(g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
             card = _in_hand(g, st, seat, "how-dare-you")
             if card and g.may_play_surprise(st, seat, card, own_turn=False):
                 st.triggers.append(
-                    _trigger("christmas-town.how-dare-you", seat, card, {"target": data["card"]})
+                    _trigger(g, st, "christmas-town.how-dare-you", seat, card, {"target": data["card"]})
                 )
     elif event == "char_discarded":
         card, seat = data["card"], st.owner[data["card"]]
@@ -640,7 +674,9 @@ def answer_event(g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
         if mirror and g.may_play_surprise(st, seat, mirror, own_turn=False):
             lost = g.def_of(st, card).number or 0
             st.triggers.append(
-                _trigger("christmas-town.mirror-mirror", seat, mirror, {"culprit": st.turn, "lost": lost})
+                _trigger(
+                    g, st, "christmas-town.mirror-mirror", seat, mirror, {"culprit": st.turn, "lost": lost}
+                )
             )
     elif event == "end_phase":
         for card, seat, locale in st.flags.pop("flipped_chars", []):
@@ -653,8 +689,8 @@ def answer_event(g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
             st.players[st.owner[card]].discard.append(card)
 
 
-def _trigger(prog: str, seat: int, source: str, vars: dict[str, Any]) -> Any:
-    return Trigger(prog, seat, source, vars)
+def _trigger(g: Any, st: Any, prog: str, seat: int, source: str, vars: dict[str, Any]) -> Any:
+    return Trigger(prog, seat, source, vars, g.effect_depth(st))
 
 
 def _pay_from_hand(g, st, seat, card, ctx):

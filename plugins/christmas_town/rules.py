@@ -209,7 +209,9 @@ def tcg_event(g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
                     continue
                 if trig.when and not g.ev_at(st, seat, slot.locale, trig.when, **data):
                     continue
-                st.triggers.append(Trigger(f"{d.id}.trigger{j}", seat, slot.locale, dict(data)))
+                st.triggers.append(
+                    Trigger(f"{d.id}.trigger{j}", seat, slot.locale, dict(data), g.effect_depth(st))
+                )
 
 
 @hookimpl

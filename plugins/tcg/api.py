@@ -28,7 +28,8 @@ from nbc.plugins.tcg.state import Frame, Slot, State, Trigger
 # `register_program(key, steps, fires)` compiles a program of steps an expansion starts
 # itself (with `g.push`); `pick_each` asks yes or no about each card of a pool ("any
 # number of"); `cut_price` applies a price cut with its floor; `Trigger(prog, seat,
-# source, vars)` is what `tcg_event` appends to `st.triggers`.
+# source, vars, depth)` is what `tcg_event` appends to `st.triggers` (`depth` from
+# `g.effect_depth(st)`).
 __all__ = [
     "ANY_TOWN",
     "ASK",
@@ -178,6 +179,17 @@ class TcgApi(Protocol):
 
     def fire(self, st: State, event: str, data: dict[str, Any], where: Slot | None = None) -> None:
         """Announce a game event (`rules.TRIGGER_EVENTS`): triggers and `tcg_event` see it."""
+
+    def played(
+        self, st: State, seat: int, card: str, prog: str, event: str, data: dict | None = None, **vars: Any
+    ) -> None:
+        """A card was just played (it is in place, paid for): queue its own effect `prog`
+        (with `vars`) and the triggers of `event` (whose data is the card and `data`), for
+        the current player to order when there are several."""
+
+    def effect_depth(self, st: State) -> int:
+        """The stack height below the effect now running: the `depth` a `Trigger` queued
+        now takes, so it goes as soon as that effect is over (-1: when the stack is empty)."""
 
     def ask_for(self, st: State, f: Frame, key: str, seat: int, kind: str, text: str, options: Any) -> str:
         """Ask seat a question on behalf of effect step f; returns ASK."""

@@ -84,6 +84,8 @@ class Response(DataModel):
     cost: str | None = None  # expression; default: the card's number (hand) or free (play)
     when: str | None = None  # expression over `c`, the card being affected; without one it may answer any
     ops: list[dict[str, Any]] = Field(default_factory=list)  # after the answer, for the responder
+    # where a card in play goes to answer: back to its owner's hand, or discarded from play
+    leaves_to: Literal["hand", "discard"] = "hand"
 
 
 class CostDiscount(DataModel):
@@ -255,6 +257,7 @@ FUNCTIONS = {
     "has_keyword": "has_keyword(card, k): whether the card carries keyword k (or has been granted it)",
     "active_in": "active_in(t, m=0): your Active Locales in town t (`any`: all), threshold >= m",
     "locale_active": "locale_active(card): whether a Locale (or the Locale a Character stands at) is Active",
+    "turn": "turn(): the seat whose Player Turn it is (-1 outside the Player Turns)",
 }
 _SAFE_NODES = (
     ast.Expression,

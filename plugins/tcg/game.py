@@ -61,8 +61,9 @@ def load_starters(folder: Path = DATA / "decks") -> dict[str, Starter]:
     return out
 
 
-# the keywords the TCG itself reads (`Rules.has_keyword`); expansions declare theirs
-KEYWORDS = frozenset({"immune", "anchored", "kept", "shielded", "animated"})
+# the keywords the TCG itself reads (`Rules.has_keyword`; `at-locale-as:<g>`, read by the
+# expression `at`, is a family); expansions declare theirs
+KEYWORDS = frozenset({"immune", "anchored", "kept", "shielded", "animated", "at-locale-as:"})
 
 
 def check_declared(defs: dict[str, TcgCard], holidays: set[str], keywords: set[str]) -> None:

@@ -80,11 +80,12 @@ class Scope:
         return self.x_in_town(g, HALLOWEENTOWN)
 
     def x_at(self, g: str, loc: str) -> int:
-        is_, st, cards, n = self.g.is_, self.st, self.st.cards, 0
+        is_, st, cards, defs, n = self.g.is_, self.st, self.st.cards, self.g.defs, 0
+        stand_in = "at-locale-as:" + g  # a card that counts as g wherever g must be at a Locale
         for slot in st.players[self.seat].row:
             if cards[slot.locale] == loc and not slot.flipped:
                 for c in slot.characters:
-                    if is_(st, c, g):
+                    if is_(st, c, g) or stand_in in defs[cards[c]].keywords:
                         n += 1
         return n
 
@@ -320,6 +321,9 @@ class Scope:
 
     def x_has_keyword(self, card: str, k: str) -> bool:
         return self.g.has_keyword(self.st, card, k)
+
+    def x_turn(self) -> int:
+        return self.st.turn if self.st.phase == "turn" else -1
 
 
 class Rules:
@@ -1452,16 +1456,19 @@ class Rules:
         height = len(st.stack)
         return any(t.depth >= height for t in st.triggers)
 
-    def played(self, st: State, seat: int, card: str, prog: str, event: str, **vars: Any) -> None:
+    def played(
+        self, st: State, seat: int, card: str, prog: str, event: str, data: dict | None = None, **vars: Any
+    ) -> None:
         """A card was just played: queue its own effect (`prog`, when it has steps) and the
-        triggers its play sets off (`event`). The current player orders them when there
-        are several (the rulebook's Dr. Finklestein example); one runs at once."""
+        triggers its play sets off (`event`, with `data` besides the card). The current
+        player orders them when there are several (the rulebook's Dr. Finklestein
+        example); one runs at once."""
         depth = self.effect_depth(st)
         if PROGRAMS[prog]:
             if prog.endswith(".on_play"):
                 vars.setdefault("into", seat)
             st.triggers.append(Trigger(prog, seat, card, vars, depth, True))
-        self.fire(st, event, {"card": card})
+        self.fire(st, event, {"card": card, **(data or {})})
 
     def resolve_triggers(self, st: State, ctx: Context) -> None:
         height = len(st.stack)
@@ -1588,6 +1595,8 @@ class Rules:
             p.hand.remove(card)
             p.surprise_discard.append(card)
             p.titles_this_round.append(d.name)
+        elif resp.leaves_to == "discard":  # given up from play (The Rat): a discard like any other
+            self.remove_for_cost(st, card, ctx)
         else:
             self.take_out_of_play(st, card)
             self.drop_stack(st, card, ctx)
@@ -2052,6 +2061,7 @@ class Rules:
             od = self.def_of(st, other)
             follows = od.follows is not None and self.is_(st, card, od.follows)
             brought = any(self.is_(st, other, g) for g in d.brings)
+            # it goes along only where it could go itself (an expansion may bar the way)
             if (follows or brought) and self.can_move(st, other) and self.may_enter(st, town, other, frm, to):
                 why = od.id if follows else d.id
                 st.triggers.append(
@@ -2507,7 +2517,7 @@ def _play_pay(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
             )
         else:
             st.players[to[0]].row[to[1]].characters.append(card)
-        g.played(st, seat, card, f"{d.id}.on_play", "char_played")
+        g.played(st, seat, card, f"{d.id}.on_play", "char_played", data={"replaced": verb == "replace"})
     elif d.kind == "creation":
         into = to[0] if verb == "playopp" else seat
         st.players[into].creations.append(card)
@@ -2527,12 +2537,12 @@ def _follow(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
     if found is None or found[1] != f.vars["from_slot"]:
         return False
     to = f.vars["to_slot"]
-    if "leader" in f.vars:  # it goes where the leader stands now, which later moves may have changed
-        ahead = g.locate(st, f.vars["leader"])
-        if ahead is None or ahead[0] != found[0]:
+    if "leader" in f.vars:  # it goes where the leader is now, which may be further on
+        leader = g.locate(st, f.vars["leader"])
+        if leader is None or leader[0] != found[0] or leader[1] == found[1]:
             return False
-        to = ahead[1]
-    if to == found[1] or not g.may_enter(st, found[0], card, found[1], to):
+        to = leader[1]
+    if not g.may_enter(st, found[0], card, found[1], to):
         return False
     g.move_character(st, found[0], card, found[1], to, ctx)
     if "why" in f.vars:  # the card whose ability let it come along

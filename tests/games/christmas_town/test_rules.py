@@ -165,7 +165,29 @@ def test_town_meeting_does_not_grant_travel(tcg):
     assert row(s, 0)[2] == ("the-bakery", ["zero"])
 
 
-def test_magical_journey_lets_a_halloween_character_travel(tcg):
+def test_a_character_that_follows_a_traveller_does_not_cross_without_travel(tcg):
+    # Zero may follow Jack for free when Jack leaves his Locale; Jack (Explorer) may travel,
+    # Zero may not, so Jack crosses into Christmas Town alone and nobody asks about Zero.
+    explorer = "jack-skellington-explorer-of-unknown-realms"
+    rows = {0: [("jacks-house", []), ("town-hall", [explorer, "zero"]), ("the-bakery", [])]}
+    s = ct_table(tcg, rows=rows)
+    s.choose(0, "Jack's House: Move 4")
+    s.choose(0, "Move Jack Skellington (Explorer of Unknown Realms) to The Bakery")
+    s.choose(0, "Stop moving")
+    assert s.prompts()[0].kind == "turn"  # Jack's Pumpkin Point came at once; Zero was never offered
+    assert row(s, 0) == [("jacks-house", []), ("town-hall", ["zero"]), ("the-bakery", [explorer])]
+    # within a town Zero still follows him
+    s.choose(0, "End your turn")
+    rows = {0: [("jacks-house", [explorer, "zero"]), ("town-hall", []), ("the-bakery", [])]}
+    s = ct_table(tcg, rows=rows)
+    s.choose(0, "Jack's House: Move 4")
+    s.choose(0, "Move Jack Skellington (Explorer of Unknown Realms) to Town Hall")
+    s.choose(0, "Stop moving")
+    s.choose(0, "Yes", kind="may")
+    assert row(s, 0)[1] == ("town-hall", sorted([explorer, "zero"]))
+
+
+def test_magical_journey_lets_a_halloween_character_travel_for_that_move_only(tcg):
     rows = {
         0: [
             ("jacks-house", []),
@@ -180,9 +202,10 @@ def test_magical_journey_lets_a_halloween_character_travel(tcg):
     assert row(s, 0)[3] == ("candy-shop", ["sally-shy-creature"])
     s.choose(0, "Jack's House: Move 4")
     s.choose(0, "Move Sally (Shy Creature) to The Bakery")
-    assert "Move Sally (Shy Creature) to Tree Circle" in _move_labels(s)  # she may travel today
-    s.choose(0, "Move Sally (Shy Creature) to Tree Circle")
-    assert row(s, 0)[1] == ("tree-circle", ["sally-shy-creature"])
+    # the card let her travel for its own move only: she may not cross back with Movement
+    assert _move_labels(s) == ["Move Sally (Shy Creature) to Candy Shop", "Stop moving"]
+    s.choose(0, "Stop moving")
+    assert row(s, 0)[2] == ("the-bakery", ["sally-shy-creature"])
 
 
 # --- 5. Joy Thresholds -----------------------------------------------------------------------------

@@ -80,6 +80,8 @@ def test_floors_count_only_the_cards_of_the_match(tcg):
 @pytest.mark.parametrize(("variant", "players"), [("base", 4), ("christmas-town", 2)])
 def test_pruning_by_floor_never_changes_a_menu(variant, players):
     tcg = PluginHost.load().games["tcg"]  # with the installed expansions
+    if variant not in tcg.variants:
+        pytest.skip(f"the {variant} variant's plugin is disabled")
     rules = tcg.rules
     menus = 0
     for seed in range(12):

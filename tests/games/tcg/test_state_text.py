@@ -23,6 +23,8 @@ def tcg():
     ("variant", "players", "seed"), [("base", 2, 1), ("base", 5, 2), ("christmas-town", 4, 3)]
 )
 def test_the_state_text_is_the_canonical_json_of_the_dump(tcg, variant, players, seed):
+    if variant not in tcg.variants:
+        pytest.skip(f"the {variant} variant's plugin is disabled")
     match = Match.new(tcg, variant, players=players, seed=seed)
     rng = Rng(seed)
     while True:
