@@ -183,7 +183,9 @@ def pick(match: Match, draw: Callable[[int], int]) -> tuple[int, str]:
         seat = seats[draw(len(seats))] if len(seats) > 1 else seats[0]
         mine = [p for p in prompts if p.seat == seat]
     choices = [c for p in mine for c in p.choices]
-    return mine[0].seat, choices[draw(len(choices))].id
+    steer = getattr(draw, "choice", None)  # a fuzzer's Draws may favour some choices
+    k = steer(choices) if steer is not None else draw(len(choices))
+    return mine[0].seat, choices[k].id
 
 
 class _Playout:
@@ -700,6 +702,20 @@ class Draws:
     rng: Rng | None = None
     script: list[int] | None = None
     taken: list[int] = field(default_factory=list)
+    # choices to take more often (half the time, when one is offered): the fuzzer favours
+    # those that name a card whose effect has not fired yet
+    favour: Callable[[Any], bool] | None = None
+
+    def choice(self, choices: list[Any]) -> int:
+        """Which of `choices` to take; recorded like any draw, so a script replays it."""
+        if self.script is None and self.favour is not None:
+            assert self.rng is not None
+            liked = [k for k, c in enumerate(choices) if self.favour(c)]
+            if liked and len(liked) < len(choices) and self.rng.below(2):
+                value = liked[self.rng.below(len(liked))]
+                self.taken.append(value)
+                return value
+        return self(len(choices))
 
     def __call__(self, n: int) -> int:
         if self.script is None:

@@ -154,6 +154,9 @@ def fuzz(
         setup = game.random_setup(rng, variant, players, focus)
         match_seed = f"fuzz:{seed}:{number}"
         draws = Draws(Rng(f"fuzz-choices:{seed}:{number}"))
+        wanted = tuple(pools[variant][key] for key in focus if pools[variant].get(key))
+        if wanted:  # choices that name a focus card are taken more often
+            draws.favour = lambda c, wanted=wanted: any(name in c.label for name in wanted)
         number += 1
         report = Report()
         try:
