@@ -59,6 +59,8 @@ def _magical_journey(g, st, f, ins, ctx):
         if not options:
             return False
         return _ask(g, st, f, "mj", "destination", f"Where does {g.label(st, card)} travel?", options)
+    if not g.can_move(st, card):
+        return False
     ctx.emit(
         "grant",
         f"{g.label(st, card)} may travel between Holiday Towns for this move",
@@ -147,6 +149,8 @@ def _snowmobile(g, st, f, ins, ctx):
         return False
     seat, k = found
     row = st.players[seat].row
+    if not g.can_move(st, jack):
+        return False
     if "dest" not in f.vars:
         done, dest = _answer(g, st, f, "sm")
         if not done:
@@ -166,42 +170,60 @@ def _snowmobile(g, st, f, ins, ctx):
     pool = [
         c for c in row[k].characters if c != jack and g.may_enter(st, seat, c, k, dest) and g.can_move(st, c)
     ]
-    asked = pick_each(g, st, f, "_sm", pool, "Ride along")
+    asked = pick_each(g, st, f, "_sm", pool, "Ride along", limit=3)
     if asked:
         return asked
-    riders = f.vars.pop("_sm")["chosen"][:3]
-    for c in [jack, *riders]:
+    riders = f.vars.pop("_sm")["chosen"]
+    for c in [*riders, jack]:  # the riders first: a Character that follows Jack is already aboard
         g.move_character(st, seat, c, k, dest, ctx)
     return True
 
 
 @custom("mission_of_menace")
 def _mission(g, st, f, ins, ctx):
-    """Lock, Shock and Barrel together in your Christmas Town take everyone there to your Tree House."""
+    """Lock, Shock and Barrel together in your Christmas Town go to your Tree House with any
+    of the other Characters there that you choose (all of them may cross the towns for it)."""
     row = st.players[f.seat].row
     home = next(
         (k for k, s in enumerate(row) if st.cards[s.locale] == "the-tree-house" and not s.flipped), None
     )
+    if home is None:
+        return False
     for k, slot in enumerate(row):
-        trio = all(any(g.is_(st, c, x) for c in slot.characters) for x in ("lock", "shock", "barrel"))
-        if trio and g.slot_town(st, f.seat, k) == CHRISTMAS_TOWN and home is not None:
-            for c in list(slot.characters):
-                g.move_character(st, f.seat, c, k, home, ctx)
-            return True
+        if g.slot_town(st, f.seat, k) != CHRISTMAS_TOWN:
+            continue
+        trio = [
+            next((c for c in slot.characters if g.is_(st, c, x)), None) for x in ("lock", "shock", "barrel")
+        ]
+        if None in trio or not all(g.can_move(st, c) for c in trio):
+            continue
+        pool = [c for c in slot.characters if c not in trio and g.can_move(st, c)]
+        asked = pick_each(g, st, f, "_mm", pool, "Take along")
+        if asked:
+            return asked
+        for c in [*trio, *f.vars.pop("_mm")["chosen"]]:
+            g.move_character(st, f.seat, c, k, home, ctx)
+        return True
     return False
 
 
 @custom("gather")
 def _gather(g, st, f, ins, ctx):
-    """Every Character of yours in group `direction` goes to the Locale of the one in `card`."""
+    """Every Character of yours in group `direction` goes to the Locale in `card` (a Locale,
+    or a Character standing at it), unless it cannot move there."""
     anchor = f.vars.get(ins["card"])
-    found = None if anchor is None else g.locate(st, anchor)
+    found = None if anchor is None else g.locate(st, anchor) or g.locate_locale(st, anchor)
     if found is None:
         return False
     seat, k = found
     for c in g.characters(st, seat):
         where = g.locate(st, c)
-        if g.is_(st, c, ins["direction"]) and where[1] != k and g.may_enter(st, seat, c, where[1], k):
+        if (
+            g.is_(st, c, ins["direction"])
+            and where[1] != k
+            and g.can_move(st, c)
+            and g.may_enter(st, seat, c, where[1], k)
+        ):
             g.move_character(st, seat, c, where[1], k, ctx)
     return True
 
@@ -294,6 +316,8 @@ def _play_creation_free(g, st, f, ins, ctx):
     card = f.vars.get(ins["card"])
     if card is None or card not in st.players[f.seat].hand or g.title_in_town(st, f.seat, card) is not None:
         return False
+    if g.def_of(st, card).name in st.flags.get("banned_titles", ()):
+        return False  # I can't make decisions!: nobody plays that title this Round
     g.play_free(st, f.seat, card, ctx)
     return True
 
@@ -434,11 +458,47 @@ def _discard_chosen(g, st, f, ins, ctx):
     return True
 
 
+@custom("discard_beneath")
+def _discard_beneath(g, st, f, ins, ctx):
+    """Eyes Glowing Red: discard any of the cards tucked under your Locale `locale`, asked
+    one by one; the number discarded goes into `as`."""
+    pool = [c for slot in g.slots_named(st, f.seat, ins["locale"]) for c in slot.beneath]
+    asked = pick_each(g, st, f, "_db", pool, "Discard from beneath")
+    if asked:
+        return asked
+    chosen = f.vars.pop("_db")["chosen"]
+    for slot in g.slots_named(st, f.seat, ins["locale"]):
+        for c in [c for c in slot.beneath if c in chosen]:
+            slot.beneath.remove(c)
+            g.to_discard(st, c, ctx, "cleared from under a Locale")
+    f.vars[ins.get("as", "k")] = len(chosen)
+    return True
+
+
 @custom("strip_stacks")
 def _strip_stacks(g, st, f, ins, ctx):
-    """Give It All Up: every other Surprise Stacked on a Character is discarded; draw as many."""
+    """Give It All Up: every other Surprise Stacked on a Character in any Halloweentown is
+    discarded; draw as many. Characters in a Christmas Town keep theirs. Each other player
+    whose Surprises would go may answer first (Sound the Alarms!)."""
     gone = 0
-    for host in [c for s in range(len(st.players)) for c in g.characters(st, s)]:
+    hosts = [
+        (s, c)
+        for s, p in enumerate(st.players)
+        for k, slot in enumerate(p.row)
+        if g.slot_town(st, s, k) == HALLOWEENTOWN
+        for c in slot.characters
+    ]
+    keeps = set()
+    for seat in sorted({s for s, c in hosts if any(x != f.source for x in st.stacked.get(c, ()))}):
+        first = next(x for s, c in hosts if s == seat for x in st.stacked.get(c, ()) if x != f.source)
+        verdict = g.window(st, f, seat, "card", ctx, first)
+        if verdict == ASK:
+            return ASK
+        if verdict is not True:
+            keeps.add(seat)
+    for seat, host in hosts:
+        if seat in keeps:
+            continue
         for s in [s for s in st.stacked.get(host, []) if s != f.source]:
             st.stacked[host].remove(s)
             g.to_discard(st, s, ctx, "Give It All Up")
@@ -449,16 +509,28 @@ def _strip_stacks(g, st, f, ins, ctx):
 
 @custom("unstack")
 def _unstack(g, st, f, ins, ctx):
-    """Nothing Underneath: discard one Surprise Stacked on one of your cards in play."""
+    """Nothing Underneath: discard one Surprise Stacked on a card of your Halloweentown (your
+    Characters there, your Creations, your Surprises on the table)."""
     done, pick = _answer(g, st, f, "us")
     if done:
         host, s = pick
         st.stacked[host].remove(s)
         g.to_discard(st, s, ctx, "Nothing Underneath")
         return True
+    p = st.players[f.seat]
+    hosts = [
+        *(
+            c
+            for k, slot in enumerate(p.row)
+            if g.slot_town(st, f.seat, k) == HALLOWEENTOWN
+            for c in slot.characters
+        ),
+        *p.creations,
+        *p.placed,
+    ]
     options = [
         (f"unstack:{s}", f"{g.label(st, s)} on {g.label(st, host)}", [host, s])
-        for host in g.own_cards(st, f.seat)
+        for host in hosts
         for s in st.stacked.get(host, [])
     ]
     if not options:
@@ -468,29 +540,21 @@ def _unstack(g, st, f, ins, ctx):
 
 @custom("someplace_new")
 def _someplace_new(g, st, f, ins, ctx):
-    """Look at the top 2 Locales of your Locale deck; put one or both on the bottom."""
+    """Look at the top 2 Locales of your Locale deck (seen by you alone); put one of them,
+    or both, on the bottom (both: slipped under one after the other, so the second one
+    seen ends deepest)."""
     deck = st.players[f.seat].locale_deck
-    state = f.vars.setdefault("_sn", {"left": deck[-2:][::-1], "bottom": []})
-    if not state["left"] and not state["bottom"]:
-        return False
-    done, yes = _answer(g, st, f, "sn")
-    if done:
-        card = state["left"].pop(0)
-        if yes:
-            state["bottom"].append(card)
-    if state["left"]:
-        card = state["left"][0]
-        g.show(st, [card], to=f.seat)
-        return _ask(
-            g,
-            st,
-            f,
-            "sn",
-            "may",
-            f"Put {g.label(st, card)} on the bottom of your Locale deck?",
-            [("yes", "Yes", True), ("no", "No", False)],
-        )
-    for card in f.vars.pop("_sn")["bottom"]:
+    done, bottom = _answer(g, st, f, "sn")
+    if not done:
+        top = deck[-2:][::-1]
+        if not top:
+            return False
+        g.show(st, top, to=f.seat)
+        options = [(f"bottom:{c}", f"Put {g.label(st, c)} on the bottom", [c]) for c in top]
+        if len(top) == 2:
+            options.append(("bottom:both", "Put both on the bottom", top))
+        return _ask(g, st, f, "sn", "choose", "Which Locales go to the bottom of your Locale deck?", options)
+    for card in bottom:
         deck.remove(card)
         deck.insert(0, card)
     return True
@@ -603,6 +667,9 @@ def _uninvited_guest(g, st, f, ins, ctx):
     g.fire(st, "function_here", {"locale": slot.locale}, where=slot)
     g.fire(st, "function_performed", {"player": f.seat, "locale": slot.locale})
     g.push(st, "rules.discard", f.seat, f.source, n=n, by=f.seat)
+    # a Function performed, as any other: "whenever a Function is performed" cards see it
+    g.fire(st, "function_here", {"locale": slot.locale}, where=slot)
+    g.fire(st, "function_performed", {"player": f.seat, "locale": slot.locale})
     return True
 
 
@@ -652,7 +719,11 @@ def answer_event(g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
         player = st.owner[data["card"]]
         for seat in g.opponents(st, player):
             card = _in_hand(g, st, seat, "how-dare-you")
-            if card and g.may_play_surprise(st, seat, card, own_turn=False):
+            if (
+                card
+                and g.may_play_surprise(st, seat, card, own_turn=False)
+                and g.title_in_town(st, seat, card) is None  # one on your table at most
+            ):
                 st.triggers.append(
                     _trigger(g, st, "christmas-town.how-dare-you", seat, card, {"target": data["card"]})
                 )

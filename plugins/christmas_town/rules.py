@@ -94,6 +94,8 @@ def tcg_may_play_character(g: Any, st: Any, seat: int, card: str, town: int, k: 
     flipped = st.flags.get("flipped_titles")
     if flipped and title in flipped.get(str(town), ()):
         return False  # Evil Eye: that title may not come back this Round
+    if g.def_of(st, card).name in st.flags.get("banned_titles", ()):
+        return False  # I can't make decisions!: nobody plays that title this Round, free or not
     for one, other in (("sandy-claws", "santa-claus"), ("santa-claus", "sandy-claws")):
         if title == one and any(g.is_(st, c, other) for c in g.characters(st, town)):
             return False  # Santa Claus and Sandy Claws never share a player's towns

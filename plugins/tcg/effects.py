@@ -84,8 +84,9 @@ class Response(DataModel):
     cost: str | None = None  # expression; default: the card's number (hand) or free (play)
     when: str | None = None  # expression over `c`, the card being affected; without one it may answer any
     ops: list[dict[str, Any]] = Field(default_factory=list)  # after the answer, for the responder
-    # where a card in play goes to answer: back to its owner's hand, or discarded from play
-    leaves_to: Literal["hand", "discard"] = "hand"
+    # where a card in play goes to answer: back to its owner's hand, discarded from play,
+    # or nowhere (it answers and stays in play: Christmas Town Gates)
+    leaves_to: Literal["hand", "discard", "nowhere"] = "hand"
 
 
 class CostDiscount(DataModel):
@@ -258,6 +259,9 @@ FUNCTIONS = {
     "active_in": "active_in(t, m=0): your Active Locales in town t (`any`: all), threshold >= m",
     "locale_active": "locale_active(card): whether a Locale (or the Locale a Character stands at) is Active",
     "turn": "turn(): the seat whose Player Turn it is (-1 outside the Player Turns)",
+    "spread": "spread(g, t='any'): how many of your Locales (in town t) hold your Characters answering to g",
+    "has_placed": "has_placed(seat, g): whether that player has a Surprise answering to g on the table",
+    "discarded": "discarded(card): whether the card lies in its owner's discard pile",
 }
 _SAFE_NODES = (
     ast.Expression,
@@ -370,10 +374,12 @@ _COUNTS = {
     "mine", "at", "others_here", "removable_here", "creations", "hand", "deck", "pp", "start_hand", "active",
     "locales", "beneath", "opp_count", "in_discard", "in_hand", "hand_of", "opp_scare_count",
     "total_scare", "chars_at", "opp_placed_count", "locales_named", "in_town", "active_in", "locales_in",
+    "spread",
 }  # fmt: skip
 _TESTS = {
     "together", "here_is", "opp_has", "is_", "alias_in_play", "immune", "function_used", "beside",
-    "has_both", "any_has", "dice_pending", "has_keyword", "locale_active", "together_in",
+    "has_both", "any_has", "dice_pending", "has_keyword", "locale_active", "together_in", "has_placed",
+    "discarded",
 }  # fmt: skip
 _ANY = (-math.inf, math.inf)
 
@@ -812,8 +818,15 @@ def _ask(g: Any, st: Any, f: Any, key: str, seat: int, kind: str, text: str, opt
 
 @custom("flip_locale")
 def _flip_locale(g, st, f, ins, ctx):
-    """Dark Alley: the chosen Locale is face down (never Active, no Function) until the End Phase."""
-    slot = g.slot_of_locale(st, f.vars[ins["card"]])
+    """Dark Alley: the chosen Locale is face down (never Active, no Function) until the End Phase.
+    Its owner may answer a card aimed at their Locale (Sound the Alarms!)."""
+    locale = f.vars[ins["card"]]
+    found = g.locate_locale(st, locale)
+    if found is not None:
+        verdict = g.window(st, f, found[0], "card", ctx, locale)
+        if verdict is not True:
+            return verdict
+    slot = g.slot_of_locale(st, locale)
     slot.flipped = True
     ctx.emit(
         "flip",
@@ -959,16 +972,19 @@ def _take_beneath(g, st, f, ins, ctx):
     return True
 
 
-def pick_each(g, st, f, key, pool, text):
+def pick_each(g, st, f, key, pool, text, limit=None):
     """Ask yes or no about each card of `pool` in turn (for effects that move or discard
-    "any number" of cards). Returns the open question's ASK, or None when every card has
-    been asked about; the chosen ones are then in f.vars[key]["chosen"]."""
+    "any number" of cards, or up to `limit` of them). Returns the open question's ASK, or
+    None when every card has been asked about; the chosen ones are then in
+    f.vars[key]["chosen"]."""
     state = f.vars.setdefault(key, {"left": list(pool), "chosen": []})
     done, yes = _answer(g, st, f, key + "?")
     if done:
         card = state["left"].pop(0)
         if yes:
             state["chosen"].append(card)
+    if limit is not None and len(state["chosen"]) >= limit:
+        state["left"] = []  # as many as the card allows: no more questions
     if state["left"]:
         card = state["left"][0]
         return _ask(

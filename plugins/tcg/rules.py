@@ -325,6 +325,20 @@ class Scope:
     def x_turn(self) -> int:
         return self.st.turn if self.st.phase == "turn" else -1
 
+    def x_spread(self, g: str, t: str = "any") -> int:
+        return sum(
+            1
+            for k, slot in enumerate(self.st.players[self.seat].row)
+            if (t == "any" or self.g.slot_town(self.st, self.seat, k) == t)
+            and any(self.g.is_(self.st, c, g) for c in slot.characters)
+        )
+
+    def x_has_placed(self, seat: int, g: str) -> bool:
+        return any(self.g.is_(self.st, c, g) for c in self.st.players[seat].placed)
+
+    def x_discarded(self, card: str) -> bool:
+        return card in self.st.players[self.st.owner[card]].discard
+
 
 class Rules:
     """The rules object for one card pool. Stateless: every method takes the state."""
@@ -1518,8 +1532,7 @@ class Rules:
                     if zone == "hand":
                         if not self.may_play_surprise(st, seat, card, own_turn=False):
                             continue
-                        price = int(self.ev_at(st, seat, card, resp.cost)) if resp.cost else (d.number or 0)
-                        if price > p.pp:
+                        if self.response_price(st, seat, card, resp) > p.pp:
                             continue
                     out.append((card, j))
         return out
@@ -1585,19 +1598,32 @@ class Rules:
             ],
         )
 
+    def response_price(self, st: State, seat: int, card: str, resp: Any) -> int:
+        """What answering from hand costs: the response's own price, changed by the
+        expansions' price rules as any other card's price is."""
+        price = (
+            int(self.ev_at(st, seat, card, resp.cost))
+            if resp.cost
+            else (self.defs[st.cards[card]].number or 0)
+        )
+        if st.expansions and self.hooks is not None:
+            changed = self.hooks.of(st).adjust_cost(self, st, seat, card, price)
+            if changed is not None:
+                price = changed
+        return max(0, price)
+
     def use_response(self, st: State, seat: int, card: str, j: int, f: Frame, ctx: Context) -> None:
         d = self.def_of(st, card)
         resp = d.responses[j]
         p = st.players[seat]
         if resp.zone == "hand":
-            price = int(self.ev_at(st, seat, card, resp.cost)) if resp.cost else (d.number or 0)
-            p.pp -= price
+            p.pp -= self.response_price(st, seat, card, resp)
             p.hand.remove(card)
             p.surprise_discard.append(card)
             p.titles_this_round.append(d.name)
         elif resp.leaves_to == "discard":  # given up from play (The Rat): a discard like any other
             self.remove_for_cost(st, card, ctx)
-        else:
+        elif resp.leaves_to == "hand":
             self.take_out_of_play(st, card)
             self.drop_stack(st, card, ctx)
             p.hand.append(card)
