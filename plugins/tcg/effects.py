@@ -211,6 +211,7 @@ FUNCTIONS = {
     "together_in": "together_in(t, g1, g2, ...): the same in your town t (`any`: any of your Locales)",
     "locales_in": "locales_in(t): your Locales in town t (`any`: all of them)",
     "others_here": "others_here(g='any'): Characters of yours at the source's Locale, other than it",
+    "removable_here": "removable_here(g='any'): those of others_here(g) that can be discarded from play",
     "here_is": "here_is(loc): whether the source Character stands at (or is being played to) Locale loc",
     "opp_has": "opp_has(g, t='any'): whether an opponent has a Character answering to g in play (in town t)",
     "creations": "creations(g='any'): your Creations in play (matching g)",
@@ -370,7 +371,7 @@ def cut_price(price: float, amount: int, least: int | None = None) -> float:
 # Functions whose value is never below 0 (counts) or only 0 or 1 (tests): what
 # `expression_bounds` knows of them. Every other function may give anything.
 _COUNTS = {
-    "mine", "at", "others_here", "creations", "hand", "deck", "pp", "start_hand", "active",
+    "mine", "at", "others_here", "removable_here", "creations", "hand", "deck", "pp", "start_hand", "active",
     "locales", "beneath", "opp_count", "in_discard", "in_hand", "hand_of", "opp_scare_count",
     "total_scare", "chars_at", "opp_placed_count", "locales_named", "in_town", "active_in", "locales_in",
     "spread",

@@ -112,6 +112,16 @@ class Scope:
             return 0
         return sum(1 for c in slot.characters if c != self.source and self.g.is_(self.st, c, g))
 
+    def x_removable_here(self, g: str = "any") -> int:
+        slot = self._here_slot()
+        if slot is None:
+            return 0
+        return sum(
+            1
+            for c in slot.characters
+            if c != self.source and self.g.is_(self.st, c, g) and not self.g.is_immune(self.st, c)
+        )
+
     def _here_slot(self) -> Slot | None:
         if "to_slot" in self.extra:
             seat, k = self.extra["to_slot"]
@@ -120,8 +130,8 @@ class Scope:
         return None if found is None else self.st.players[found[0]].row[found[1]]
 
     def x_here_is(self, loc: str) -> bool:
-        slot = self._here_slot()
-        return slot is not None and self.g.def_of(self.st, slot.locale).id == loc
+        slot = self._here_slot()  # a Locale turned face down (Dark Alley) is no Locale by name
+        return slot is not None and not slot.flipped and self.g.def_of(self.st, slot.locale).id == loc
 
     def x_opp_has(self, g: str, t: str = ANY_TOWN) -> bool:
         return any(
@@ -2031,6 +2041,10 @@ class Rules:
         town, k = found
         if not self.can_move(st, card) or self.shields(st, f, card, town):
             return False
+        d = self.def_of(st, card)
+        if d.move_when and not self.ev_at(st, town, card, d.move_when):
+            fired(d.id)  # its own rule keeps it where it is (Sandy Claws)
+            return False
         if town != f.vars.get("by", f.seat) and card != f.source:
             verdict = self.window(st, f, town, "character", ctx, card)
             if verdict is not True:
@@ -2113,14 +2127,10 @@ class Rules:
         if done:
             if choice is None:
                 m["left"] = 0
-            elif choice[0] == "gather":
+            elif choice[0] == "gather":  # one Movement; the player then picks whom it pulls in
                 _, card, pulled = choice
                 fired(st.cards[card])
-                found = self.locate(st, card)
-                for other in pulled:
-                    where = self.locate(st, other)
-                    if where is not None and found is not None:
-                        self.move_character(st, seat, other, where[1], found[1], ctx)
+                m["gather"] = {"at": card, "left": list(pulled), "chosen": []}
                 m["left"] -= 1
             else:
                 _, card, frm, to, price = choice
@@ -2129,6 +2139,31 @@ class Rules:
                 self.move_character(st, seat, card, frm, to, ctx)
                 m["left"] -= price
                 m["moved"].append(card)
+        gathering = m.get("gather")
+        if gathering is not None:
+            answered, yes = self.answered(st, f, key + ":gather")
+            if answered:
+                other = gathering["left"].pop(0)
+                if yes:
+                    gathering["chosen"].append(other)
+            if gathering["left"]:
+                f.vars["_wait"] = key + ":gather"
+                at = self.locate(st, gathering["at"])
+                into = self.label(st, st.players[seat].row[at[1]].locale) if at else "his Locale"
+                return self.ask(
+                    st,
+                    seat,
+                    "gather",
+                    f"Pull {self.label(st, gathering['left'][0])} into {into}?",
+                    [("yes", "Yes", True), ("no", "No", False)],
+                )
+            del m["gather"]
+            found = self.locate(st, gathering["at"])
+            for other in gathering["chosen"]:
+                where = self.locate(st, other)
+                if where is not None and found is not None:
+                    self.move_character(st, seat, other, where[1], found[1], ctx)
+                    m["moved"].append(other)
         options = self.move_options(st, f, ins, m) if m["left"] > 0 else []
         if not options:
             del f.vars[key]
@@ -2170,20 +2205,23 @@ class Rules:
                             f"Move {self.label(st, card)} to {self.label(st, row[to].locale)}",
                             ["mv", card, k, to, leave],
                         )
-                if d.gathers_at and st.cards[slot.locale] == d.gathers_at:
+                if d.gathers_at and st.cards[slot.locale] == d.gathers_at and not slot.flipped:
                     pulled = [
                         c
                         for j in (k - 1, k + 1)
                         if 0 <= j < len(row)
                         for c in row[j].characters
                         if self.can_move(st, c)
+                        and not ((md := self.def_of(st, c).move_when) and not self.ev_at(st, seat, c, md))
                         and self.def_of(st, c).leave_cost.get(st.cards[row[j].locale], 1) <= 1
+                        and (not flt or self.ev(st, f, flt, c=c))
+                        and c not in moved
                         and self.may_enter(st, seat, c, j, k)
                     ]
                     if pulled:
                         yield (
                             f"gather:{card}",
-                            f"{self.label(st, card)} pulls everyone next door "
+                            f"{self.label(st, card)} pulls Characters of your choice from next door "
                             f"into {self.label(st, slot.locale)}",
                             ["gather", card, pulled],
                         )
@@ -2219,9 +2257,9 @@ class Rules:
         seat = f.seat
         key = f"_t{f.pc}"
         slot = self.slot_of_locale(st, f.source)
-        done = f.vars.get(key, 0)
-        done, card = self.answered(st, f, key)
-        if done:
+        done = f.vars.get(key, 0)  # cards tucked so far (or the most, once the player stops)
+        answered, card = self.answered(st, f, key)
+        if answered:
             if card is None:
                 done = int(ins.get("max", 1))
             else:

@@ -248,7 +248,9 @@ def test_coverage_lists_every_card_of_the_pool_by_name(tcg):
 
 
 def test_a_short_coverage_run_fires_most_cards_and_no_stray_keys(tcg):
-    run = play_for_coverage(tcg, "base", seconds=60, seed=1, max_matches=60)
+    # 120 matches (about 2 s): with 60, one seed's count swings by about 5 cards either side
+    # of 130 of 159, too close to the 80% line; with 120 it stays above 135 for every seed tried
+    run = play_for_coverage(tcg, "base", seconds=60, seed=1, max_matches=120)
     assert run.stray == []
     assert len(run.seen) > 0.8 * len(run.keys)
 

@@ -119,6 +119,9 @@ def test_a_good_scare_removes_the_top_card_of_an_opponents_deck_with_both_at_the
         decks={1: ["reaper", "igor"]},
     )
     play(s, "a-good-scare", mode=1)
+    s.choose(
+        0, "A Good Scare: its effect as it is played (seat 0)", kind="order-triggers"
+    )  # and Corpse Kid's
     assert ids(s, s.state.players[1].removed) == ["reaper"]
     assert deck(s, 1) == ["igor"]
     assert discard(s, 1) == []
@@ -548,6 +551,9 @@ def test_corpse_family_bonding_gathers_the_family_at_any_halloweentown_locale_fo
         pp={0: 1},
     )
     play(s, "corpse-family-bonding", mode=1)
+    # Corpse Kid's "after you play a Surprise" goes off too: the Surprise first, and then
+    # his question is skipped, the hand being empty
+    s.choose(0, "Corpse Family Bonding: its effect as it is played (seat 0)", kind="order-triggers")
     options = choices(s, 0, "choose")
     assert "Town Square" in options and "The Bakery" not in options  # any Locale of Halloweentown
     s.choose(0, "Town Square")
