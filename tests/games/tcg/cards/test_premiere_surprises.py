@@ -1662,6 +1662,8 @@ def test_putrid_playmates_adds_two_pumpkin_points_when_corpse_kid_and_mummy_boy_
         pp={0: 1},
     )
     play(s, "Putrid Playmates", 1, "Add 2 Pumpkin Points")
+    # Corpse Kid hears of the Surprise too: its player orders the two (the Surprise first)
+    s.choose(0, "Putrid Playmates: its effect as it is played (seat 0)", kind="order-triggers")
     assert s.state.players[0].pp == 2
     s = table(
         tcg,
