@@ -146,7 +146,8 @@ def nbc_known(nbc_case) -> frozenset[str]:
 
 
 # The TCG checks after every step of an effect that it is safe to resume after a
-# question (see nbc.plugins.tcg.rules.Rules.checked_op); the fuzzer turns it on too.
-import nbc.plugins.tcg.rules as _tcg_rules  # noqa: E402
+# question (see nbc.plugins.tcg.machine.EffectMachine.checked_op); the kit and the
+# fuzzer turn it on for their own playouts, this for every scenario test too.
+from nbc.plugins.tcg import machine as _tcg_machine  # noqa: E402
 
-_tcg_rules.STRICT_STEPS = True
+_tcg_machine.STRICT_STEPS = True

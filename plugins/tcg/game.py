@@ -295,9 +295,9 @@ class TcgGame(Game):
         return state
 
     def self_checks(self, on: bool) -> bool:
-        from nbc.plugins.tcg import rules
+        from nbc.plugins.tcg import machine
 
-        was, rules.STRICT_STEPS = rules.STRICT_STEPS, on
+        was, machine.STRICT_STEPS = machine.STRICT_STEPS, on
         return was
 
     def state_json(self, state: State) -> str:
