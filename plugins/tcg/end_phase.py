@@ -4,16 +4,11 @@ empty Main Decks recycled, the Pumpkin King card passed on (rulebook: End Phase)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from nbc.core.game import Context
 from nbc.plugins.tcg.constants import (
     HAND_LIMIT,
 )
 from nbc.plugins.tcg.state import Ask, State
-
-if TYPE_CHECKING:
-    pass
 
 
 class EndPhase:

@@ -13,7 +13,7 @@ windows (`window`) let a player answer an effect aimed at them.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from nbc.core.coverage import fired
 from nbc.core.game import Choice, Context
@@ -25,9 +25,6 @@ from nbc.plugins.tcg.effects import (
     PROGRAMS,
 )
 from nbc.plugins.tcg.state import Ask, Frame, Slot, State, Trigger
-
-if TYPE_CHECKING:
-    pass
 
 # Checked after every step when true (tests and the fuzzer): see `EffectMachine.checked_op`.
 STRICT_STEPS = False

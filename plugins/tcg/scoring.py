@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from nbc.plugins.tcg.state import State
-
-if TYPE_CHECKING:
-    pass
 
 
 class Scoring:
