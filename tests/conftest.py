@@ -126,12 +126,7 @@ def broken_plugins(installed_plugins):
 # cases and the fuzzing budget count these instead of failing on them, and fail on
 # anything else. Remove an entry when its defect is fixed (its test, strict xfail,
 # then says so).
-KNOWN = {
-    "tcg": {
-        # tests/games/christmas_town/test_fuzz_tcg_secrecy_f8c901d8.py
-        "secrecy:event:discard": "a discard event names a card the other seat's view never shows",
-    },
-}
+KNOWN: dict[str, dict[str, str]] = {}
 
 
 @pytest.fixture(scope="session")

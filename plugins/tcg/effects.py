@@ -1394,6 +1394,7 @@ def _mill(g, st, seat, ctx):
         return None
     top = p.deck.pop()
     p.discard.append(top)
+    g.show(st, [top])
     ctx.emit(
         "mill",
         f"seat {seat} turns over {g.label(st, top)} from the Main Deck",

@@ -65,6 +65,9 @@ class Primitives:
     def to_discard(self, st: State, card: str, ctx: Context, why: str) -> None:
         seat = st.owner[card]
         st.players[seat].discard.append(card)
+        # a discard is seen by everyone as it happens, though another player's pile may
+        # not be looked through later: the view shows it for this choice
+        self.show(st, [card])
         ctx.emit(
             "discard",
             f"seat {seat} discards {self.label(st, card)} ({why})",

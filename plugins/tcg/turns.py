@@ -476,6 +476,7 @@ def _play_pay(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
             if old in st.hexed:
                 st.hexed.remove(old)
             st.players[st.owner[old]].discard.append(old)
+            g.show(st, [old])
             ctx.emit(
                 "replace", f"{g.label(st, old)} is replaced", {"seat": seat, "card": g.card_data(st, old)}
             )

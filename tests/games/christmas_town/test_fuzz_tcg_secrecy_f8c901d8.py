@@ -8,9 +8,7 @@ Shrunk from 122 choices to 70. The test replays every
 choice strictly, checks every step as the test kit does, then checks the position
 reached; it passes once the game is fixed."""
 
-import pytest
 
-from nbc.core.testkit.checks import ConformanceError
 from nbc.core.testkit.replay import replay_and_check
 
 OPTIONS = {
@@ -146,11 +144,6 @@ CHOICES = [
 ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=ConformanceError,
-    reason="open defect (TCG issue): a discard event names a card the other seat's view never shows",
-)
 def test_fuzz_tcg_secrecy_f8c901d8():
     replay_and_check(
         "tcg",
