@@ -22,7 +22,12 @@ which the test kit (`nbc check`) and the fuzzer (`nbc fuzz`) use to find its bug
   checks that `seat`'s view and prompts do not change; search bots sample with it);
 - `plant(state, seat, marker) -> int`: mark the cards only `seat` may know;
 - `coverage(variant) -> {key: name}`: the cards whose effects the game reports
-  through `nbc.core.coverage.fired(key)`.
+  through `nbc.core.coverage.fired(key)`;
+- `self_checks(on) -> bool`: turn on the game's own costly internal checks while the
+  kit and the fuzzer play (the TCG's check that card effects resume safely).
+
+A per-card test says which card it checks with `nbc.core.testkit.cardtests.covers`;
+a game's gate test can then require a test of every card.
 
 Hook names and arguments are checked when the plugins load: a function marked
 `@hookimpl` whose name is not one of these nor a hook a game declares (a
