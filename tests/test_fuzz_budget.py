@@ -117,8 +117,10 @@ def test_every_card_of_the_pool_fires_within_the_budget(game_name, tmp_path_fact
     assert pool, f"{game_name} reports no coverage keys"
     unreached = UNREACHED.get(game_name, frozenset())
     new = {key: name for key, name in never.items() if key not in unreached}
-    assert not new, f"{len(new)} of {len(pool)} cards never fired: " + ", ".join(
-        f"{name} ({key})" for key, name in sorted(new.items())
+    assert not new, (
+        f"{len(new)} of {len(pool)} cards never fired: "
+        + ", ".join(f"{name} ({key})" for key, name in sorted(new.items()))
+        + f"; every card that never fired: {sorted(never)}"
     )
     reached = sorted(unreached & fired)
     assert not reached, f"these cards now fire; take them off UNREACHED: {', '.join(reached)}"
