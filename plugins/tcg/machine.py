@@ -203,12 +203,16 @@ class EffectMachine:
         triggers its play sets off (`event`, with `data` besides the card). The current
         player orders them when there are several (the rulebook's Dr. Finklestein
         example); one runs at once."""
-        depth = self.effect_depth(st)
-        if PROGRAMS[prog]:
-            if prog.endswith(".on_play"):
-                vars.setdefault("into", seat)
-            st.triggers.append(Trigger(prog, seat, card, vars, depth, True))
+        depth, queued = self.effect_depth(st), len(st.triggers)
         self.fire(st, event, {"card": card, **(data or {})})
+        if not PROGRAMS[prog]:
+            return
+        if prog.endswith(".on_play"):
+            vars.setdefault("into", seat)
+        if len(st.triggers) == queued:  # nothing else goes off: the card's effect runs now
+            st.stack.append(Frame(prog, seat, card, 0, vars))
+        else:
+            st.triggers.insert(queued, Trigger(prog, seat, card, vars, depth, True))
 
     def resolve_triggers(self, st: State, ctx: Context) -> None:
         height = len(st.stack)
