@@ -1,30 +1,14 @@
-"""Scenario helpers for Christmas Town: the TCG with the expansion loaded and enabled."""
+"""Scenario helpers for Christmas Town: the TCG with the expansion loaded and enabled
+(`christmas_tcg`, and `ct_table`, which is `tcgkit.christmas_table`)."""
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
-from tcgkit import table
+from tcgkit import christmas_table as ct_table
+from tcgkit import christmas_tcg
 
-from nbc.core.host import PluginHost
-
-
-@cache
-def christmas_tcg() -> Any:
-    """The TCG as the plugin host builds it, with the Christmas Town plugin loaded."""
-    return PluginHost.load(disabled=[]).game("tcg")
-
-
-def ct_table(game: Any, *, edit: Any = None, **kwargs: Any) -> Any:
-    """`tcgkit.table` in a match that enables the expansion."""
-
-    def enable(st: Any) -> None:
-        st.expansions = ["christmas-town"]
-        if edit is not None:
-            edit(st)
-
-    return table(game, edit=enable, **kwargs)
+__all__ = ["christmas_tcg", "ct_table", "options"]
 
 
 def options(s: Any, seat: int = 0, kind: str = "turn") -> list[str]:

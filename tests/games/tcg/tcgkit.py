@@ -9,6 +9,7 @@ Turn with the Function not yet used.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from itertools import count
 from typing import Any
 
@@ -88,3 +89,39 @@ def discard(s: Scenario, seat: int) -> list[str]:
 
 def labels(s: Scenario, seat: int, kind: str = "turn") -> list[str]:
     return [c.label for c in s.expect(seat, kind).choices]
+
+
+def deck(s: Scenario, seat: int = 0) -> list[str]:
+    """A seat's Main Deck, top card first."""
+    return [s.state.cards[c] for c in reversed(s.state.players[seat].deck)]
+
+
+def price(s: Scenario, seat: int, name: str) -> int | None:
+    """The price the turn menu asks for playing the card called `name`, or None if it is
+    not offered."""
+    for label in labels(s, seat):
+        if label.startswith(f"Play {name} (") and label.endswith(" PP)"):
+            return int(label[len(f"Play {name} (") : -len(" PP)")])
+    return None
+
+
+@cache
+def christmas_tcg() -> Any:
+    """The TCG as the plugin host builds it, with the Christmas Town plugin loaded."""
+    from nbc.core.host import PluginHost
+
+    return PluginHost.load(disabled=[]).game("tcg")
+
+
+def christmas_table(
+    game: Any = None, *, edit: Callable[[State], None] | None = None, **kwargs: Any
+) -> Scenario:
+    """`table` in a match that enables the Christmas Town expansion (in `game`, by
+    default the TCG with the expansion loaded)."""
+
+    def enable(st: State) -> None:
+        st.expansions = ["christmas-town"]
+        if edit is not None:
+            edit(st)
+
+    return table(game if game is not None else christmas_tcg(), edit=enable, **kwargs)

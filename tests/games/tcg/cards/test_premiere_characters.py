@@ -10,17 +10,12 @@ checks that the player is asked.
 from __future__ import annotations
 
 import pytest
-from tcgkit import discard, hand, labels, row, table
+from tcgkit import deck, discard, hand, labels, row, table
 
 from nbc.core.testkit.cardtests import covers
 
 DECK = ["igor", "zero", "clown", "fire", "behemoth", "cyclops", "devil", "reaper"]
 HOUSE = ("jacks-house", [])
-
-
-def deck(s, seat: int = 0) -> list[str]:
-    """A seat's Main Deck, top card first."""
-    return [s.state.cards[c] for c in reversed(s.state.players[seat].deck)]
 
 
 def pp(s, seat: int = 0) -> int:

@@ -4,36 +4,10 @@ what the card costs), with the case where its condition fails beside it."""
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
-from tcgkit import discard, hand, labels, row, table
+from tcgkit import christmas_table, discard, hand, labels, price, row, table
 
 from nbc.core.testkit.cardtests import covers
-
-
-@cache
-def _christmas_game():
-    from nbc.core.host import PluginHost
-
-    return PluginHost.load(disabled=[]).game("tcg")
-
-
-def christmas_table(**kwargs):
-    """`table` in a match with the Christmas Town expansion enabled."""
-
-    def enable(st):
-        st.expansions = ["christmas-town"]
-
-    return table(_christmas_game(), edit=enable, **kwargs)
-
-
-def price(s, seat: int, name: str) -> int | None:
-    """The price the turn menu asks for playing Creation `name`, or None if it is not offered."""
-    for label in labels(s, seat):
-        if label.startswith(f"Play {name} (") and label.endswith(" PP)"):
-            return int(label[len(f"Play {name} (") : -len(" PP)")])
-    return None
 
 
 # --- Christmas Casket ---------------------------------------------------------------------

@@ -7,16 +7,11 @@ cards drawn, Pumpkin Points, Movement spent, cards searched, taken or tucked.
 
 from __future__ import annotations
 
-from tcgkit import discard, hand, labels, row, table
+from tcgkit import deck, discard, hand, labels, row, table
 
 from nbc.core.testkit.cardtests import covers
 
 DECK = ["igor", "zero", "clown", "fire", "behemoth", "cyclops", "devil", "reaper"]
-
-
-def deck(s, seat: int = 0) -> list[str]:
-    """A seat's Main Deck, top card first."""
-    return [s.state.cards[c] for c in reversed(s.state.players[seat].deck)]
 
 
 def beneath(s, seat: int, k: int) -> list[str]:

@@ -5,10 +5,9 @@ for each (`covers(card, mode=k)`, k its place in the card's `modes`)."""
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
-from tcgkit import discard, hand, labels, row, table
+from tcgkit import christmas_table, discard, hand, labels, row, table
+from tcgkit import deck as deck_ids
 
 from nbc.core.testkit.cardtests import covers
 
@@ -21,24 +20,6 @@ LSB = ["lock-little-devil", "shock-little-hag", "barrel-little-skeleton"]
 FILLER = ["igor", "zero", "clown", "fire", "reaper", "cyclops", "devil", "behemoth"]
 
 
-@cache
-def _christmas_game():
-    from nbc.core.host import PluginHost
-
-    return PluginHost.load(disabled=[]).game("tcg")
-
-
-def christmas_table(edit=None, **kwargs):
-    """`table` in a match with the Christmas Town expansion enabled."""
-
-    def enable(st):
-        st.expansions = ["christmas-town"]
-        if edit is not None:
-            edit(st)
-
-    return table(_christmas_game(), edit=enable, **kwargs)
-
-
 def new_card(st, card_id: str, seat: int) -> str:
     """A new card instance owned by `seat` (for a test's own placing)."""
     cid = f"c{20_000 + len(st.cards)}"
@@ -48,11 +29,6 @@ def new_card(st, card_id: str, seat: int) -> str:
 
 def modes(s, seat: int = 0) -> list[str]:
     return labels(s, seat, "mode")
-
-
-def deck_ids(s, seat: int) -> list[str]:
-    """The Main Deck from the top."""
-    return [s.state.cards[c] for c in reversed(s.state.players[seat].deck)]
 
 
 def ids(s, cards) -> list[str]:

@@ -3,9 +3,7 @@ scripts every choice and checks what the printed effect changes."""
 
 from __future__ import annotations
 
-from functools import cache
-
-from tcgkit import discard, hand, labels, row, table
+from tcgkit import christmas_table, christmas_tcg, discard, hand, price, row, table
 
 from nbc.core.testkit.cardtests import covers
 
@@ -13,29 +11,6 @@ BARREL = "barrel-dopey-trick-or-treater"
 LOCK = "lock-impish-trick-or-treater"
 SHOCK = "shock-bossy-trick-or-treater"
 MOVE_4 = "Jack's House: Move 4"
-
-
-@cache
-def _christmas_game():
-    from nbc.core.host import PluginHost
-
-    return PluginHost.load(disabled=[]).game("tcg")
-
-
-def christmas_table(**kwargs):
-    """`table` in a match with the Christmas Town expansion enabled."""
-
-    def enable(st):
-        st.expansions = ["christmas-town"]
-
-    return table(_christmas_game(), edit=enable, **kwargs)
-
-
-def price(s, seat: int, name: str) -> int | None:
-    for label in labels(s, seat):
-        if label.startswith(f"Play {name} (") and label.endswith(" PP)"):
-            return int(label[len(f"Play {name} (") : -len(" PP)")])
-    return None
 
 
 # --- Barrel, Dopey Trick-or-Treater -------------------------------------------------------
@@ -328,7 +303,7 @@ def test_i_think_ive_got_it_builds_a_house_of_cards_brought_to_life():
         st.stacked[house] = [_card(st, "its-alive", 0)]
 
     s = table(
-        _christmas_game(),
+        christmas_tcg(),
         rows={0: [("the-laboratory", ["house-of-cards"])]},
         hands={0: ["i-think-ive-got-it"]},
         decks={0: ["igor", "zero"]},
@@ -338,5 +313,5 @@ def test_i_think_ive_got_it_builds_a_house_of_cards_brought_to_life():
     s.choose(0, "Turn your top card: build the House of Cards or topple it", kind="mode")
     house = s.state.players[0].row[0].characters[0]
     assert (
-        _christmas_game().rules.scare(s.state, house) == 2 + 1 + 2
+        christmas_tcg().rules.scare(s.state, house) == 2 + 1 + 2
     )  # its own 2, It's Alive! 1, a card beneath
