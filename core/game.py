@@ -21,7 +21,8 @@ themselves (each has a default that works, and each is in `docs/writing-a-plugin
     redeal_hidden(state, seat, rng)    -> int          redraw what `seat` cannot know
 
 and `coverage(variant)` names the cards whose effects the game reports through
-`nbc.core.coverage.fired`.
+`nbc.core.coverage.fired`. `catalogue()` lists the card definitions a client may
+show (`CatalogueCard`: name, text, numbers, copies, printed or authored per field).
 """
 
 from __future__ import annotations
@@ -168,6 +169,40 @@ class Invariant:
     name: str
     text: str  # the promise, one sentence for the docs and for failure messages
     check: Callable[[Any], str | None]
+
+
+PROVENANCE = ("printed", "authored")
+
+
+@dataclass(frozen=True, slots=True)
+class CatalogueCard:
+    """One card (or piece, item, map...) definition as a client shows it to a person:
+    `Game.catalogue` lists them. `numbers` are the printed (or authored) values by name
+    (cost, Scare Number, level, bonus...), `copies` how many a pool holds (None when
+    that is not fixed), and `provenance` says, per field (`name`, `text`, `copies` and
+    each key of `numbers`), whether the value is `printed` on the real card or
+    `authored` by this engine where no public source gives it."""
+
+    id: str
+    name: str
+    set: str
+    kind: str
+    text: str
+    numbers: dict[str, int | str | None] = field(default_factory=dict)
+    copies: int | None = None
+    provenance: dict[str, str] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "set": self.set,
+            "kind": self.kind,
+            "text": self.text,
+            "numbers": dict(self.numbers),
+            "copies": self.copies,
+            "provenance": dict(self.provenance),
+        }
 
 
 class Options(BaseModel):
@@ -324,6 +359,13 @@ class Game:
         `variant` (usually every card definition id), each with a readable name.
         The fuzzer reports the keys that never fired; the default has none."""
         return {}
+
+    def catalogue(self) -> Sequence[CatalogueCard]:
+        """Every card (piece, item, scenario...) definition of every set this game
+        ships, for clients to show and for `nbc games --json`: id, display name, set,
+        kind, text in the engine's words, numbers, copies and the provenance of each
+        field. The default has none."""
+        return ()
 
     # --- helpers the host and Match use -----------------------------------------
     def variant(self, name: str | None) -> Variant:

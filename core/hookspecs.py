@@ -23,6 +23,8 @@ which the test kit (`nbc check`) and the fuzzer (`nbc fuzz`) use to find its bug
 - `plant(state, seat, marker) -> int`: mark the cards only `seat` may know;
 - `coverage(variant) -> {key: name}`: the cards whose effects the game reports
   through `nbc.core.coverage.fired(key)`;
+- `catalogue() -> [CatalogueCard]`: every card definition a client may show (name,
+  text, numbers, copies), each field marked `printed` or `authored`;
 - `self_checks(on) -> bool`: turn on the game's own costly internal checks while the
   kit and the fuzzer play (the TCG's check that card effects resume safely).
 
