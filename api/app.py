@@ -59,7 +59,7 @@ def create_app(settings: Settings | None = None, host: PluginHost | None = None)
             Route("/healthz", healthz),
             Route("/graphql", graphql, methods=["GET", "POST"]),
             WebSocketRoute("/graphql", graphql),
-        ]
+        ],
     )
     app.state.service = service
     app.state.schema = schema

@@ -266,3 +266,76 @@ def test_graphql_refusals_keep_their_codes(api):
     with pytest.raises(GraphQLFailure) as refused:
         api.run("{ games { colour } }")
     assert refused.value.code == "BAD_REQUEST"
+
+
+# --- responsiveness and events between workers -----------------------------------------
+
+
+def test_health_and_other_clients_are_served_while_a_request_works(api, monkeypatch):
+    """The engine and the database run off the event loop: while one request is
+    still working (held here until /healthz has answered), others are answered."""
+    service = api.http.app.state.service
+    answered = threading.Event()
+    real_create = service.create
+
+    def slow_create(*args, **kwargs):
+        assert answered.wait(10), "/healthz was not answered while createMatch worked"
+        return real_create(*args, **kwargs)
+
+    monkeypatch.setattr(service, "create", slow_create)
+    results: list[dict] = []
+    worker = threading.Thread(
+        target=lambda: results.append(
+            api.raw(CREATE, {"i": {"game": "trick-or-treat", "seats": [{"kind": "BOT"}, {"kind": "BOT"}]}})
+        )
+    )
+    worker.start()
+    health = api.http.get("/healthz")
+    games = api.run("{ games { name } }")["games"]
+    answered.set()
+    worker.join(20)
+    assert health.status_code == 200 and games
+    assert results and not results[0].get("errors"), results
+
+
+def test_an_event_made_on_one_worker_reaches_a_subscriber_on_another(monkeypatch):
+    """Two server processes on one PostgreSQL database: a move made through one wakes
+    the other's subscriber through NOTIFY, not through its slow re-reading."""
+    from postgres import drop_database, fresh_database, postgres_url
+    from test_subscriptions import open_subscription
+
+    import nbc.api.schema as schema_module
+
+    monkeypatch.setattr(schema_module, "RECHECK_SECONDS", 60.0)
+    url = fresh_database(postgres_url())
+    try:
+        with (
+            TestClient(create_app(Settings(database_url=url))) as one,
+            TestClient(create_app(Settings(database_url=url))) as two,
+        ):
+            from client import Api
+
+            first = Api(one)
+            match, tokens = first.create("trick-or-treat", ["PERSON", "PERSON"], "short")
+            ws, socket = open_subscription(two, match["id"], tokens[1])
+            try:
+                seen: list[dict] = []
+
+                def read() -> None:
+                    while not any(e["seq"] == 1 for e in seen):
+                        message = socket.receive_json()
+                        seen.append(message["payload"]["data"]["matchEvents"])
+
+                prompts = first.match(match["id"], tokens[0])["prompts"]
+                choice = prompts[0]["choices"][0]["id"]
+                reader = threading.Thread(target=read, daemon=True)
+                reader.start()
+                first.act(match["id"], tokens[0], choice, match["seq"])
+                reader.join(20)
+                assert any(e["seq"] == 1 for e in seen), (
+                    "the other worker's subscriber never heard of the move"
+                )
+            finally:
+                ws.__exit__(None, None, None)
+    finally:
+        drop_database(url)
