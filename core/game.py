@@ -23,6 +23,10 @@ themselves (each has a default that works, and each is in `docs/writing-a-plugin
 and `coverage(variant)` names the cards whose effects the game reports through
 `nbc.core.coverage.fired`. `catalogue()` lists the card definitions a client may
 show (`CatalogueCard`: name, text, numbers, copies, printed or authored per field).
+
+A choice or an event that concerns cards names them for clients under the `refs` key
+of its `data` (`REFS`): a list of catalogue ids, the card it is about first, then every
+other card its label or text names, in the order named (see `card_refs`).
 """
 
 from __future__ import annotations
@@ -42,6 +46,22 @@ from nbc.core.serial import canonical_json, from_data, to_data
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
 
 _UNSET = object()
+
+# The key of `Choice.data` and `Event.data` that lists the cards a choice or an event
+# concerns, as catalogue ids (`CatalogueCard.id`). The card it is about comes first,
+# then every other card its label or text names, in the order it names them (a copy
+# named twice is listed twice). A game with a catalogue fills it wherever a label or
+# text names a card of it; the test kit checks both. A ref is as secret as the card's
+# name: an event carries one only to seats that may know that card, and `plant` marks a
+# hidden card's ref as it marks its name. `card` and `cards` stay free for a game's own
+# data (instance ids, card descriptions).
+REFS = "refs"
+
+
+def card_refs(data: Mapping[str, Any]) -> tuple[str, ...]:
+    """The card references in a choice's or an event's `data` (see `REFS`); () when none."""
+    refs = data.get(REFS)
+    return tuple(refs) if refs else ()
 
 
 def quick_init(cls: type) -> type:
@@ -82,6 +102,11 @@ class Choice:
     label: str
     data: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def refs(self) -> tuple[str, ...]:
+        """The catalogue ids of the cards this choice concerns (`data["refs"]`, see `REFS`)."""
+        return card_refs(self.data)
+
 
 @quick_init
 @dataclass(frozen=True, slots=True)
@@ -113,6 +138,11 @@ class Event:
 
     def visible_to(self, seat: int | None) -> bool:
         return self.to is None or (seat is not None and seat in self.to)
+
+    @property
+    def refs(self) -> tuple[str, ...]:
+        """The catalogue ids of the cards this event concerns (`data["refs"]`, see `REFS`)."""
+        return card_refs(self.data)
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,9 +322,10 @@ class Game:
     def plant(self, state: Any, seat: int | None, marker: str) -> int:
         """For the test kit's secrecy check: rename every card that only `seat` may
         know (seat None: every card nobody may know, such as a deck's) so that the
-        k-th is shown as `f"{marker}-{k}"` wherever the game names it; return how
-        many were renamed (0 when there are none now). Games with hidden cards must
-        implement it, or the kit reports that it cannot check them."""
+        k-th is shown as `f"{marker}-{k}"` wherever the game names it, its card
+        reference (`REFS`) included; return how many were renamed (0 when there are
+        none now). Games with hidden cards must implement it, or the kit reports that
+        it cannot check them."""
         return 0
 
     # --- what the test kit and the fuzzer use -------------------------------------
@@ -364,7 +395,9 @@ class Game:
         """Every card (piece, item, scenario...) definition of every set this game
         ships, for clients to show and for `nbc games --json`: id, display name, set,
         kind, text in the engine's words, numbers, copies and the provenance of each
-        field. The default has none."""
+        field. The default has none. The card references of choices and events
+        (`REFS`) are ids of these cards, and a label or an event text that names one
+        of them by its display name lists it there: the test kit checks both."""
         return ()
 
     # --- helpers the host and Match use -----------------------------------------

@@ -22,7 +22,11 @@ One seeded random playout is checked step by step:
   spectator's view, or an event another seat may see (unless that seat's view
   shows the card too, that is, the card became known to it);
 - redealing what a seat cannot know (`Game.redeal_hidden`) changes neither its view
-  nor its prompts, whatever the game calls its cards.
+  nor its prompts, whatever the game calls its cards, nor the card references
+  (`REFS`) of the events it is told next, unless that step showed it the card;
+- every card reference on a choice or an event is an id of the game's catalogue,
+  a label or event text that names a catalogue card by its display name lists it
+  among its refs, and none shows a catalogue id instead of a name (`refs.py`).
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ from nbc.core.game import Game, Setup
 from nbc.core.match import Match
 from nbc.core.rng import Rng
 from nbc.core.serial import canonical_json, to_data
+from nbc.core.testkit.refs import ref_check
 
 # A replay longer than this is written to a file instead of the failure message.
 INLINE_REPLAY = 40
@@ -197,6 +202,7 @@ class _Playout:
         self.game, self.setup, self.seed, self.engine, self.report = game, setup, seed, engine, report
         self.case = f"{game.name}/{setup.variant}/{setup.players}p"
         self.invariants = list(game.invariants())
+        self.refs = ref_check(game)
         self.match: Match | None = None
         self.failed_choice: tuple[int, str] | None = None
 
@@ -251,6 +257,7 @@ class _Playout:
             )
         probe_seed = hash_of(seed)
         agreed = 0  # the last step at which the twin's whole fingerprint was compared
+        self.check_event_refs(0, match.events)
         for step in range(max_steps + 1):
             self.check_prompts(step)
             if not light or (step + probe_seed) % LIGHT_INVARIANTS_EVERY == 0 or match.over:
@@ -265,13 +272,15 @@ class _Playout:
                 self.check_refusals(step)
                 self.check_round_trip(step, probe)
                 self.report.secrecy_checks += self.check_planted(step, probe)
-                self.report.redeal_checks += self.check_redeal(step)
+                self.report.redeal_checks += self.check_redeal(step, probe)
             if match.over:
                 break
             if step == max_steps:
                 raise self.fail("termination", step, f"the match did not end within {max_steps} choices")
             seat, choice = pick(match, draw)
+            told = len(match.events)
             self.take(step, seat, choice)
+            self.check_event_refs(step + 1, match.events[told:])
             if light:
                 continue
             twin.act(seat, choice)
@@ -345,6 +354,27 @@ class _Playout:
                         "prompts", step, f"seat {prompt.seat} is offered choice id '{choice.id}' twice"
                     )
                 seen.add(choice.id)
+                problem = self.refs.problem(choice.label, choice.data)
+                if problem:
+                    raise self.fail(
+                        "refs",
+                        step,
+                        f"seat {prompt.seat}'s choice '{choice.id}' ({choice.label!r}) {problem}",
+                        signature="refs:choice",
+                    )
+
+    def check_event_refs(self, step: int, events: list[Any]) -> None:
+        """The card references of new events (see `refs.py`)."""
+        check = self.refs.problem
+        for event in events:
+            problem = check(event.text, event.data)
+            if problem:
+                raise self.fail(
+                    "refs",
+                    step,
+                    f"event '{event.kind}' ({event.text!r}) {problem}",
+                    signature=f"refs:event:{event.kind}",
+                )
 
     def check_invariants(self, step: int) -> None:
         state = self.match.state  # type: ignore[union-attr]
@@ -517,11 +547,15 @@ class _Playout:
         the same description (another copy of the card may be public)."""
         after = copy.view(owner)
         hidden = _changed_strings(before, after)
+        # what the planting took out of the owner's view altogether: the ids of its hidden
+        # cards, when its view names them (a set-up event may carry one as a card ref)
+        gone = _strings(before) - _strings(after)
         for viewer in viewers:
             if viewer == owner:
                 continue
             shown = canonical_json(copy.view(viewer))
-            told = canonical_json([to_data(e) for e in copy.events_for(viewer) if e.seq == 0])
+            setup_events = [e for e in copy.events_for(viewer) if e.seq == 0]
+            told = canonical_json([to_data(e) for e in setup_events])
             for description in hidden:
                 if json.dumps(description) in told and json.dumps(description) not in shown:
                     raise self.fail(
@@ -530,11 +564,23 @@ class _Playout:
                         f"a set-up event tells {_who(viewer)} of {description!r}, a card only seat "
                         f"{owner} holds",
                     )
+            for event in setup_events:
+                for ref in event.refs:
+                    if ref in gone and json.dumps(ref) not in shown:
+                        raise self.fail(
+                            "secrecy",
+                            0,
+                            f"set-up event '{event.kind}' carries the card ref {ref!r} to {_who(viewer)}, "
+                            f"a card only seat {owner} holds",
+                            signature=f"secrecy:event:{event.kind}",
+                        )
 
-    def check_redeal(self, step: int) -> int:
+    def check_redeal(self, step: int, probe: Rng) -> int:
         """For each seat (and a spectator), redeal what it cannot know in a copy: its
-        view and prompts must not change. This does not trust the game's naming of
-        cards: a view that looks a hidden card up directly changes with the redeal."""
+        view and prompts must not change, nor the card references of what it is told
+        in the next step (see `check_redeal_events`). This does not trust the game's
+        naming of cards: a view that looks a hidden card up directly changes with the
+        redeal."""
         match, game = self.match, self.game
         assert match is not None
         if type(game).redeal_hidden is Game.redeal_hidden:
@@ -561,7 +607,72 @@ class _Playout:
                         f"something {who} may not know",
                         signature=f"secrecy:redeal-{what}",
                     )
+            if not match.over:
+                self.check_redeal_events(step, viewer, copy, probe)
         return checked
+
+    def check_redeal_events(self, step: int, viewer: int | None, redealt: Match, probe: Rng) -> None:
+        """Take the same choice in a copy of the match and in `redealt` (the copy where
+        what `viewer` cannot know was redealt); the card references of the events
+        `viewer` is told may differ only by cards the step showed it: each ref told in
+        one copy and not in the other must be in `viewer`'s view of that copy after the
+        step. A public event that carries a hidden card's ref fails here, whatever the
+        game's `plant` marks. The viewer's own choice is taken when it has one (its
+        prompts are the same in both copies); another seat's only when the redealt copy
+        offers it too."""
+        match = self.match
+        assert match is not None
+        original = match.clone()
+        rng = Rng(f"{probe.get_state()}:{viewer}")
+        mine = original.prompts(viewer) if viewer is not None else []
+        if mine:
+            choices = [c for p in mine for c in p.choices]
+            seat, choice = mine[0].seat, choices[rng.below(len(choices))].id
+        else:
+            seat, choice = pick(original, rng.below)
+            if not any(c.id == choice for p in redealt.prompts(seat) for c in p.choices):
+                return
+        told = [len(original.events), len(redealt.events)]
+        self.take(step, seat, choice, original)
+        try:
+            redealt.act(seat, choice)
+        except GameBug as error:
+            raise self.fail(
+                "crash",
+                step,
+                f"after the cards hidden from {_who(viewer)} were redealt (Game.redeal_hidden), seat "
+                f"{seat}'s offered choice '{choice}' failed: {error.__cause__ or error}. A redeal must "
+                "leave a position the rules can play on",
+                signature=f"crash:redeal{_where(error.__cause__)}",
+            ) from error
+        refs = []
+        for copy, start in ((original, told[0]), (redealt, told[1])):
+            found: list[str] = []
+            for event in copy.events[start:]:
+                if event.visible_to(viewer):
+                    found.extend(event.refs)
+            refs.append(found)
+        for k, copy in enumerate((original, redealt)):
+            extra = list(refs[k])
+            for ref in refs[1 - k]:
+                if ref in extra:
+                    extra.remove(ref)
+            if not extra:
+                continue
+            shown = canonical_json(copy.view(viewer))
+            for ref in extra:
+                if json.dumps(ref) not in shown:
+                    who = _who(viewer)
+                    event = next(e for e in copy.events[told[k] :] if e.visible_to(viewer) and ref in e.refs)
+                    raise self.fail(
+                        "secrecy",
+                        step,
+                        f"event '{event.kind}' tells {who} of the card {ref!r}, and tells it of another "
+                        f"card when only cards hidden from {who} were redealt (seat {seat}'s choice "
+                        f"'{choice}' taken in both), yet {who}'s view does not show {ref!r}: the card "
+                        f"references of events {who} sees depend on cards it may not know",
+                        signature=f"secrecy:redeal-event:{event.kind}",
+                    )
 
 
 def _where(error: BaseException | None) -> str:
@@ -680,6 +791,17 @@ def _non_json(data: Any, path: str = "") -> tuple[str, Any]:
     if isinstance(data, float) and data == data and data not in (float("inf"), float("-inf")):
         return "", None
     return path or "(the value itself)", data
+
+
+def _strings(data: Any) -> set[str]:
+    """Every string value inside `data` (dict keys left out)."""
+    if isinstance(data, str):
+        return {data}
+    if isinstance(data, dict):
+        return set().union(*(_strings(v) for v in data.values()))
+    if isinstance(data, list | tuple):
+        return set().union(*(_strings(v) for v in data))
+    return set()
 
 
 def _changed_strings(before: Any, after: Any) -> set[str]:
