@@ -7,12 +7,14 @@ what was expected, so a data author can fix it without reading Python.
 
 In play, cards are known by instance ids ('c1', 'c2', ...) handed out in a shuffled
 order by `make_instances`, so an id on its own never tells which card it is.
+`NameFinder` tells which cards of a pool a text (a label, an event) names by display
+name, for card references (`nbc.core.game.REFS`).
 """
 
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from types import UnionType
 from typing import Any, TypeVar, Union, get_args, get_origin
@@ -334,3 +336,37 @@ def make_instances(def_ids: Sequence[str], rng: Rng, *, prefix: str = "c", start
     order = list(def_ids)
     rng.shuffle(order)
     return {f"{prefix}{start + i}": def_id for i, def_id in enumerate(order)}
+
+
+def _word(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+class NameFinder:
+    """Which of a fixed set of names a text names: each as written (case and all), as
+    whole words, the longest first and none inside another found there, so "Zero (Ghost
+    Dog)" is one name and "Locale" does not name a card called "Lock". Used to fill and
+    to check card references (`nbc.core.game.REFS`) where a text names cards."""
+
+    __slots__ = ("names",)
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self.names = sorted(set(names), key=len, reverse=True)
+
+    def __call__(self, text: str) -> list[str]:
+        """The names `text` names, in the order it names them (a name twice: twice)."""
+        present = [n for n in self.names if n in text]
+        if not present:
+            return []
+        taken: list[tuple[int, int, str]] = []
+        for name in present:
+            start = text.find(name)
+            while start >= 0:
+                end = start + len(name)
+                whole = (start == 0 or not _word(name[0]) or not _word(text[start - 1])) and (
+                    end == len(text) or not _word(name[-1]) or not _word(text[end])
+                )
+                if whole and not any(start < e and s < end for s, e, _ in taken):
+                    taken.append((start, end, name))
+                start = text.find(name, start + 1)
+        return [name for _, _, name in sorted(taken)]

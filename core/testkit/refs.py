@@ -21,35 +21,14 @@ it is told, unless the step showed it the card.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
+from nbc.core.cards import NameFinder
 from nbc.core.game import REFS, Game
 
 # the memo of verdicts is dropped when it grows past this many texts
 MEMO_LIMIT = 100_000
-
-
-def _word(ch: str) -> bool:
-    return ch.isalnum() or ch == "_"
-
-
-def _spans(text: str, needles: Iterable[str]) -> list[tuple[int, int, str]]:
-    """Where the needles occur in `text` as whole words, the longest first, none over
-    another: (start, end, needle), in no particular order."""
-    taken: list[tuple[int, int, str]] = []
-    for needle in needles:
-        start = text.find(needle)
-        while start >= 0:
-            end = start + len(needle)
-            whole = (start == 0 or not _word(needle[0]) or not _word(text[start - 1])) and (
-                end == len(text) or not _word(needle[-1]) or not _word(text[end])
-            )
-            if whole and not any(start < e and s < end for s, e, _ in taken):
-                taken.append((start, end, needle))
-            start = text.find(needle, start + 1)
-    return taken
 
 
 class RefCheck:
@@ -62,9 +41,9 @@ class RefCheck:
         for card in catalogue:
             by_name.setdefault(card.name, set()).add(card.id)
         self.by_name = by_name
-        self.names = sorted(by_name, key=len, reverse=True)
+        self.names = NameFinder(by_name)
         joined = "\n".join(by_name)
-        self.slugs = sorted((i for i in self.ids if "-" in i and i not in joined), key=len, reverse=True)
+        self.slugs = NameFinder(i for i in self.ids if "-" in i and i not in joined)
         self._memo: dict[tuple[str, tuple[str, ...]], str | None] = {}
 
     def problem(self, text: str, data: Any) -> str | None:
@@ -88,24 +67,20 @@ class RefCheck:
             unknown = [r for r in refs if r not in self.ids]
             if unknown:
                 return f"carries the card ref {unknown[0]!r}, which is no id of the game's catalogue()"
-        names = [n for n in self.names if n in text]
-        if names:
-            for _, _, name in sorted(_spans(text, names)):
-                ids = self.by_name[name]
-                if ids.isdisjoint(refs):
-                    listed = ", ".join(sorted(ids))
-                    return (
-                        f"names {name!r} but its refs {list(refs)} hold none of its ids ({listed}); "
-                        f"a choice or event that names a card lists it under data[{REFS!r}]"
-                    )
-        slugs = [s for s in self.slugs if s in text]
-        if slugs:
-            shown = _spans(text, slugs)
-            if shown:
+        for name in self.names(text):
+            ids = self.by_name[name]
+            if ids.isdisjoint(refs):
+                listed = ", ".join(sorted(ids))
                 return (
-                    f"shows the internal id {min(shown)[2]!r}; labels and texts name cards by "
-                    "their display names (the id belongs in the refs)"
+                    f"names {name!r} but its refs {list(refs)} hold none of its ids ({listed}); "
+                    f"a choice or event that names a card lists it under data[{REFS!r}]"
                 )
+        shown = self.slugs(text)
+        if shown:
+            return (
+                f"shows the internal id {shown[0]!r}; labels and texts name cards by "
+                "their display names (the id belongs in the refs)"
+            )
         return None
 
 

@@ -5,8 +5,8 @@ written by the fuzzer call.
                      options={...}, choices=[(0, "c12"), (1, "pass"), ...])
 
 Every choice must be offered when its turn comes (as in a `Scenario`, nothing is
-guessed); after every choice the kit's per-step checks run (prompts, invariants),
-and at the end every probe check runs on the position reached (purity, refusals,
+guessed); after every choice the kit's per-step checks run (prompts, invariants,
+card references), and at the end every probe check runs on the position reached (purity, refusals,
 save and load, secrecy). A choice the game offers but cannot apply fails the test
 as a stuck match.
 """
@@ -41,14 +41,16 @@ def replay_and_check(
     scenario = Scenario(game, variant, players, seed, options)
     playout = _Playout(game, Setup(variant, players, dict(options or {})), seed, Match, Report())
     playout.match = scenario.match
+    playout.check_event_refs(0, scenario.match.events)
     for step, (seat, choice) in enumerate(choices):
         playout.check_prompts(step)
         playout.check_invariants(step)
         try:
-            scenario.choose(seat, choice)
+            events = scenario.choose(seat, choice)
         except GameBug:
             playout.take(step, seat, choice)  # fails again, reported as a stuck match
             raise
+        playout.check_event_refs(step + 1, events)
     step = len(choices)
     playout.check_prompts(step)
     playout.check_invariants(step)
@@ -57,5 +59,5 @@ def replay_and_check(
     playout.check_refusals(step)
     playout.check_round_trip(step, probe)
     playout.check_planted(step, probe)
-    playout.check_redeal(step)
+    playout.check_redeal(step, probe)
     return scenario.match

@@ -46,7 +46,7 @@ def _magical_journey(g, st, f, ins, ctx):
     if not done:
         at_circle = st.cards[row[k].locale] == "tree-circle"
         options = [
-            (f"to:{j}", g.label(st, s.locale), j)
+            (f"to:{j}", g.label(st, s.locale), j, g.refs(st, s.locale, card))
             for j, s in enumerate(row)
             if j != k
             and not s.flipped
@@ -64,7 +64,7 @@ def _magical_journey(g, st, f, ins, ctx):
     ctx.emit(
         "grant",
         f"{g.label(st, card)} may travel between Holiday Towns for this move",
-        {"card": g.card_data(st, card)},
+        {"card": g.card_data(st, card), "refs": [g.ref(st, card)]},
     )
     g.move_character(st, seat, card, k, dest, ctx)
     return True
@@ -90,7 +90,7 @@ def _move_to(g, st, f, ins, ctx):
     done, dest = _answer(g, st, f, "mt")
     if not done:
         options = [
-            (f"to:{j}", g.label(st, s.locale), j)
+            (f"to:{j}", g.label(st, s.locale), j, g.refs(st, s.locale, card))
             for j, s in enumerate(row)
             if j != k
             and not s.flipped
@@ -120,6 +120,7 @@ def _choo_choo(g, st, f, ins, ctx):
                     f"route:{a}:{b}",
                     f"From {g.label(st, row[a].locale)} to {g.label(st, row[b].locale)}",
                     [a, b],
+                    g.refs(st, row[a].locale, row[b].locale),
                 )
                 for a in ct
                 if any(g.def_of(st, c).holiday == "christmas" for c in row[a].characters)
@@ -155,7 +156,7 @@ def _snowmobile(g, st, f, ins, ctx):
         done, dest = _answer(g, st, f, "sm")
         if not done:
             options = [
-                (f"to:{j}", g.label(st, s.locale), j)
+                (f"to:{j}", g.label(st, s.locale), j, g.refs(st, s.locale, jack))
                 for j, s in enumerate(row)
                 if j != k
                 and not s.flipped
@@ -236,7 +237,12 @@ def _swap_locales(g, st, f, ins, ctx):
     if not done:
         ht = [k for k in range(len(row)) if g.slot_town(st, f.seat, k) == HALLOWEENTOWN]
         options = [
-            (f"swap:{a}:{b}", f"Swap {g.label(st, row[a].locale)} and {g.label(st, row[b].locale)}", [a, b])
+            (
+                f"swap:{a}:{b}",
+                f"Swap {g.label(st, row[a].locale)} and {g.label(st, row[b].locale)}",
+                [a, b],
+                g.refs(st, row[a].locale, row[b].locale),
+            )
             for i, a in enumerate(ht)
             for b in ht[i + 1 :]
         ]
@@ -248,7 +254,7 @@ def _swap_locales(g, st, f, ins, ctx):
     ctx.emit(
         "swap",
         f"seat {f.seat}'s Locales {a + 1} and {b + 1} change places",
-        {"seat": f.seat, "slots": [a, b]},
+        {"seat": f.seat, "slots": [a, b], "refs": g.refs(st, row[a].locale, row[b].locale)},
     )
     return True
 
@@ -262,7 +268,7 @@ def _put_character(g, st, seat, card, k, price, ctx):
     ctx.emit(
         "play",
         f"seat {seat} plays {g.label(st, card)} for {price}",
-        {"seat": seat, "card": g.card_data(st, card), "cost": price},
+        {"seat": seat, "card": g.card_data(st, card), "cost": price, "refs": [g.ref(st, card)]},
     )
     g.played(st, seat, card, f"{g.def_of(st, card).id}.on_play", "char_played", data={"replaced": False})
 
@@ -304,6 +310,7 @@ def _play_character(g, st, f, ins, ctx):
                     f"play:{k}",
                     f"Play {g.label(st, card)} to {g.label(st, slot.locale)} for {price}",
                     [k, price],
+                    g.refs(st, card, slot.locale),
                 )
             )
     if not options:
@@ -348,7 +355,8 @@ def _give_creation(g, st, f, ins, ctx):
             g.to_discard(st, f.source, ctx, "no opponent's town may take it")
             return False
         if len(takers) > 1:
-            options = [(f"seat:{s}", f"seat {s}", s) for s in takers]
+            about = [g.ref(st, f.source)]  # each answer sends this card
+            options = [(f"seat:{s}", f"seat {s}", s, about) for s in takers]
             return _ask(g, st, f, "gc", "choose", f"Whose town does {g.label(st, f.source)} go to?", options)
         seat = takers[0]
     mine.remove(f.source)
@@ -356,7 +364,7 @@ def _give_creation(g, st, f, ins, ctx):
     ctx.emit(
         "give",
         f"{g.label(st, f.source)} joins seat {seat}'s town",
-        {"seat": seat, "card": g.card_data(st, f.source)},
+        {"seat": seat, "card": g.card_data(st, f.source), "refs": [g.ref(st, f.source)]},
     )
     return True
 
@@ -381,7 +389,7 @@ def _steal_creation(g, st, f, ins, ctx):
             if not pool:
                 return False
             if len(pool) > 1:
-                options = [(f"pick:{c}", g.label(st, c), c) for c in pool]
+                options = [(f"pick:{c}", g.label(st, c), c, [g.ref(st, c)]) for c in pool]
                 return _ask(g, st, f, "sc", "choose", "Which Creation do you take?", options)
             card = pool[0]
         f.vars["_sc"] = card
@@ -396,7 +404,7 @@ def _steal_creation(g, st, f, ins, ctx):
     ctx.emit(
         "steal",
         f"seat {f.seat} takes {g.label(st, card)} into their town",
-        {"seat": f.seat, "card": g.card_data(st, card)},
+        {"seat": f.seat, "card": g.card_data(st, card), "refs": [g.ref(st, card)]},
     )
     return True
 
@@ -423,7 +431,7 @@ def _remove_top(g, st, f, ins, ctx):
     ctx.emit(
         "remove",
         f"{g.label(st, top)} leaves the game from seat {seat}'s deck",
-        {"seat": seat, "card": g.card_data(st, top)},
+        {"seat": seat, "card": g.card_data(st, top), "refs": [g.ref(st, top)]},
     )
     return True
 
@@ -438,7 +446,9 @@ def _exile(g, st, f, ins, ctx):
     p.discard.remove(card)
     p.removed.append(card)
     ctx.emit(
-        "remove", f"{g.label(st, card)} leaves the game", {"seat": f.seat, "card": g.card_data(st, card)}
+        "remove",
+        f"{g.label(st, card)} leaves the game",
+        {"seat": f.seat, "card": g.card_data(st, card), "refs": [g.ref(st, card)]},
     )
     return True
 
@@ -529,7 +539,7 @@ def _unstack(g, st, f, ins, ctx):
         *p.placed,
     ]
     options = [
-        (f"unstack:{s}", f"{g.label(st, s)} on {g.label(st, host)}", [host, s])
+        (f"unstack:{s}", f"{g.label(st, s)} on {g.label(st, host)}", [host, s], g.refs(st, s, host))
         for host in hosts
         for s in st.stacked.get(host, [])
     ]
@@ -550,9 +560,9 @@ def _someplace_new(g, st, f, ins, ctx):
         if not top:
             return False
         g.show(st, top, to=f.seat)
-        options = [(f"bottom:{c}", f"Put {g.label(st, c)} on the bottom", [c]) for c in top]
+        options = [(f"bottom:{c}", f"Put {g.label(st, c)} on the bottom", [c], [g.ref(st, c)]) for c in top]
         if len(top) == 2:
-            options.append(("bottom:both", "Put both on the bottom", top))
+            options.append(("bottom:both", "Put both on the bottom", top, g.refs(st, *top)))
         return _ask(g, st, f, "sn", "choose", "Which Locales go to the bottom of your Locale deck?", options)
     for card in bottom:
         deck.remove(card)
@@ -579,7 +589,7 @@ def _flip_char(g, st, f, ins, ctx):
     ctx.emit(
         "flip",
         f"{g.label(st, card)} is turned face down until the End Phase",
-        {"card": g.card_data(st, card)},
+        {"card": g.card_data(st, card), "refs": [g.ref(st, card)]},
     )
     return True
 
@@ -600,11 +610,15 @@ def _ban_title(g, st, f, ins, ctx):
             "bt",
             "choose",
             "Which card is shown to everyone?",
-            [(f"pick:{c}", g.label(st, c), c) for c in g.distinct(st, hand)],
+            [(f"pick:{c}", g.label(st, c), c, [g.ref(st, c)]) for c in g.distinct(st, hand)],
         )
     g.show(st, [card])
     st.flags.setdefault("banned_titles", []).append(g.def_of(st, card).name)
-    ctx.emit("ban", f"nobody may play {g.def_of(st, card).name} this Round", {"card": g.card_data(st, card)})
+    ctx.emit(
+        "ban",
+        f"nobody may play {g.def_of(st, card).name} this Round",
+        {"card": g.card_data(st, card), "refs": [g.ref(st, card)]},
+    )
     return True
 
 
@@ -653,6 +667,7 @@ def _uninvited_guest(g, st, f, ins, ctx):
                             f"fn:{seat}:{k}:{j}",
                             f"Seat {seat}'s {d.name}: {fn.label} (discard {n})",
                             [seat, k, j, n],
+                            [g.ref(st, slot.locale), *g.named(fn.label)],
                         )
                     )
         if not options:
@@ -775,7 +790,7 @@ def _pay_from_hand(g, st, seat, card, ctx):
     ctx.emit(
         "response",
         f"seat {seat} answers with {g.label(st, card)}",
-        {"seat": seat, "card": g.card_data(st, card)},
+        {"seat": seat, "card": g.card_data(st, card), "refs": [g.ref(st, card)]},
     )
     return True
 
@@ -819,6 +834,6 @@ def _animate(g, st, f, ins, ctx):
     ctx.emit(
         "animate",
         f"{g.label(st, card)} comes to life at {g.label(st, slot.locale)}",
-        {"seat": f.seat, "card": g.card_data(st, card)},
+        {"seat": f.seat, "card": g.card_data(st, card), "refs": g.refs(st, card, slot.locale)},
     )
     return True

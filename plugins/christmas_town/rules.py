@@ -48,21 +48,22 @@ def halloweentown_size(g: Any, st: Any, seat: int) -> int:
 
 # --- 1-2. Two towns, one row with a gap ----------------------------------------------------
 @hookimpl
-def tcg_locale_placements(g: Any, st: Any, seat: int, card: str) -> list[tuple[str, str, int]]:
+def tcg_locale_placements(g: Any, st: Any, seat: int, card: str) -> list[tuple[str, str, int, list[str]]]:
     """A new Locale goes at either end of its own town's group."""
     row = st.players[seat].row
     name = g.label(st, card)
+    about = [g.ref(st, card)]
     h = halloweentown_size(g, st, seat)
     if town_of_locale(g, st, card) == HALLOWEENTOWN:
         return [
-            ("left", f"{name} at the left end of your Halloweentown", 0),
-            ("right", f"{name} at the right end of your Halloweentown", h),
+            ("left", f"{name} at the left end of your Halloweentown", 0, about),
+            ("right", f"{name} at the right end of your Halloweentown", h, about),
         ]
     if h == len(row):
-        return [("right", f"{name} starts your Christmas Town", h)]
+        return [("right", f"{name} starts your Christmas Town", h, about)]
     return [
-        ("left", f"{name} at the left end of your Christmas Town", h),
-        ("right", f"{name} at the right end of your Christmas Town", len(row)),
+        ("left", f"{name} at the left end of your Christmas Town", h, about),
+        ("right", f"{name} at the right end of your Christmas Town", len(row), about),
     ]
 
 
@@ -217,7 +218,7 @@ def tcg_event(g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
 
 
 @hookimpl
-def tcg_more_actions(g: Any, st: Any, seat: int) -> list[tuple[str, str, Any]]:
+def tcg_more_actions(g: Any, st: Any, seat: int) -> list[tuple[str, str, Any, list[str]]]:
     """Bonuses used in your turn (Cookie Factory): the abilities of Active CT Locales."""
     out: list[tuple[str, str, Any]] = []
     with_abilities = facts(g, st).ability_locales
@@ -231,7 +232,10 @@ def tcg_more_actions(g: Any, st: Any, seat: int) -> list[tuple[str, str, Any]]:
         for j, ability in enumerate(d.abilities):
             if ability.when and not g.ev_at(st, seat, slot.locale, ability.when):
                 continue
-            out.append((f"use:{slot.locale}:{j}", f"{d.name}: {ability.label}", ["use", slot.locale, j]))
+            refs = [g.ref(st, slot.locale), *g.named(ability.label)]
+            out.append(
+                (f"use:{slot.locale}:{j}", f"{d.name}: {ability.label}", ["use", slot.locale, j], refs)
+            )
     return out
 
 

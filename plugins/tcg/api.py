@@ -59,6 +59,19 @@ class TcgApi(Protocol):
     def label(self, st: State, card: str) -> str:
         """A card instance's name for prompts and events."""
 
+    def ref(self, st: State, card: str) -> str:
+        """A card instance's card reference for choices and events (its card id; the
+        test kit's marker for a planted card, as `label` gives)."""
+
+    def refs(self, st: State, *cards: str) -> list[str]:
+        """The card references of card instances, in order. Every choice whose label
+        names a card, and every event whose text does, lists them under `refs` (the
+        card it is about first): an option is then (id, label, value, refs), an event's
+        data holds `"refs": [...]` (see nbc.core.game.REFS)."""
+
+    def named(self, text: str) -> list[str]:
+        """The card ids a fixed text (a label from card data) names by display name."""
+
     def card_data(self, st: State, card: str) -> dict[str, Any]:
         """A card instance as events show it."""
 

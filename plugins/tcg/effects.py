@@ -624,7 +624,11 @@ def _may(g, st, f, ins, ctx):
         f.pc = ins["to"] - 1
         return True
     if not g.got(st):
-        return g.ask(st, f.seat, "may", ins["label"], [("yes", "Yes", True), ("no", "No", False)])
+        # the question is about its card's effect: both answers name the card
+        about = g.refs(st, f.source) if f.source else []
+        return g.ask(
+            st, f.seat, "may", ins["label"], [("yes", "Yes", True, about), ("no", "No", False, about)]
+        )
     if not g.take(st):
         f.pc = ins["to"] - 1
     return True
@@ -793,7 +797,7 @@ def _grant(g, st, f, ins, ctx):
     ctx.emit(
         "grant",
         f"{g.label(st, card)} gains {ins['keyword']!r} until the End Phase",
-        {"card": g.card_data(st, card), "keyword": ins["keyword"]},
+        {"card": g.card_data(st, card), "keyword": ins["keyword"], "refs": [g.ref(st, card)]},
     )
     return True
 
@@ -831,7 +835,7 @@ def _flip_locale(g, st, f, ins, ctx):
     ctx.emit(
         "flip",
         f"{g.label(st, slot.locale)} is turned face down until the End Phase",
-        {"card": g.card_data(st, slot.locale)},
+        {"card": g.card_data(st, slot.locale), "refs": [g.ref(st, slot.locale)]},
     )
     return True
 
@@ -840,12 +844,14 @@ def _flip_locale(g, st, f, ins, ctx):
 def _double_dead(g, st, f, ins, ctx):
     done, title = _answer(g, st, f, "dd")
     if not done:
-        titles = sorted({g.def_of(st, c).name for p in st.players for c in p.discard})
-        if not titles:
+        versions: dict[str, set[str]] = {}  # each title in a discard pile, with its cards there
+        for p in st.players:
+            for c in p.discard:
+                versions.setdefault(g.def_of(st, c).name, set()).add(st.cards[c])
+        if not versions:
             return False
-        return _ask(
-            g, st, f, "dd", f.seat, "name-title", "Name a Card Title", [(f"title:{t}", t, t) for t in titles]
-        )
+        options = [(f"title:{t}", t, t, sorted(versions[t])) for t in sorted(versions)]
+        return _ask(g, st, f, "dd", f.seat, "name-title", "Name a Card Title", options)
     for seat, p in enumerate(st.players):
         gone = [c for c in p.discard if g.def_of(st, c).name == title]
         for c in gone:
@@ -855,7 +861,7 @@ def _double_dead(g, st, f, ins, ctx):
             ctx.emit(
                 "remove",
                 f"{len(gone)} {title} leave seat {seat}'s discard pile for good",
-                {"seat": seat, "title": title, "count": len(gone)},
+                {"seat": seat, "title": title, "count": len(gone), "refs": g.refs(st, *gone)},
             )
     return True
 
@@ -907,7 +913,8 @@ def _swap_empty(g, st, f, ins, ctx):
                     label = (
                         f"seat {seat}: swap {g.label(st, p.row[a].locale)} and {g.label(st, p.row[b].locale)}"
                     )
-                    options.append((f"swap:{seat}:{a}:{b}", label, [seat, a, b]))
+                    refs = g.refs(st, p.row[a].locale, p.row[b].locale)
+                    options.append((f"swap:{seat}:{a}:{b}", label, [seat, a, b], refs))
         if not options:
             return False
         return _ask(g, st, f, "sw", f.seat, "swap", "Swap two empty Locales", options)
@@ -920,7 +927,9 @@ def _swap_empty(g, st, f, ins, ctx):
     del f.vars["_swap"]
     row[a], row[b] = row[b], row[a]
     ctx.emit(
-        "swap", f"seat {seat}'s Locales {a + 1} and {b + 1} change places", {"seat": seat, "slots": [a, b]}
+        "swap",
+        f"seat {seat}'s Locales {a + 1} and {b + 1} change places",
+        {"seat": seat, "slots": [a, b], "refs": g.refs(st, row[a].locale, row[b].locale)},
     )
     return True
 
@@ -987,7 +996,8 @@ def _take_beneath(g, st, f, ins, ctx):
             f.seat,
             "take",
             "Take a card from under the Locale",
-            [(f"take:{c}", g.label(st, c), c) for c in pool] + [("stop", "Take no more", None)],
+            [(f"take:{c}", g.label(st, c), c, [g.ref(st, c)]) for c in pool]
+            + [("stop", "Take no more", None)],
         )
     f.vars.pop("_tb", None)
     return True
@@ -1008,6 +1018,7 @@ def pick_each(g, st, f, key, pool, text, limit=None):
         state["left"] = []  # as many as the card allows: no more questions
     if state["left"]:
         card = state["left"][0]
+        about = [g.ref(st, card)]  # both answers are about this card
         return _ask(
             g,
             st,
@@ -1016,7 +1027,7 @@ def pick_each(g, st, f, key, pool, text, limit=None):
             f.seat,
             "pick",
             f"{text}: {g.label(st, card)}?",
-            [("yes", "Yes", True), ("no", "No", False)],
+            [("yes", "Yes", True, about), ("no", "No", False, about)],
         )
     return None
 
@@ -1045,7 +1056,7 @@ def _hitch(g, st, f, ins, ctx):
         done, other = _answer(g, st, f, "hitch-where")
         if not done:
             options = [
-                (f"locale:{k}", g.label(st, s.locale), k)
+                (f"locale:{k}", g.label(st, s.locale), k, [g.ref(st, s.locale)])
                 for k, s in enumerate(row)
                 if k != mobile and not s.flipped
             ]
@@ -1092,7 +1103,7 @@ def _town_meeting(g, st, f, ins, ctx):
         card = state["left"][0]
         found = g.locate(st, card)
         options = [
-            (f"to:{k}", f"To {g.label(st, row[k].locale)}", k)
+            (f"to:{k}", f"To {g.label(st, row[k].locale)}", k, g.refs(st, row[k].locale, card))
             for k in targets
             if found and k != found[1] and g.may_enter(st, f.seat, card, found[1], k)
         ]
@@ -1107,7 +1118,7 @@ def _town_meeting(g, st, f, ins, ctx):
             f.seat,
             "destination",
             f"Move {g.label(st, card)}?",
-            [("stay", "Leave it", None), *options],
+            [("stay", "Leave it", None, [g.ref(st, card)]), *options],
         )
     _went_along(st, f.vars.pop("_tm")["moved"])
     return True
@@ -1130,7 +1141,7 @@ def _tub(g, st, f, ins, ctx):
     if not done:
         trio = [next(c for c in row[home].characters if g.is_(st, c, x)) for x in ("lock", "shock", "barrel")]
         options = [
-            (f"to:{k}", g.label(st, s.locale), k)
+            (f"to:{k}", g.label(st, s.locale), k, g.refs(st, s.locale, *trio))
             for k, s in enumerate(row)
             if k != home and not s.flipped and all(g.may_enter(st, f.seat, c, home, k) for c in trio)
         ]
@@ -1184,9 +1195,8 @@ def _time_you_begun(g, st, f, ins, ctx):
             if 0 < missing <= len(p.hand):
                 d = g.def_of(st, slot.locale)
                 for j, fn in enumerate(d.functions):
-                    options.append(
-                        (f"fn:{k}:{j}", f"{d.name}: {fn.label} (discard {missing})", [k, j, missing])
-                    )
+                    label = f"{d.name}: {fn.label} (discard {missing})"
+                    options.append((f"fn:{k}:{j}", label, [k, j, missing], [d.id, *g.named(fn.label)]))
         if not options:
             return False
         return _ask(g, st, f, "tyb", f.seat, "function", "Which Locale's Function?", options)
@@ -1212,7 +1222,7 @@ def _extra_function(g, st, f, ins, ctx):
     ctx.emit(
         "extra-function",
         f"seat {f.seat} may perform one more Function at {g.label(st, locale)}",
-        {"seat": f.seat},
+        {"seat": f.seat, "refs": [g.ref(st, locale)]},
     )
     return True
 
@@ -1240,7 +1250,7 @@ def _pick_discard(g, st, f, ins, ctx):
             f.seat,
             "choose",
             f"Which of seat {seat}'s cards is discarded?",
-            [(f"pick:{c}", g.label(st, c), c) for c in g.distinct(st, hand)],
+            [(f"pick:{c}", g.label(st, c), c, [g.ref(st, c)]) for c in g.distinct(st, hand)],
         )
     f.vars.pop("_pd_seen", None)
     g.discard_hand_card(st, seat, card, ctx, "picked by an opponent")
@@ -1263,7 +1273,7 @@ def _show(g, st, f, ins, ctx):
     ctx.emit(
         "show",
         f"seat {f.seat} shows {g.label(st, card)} from the {where}",
-        {"seat": f.seat, "card": g.card_data(st, card)},
+        {"seat": f.seat, "card": g.card_data(st, card), "refs": [g.ref(st, card)]},
     )
     return True
 
@@ -1297,7 +1307,7 @@ def _reorder_top(g, st, f, ins, ctx):
             f.seat,
             "order",
             "Choose the next card to put back (the last one goes on top)",
-            [(f"put:{c}", g.label(st, c), c) for c in state["cards"]],
+            [(f"put:{c}", g.label(st, c), c, [g.ref(st, c)]) for c in state["cards"]],
         )
     p.deck.extend(state["order"] + state["cards"])
     del f.vars["_ro"]
@@ -1324,13 +1334,11 @@ def _organ_donor(g, st, f, ins, ctx):
         options = [("pass", "Do not take part", None)]
         for cr in creations:
             if finkle:
-                options.append(
-                    (f"fink:{cr}", f"Discard Dr. Finklestein to play {g.label(st, cr)} free", ["fink", cr])
-                )
+                label = f"Discard Dr. Finklestein to play {g.label(st, cr)} free"
+                options.append((f"fink:{cr}", label, ["fink", cr], g.refs(st, cr, finkle[0])))
             if len(chars) >= 3:
-                options.append(
-                    (f"three:{cr}", f"Discard three Characters to play {g.label(st, cr)} free", ["three", cr])
-                )
+                label = f"Discard three Characters to play {g.label(st, cr)} free"
+                options.append((f"three:{cr}", label, ["three", cr], [g.ref(st, cr)]))
         return _ask(g, st, f, "od", seat, "organ-donor", "Trade Characters for a free Creation?", options)
     if pick is None:
         return True
@@ -1363,7 +1371,7 @@ def _sackful(g, st, f, ins, ctx):
             ctx.emit(
                 "turn-top",
                 f"seat {f.seat} turns over {g.label(st, top)}",
-                {"seat": f.seat, "card": g.card_data(st, top)},
+                {"seat": f.seat, "card": g.card_data(st, top), "refs": [g.ref(st, top)]},
             )
             p.hand.append(top)
         top = f.vars["_top"]
@@ -1376,7 +1384,7 @@ def _sackful(g, st, f, ins, ctx):
                 f.seat,
                 "may",
                 f"Play {g.label(st, top)} for free?",
-                [("yes", "Yes", True), ("no", "No", False)],
+                [("yes", "Yes", True, [g.ref(st, top)]), ("no", "No", False, [g.ref(st, top)])],
             )
         yes = False
     top = f.vars.pop("_top")
@@ -1398,7 +1406,7 @@ def _mill(g, st, seat, ctx):
     ctx.emit(
         "mill",
         f"seat {seat} turns over {g.label(st, top)} from the Main Deck",
-        {"seat": seat, "card": g.card_data(st, top)},
+        {"seat": seat, "card": g.card_data(st, top), "refs": [g.ref(st, top)]},
     )
     return g.def_of(st, top).number or 0
 
@@ -1472,7 +1480,7 @@ def _house_of_cards(g, st, f, ins, ctx):
     ctx.emit(
         "turn-top",
         f"seat {f.seat} turns over {g.label(st, top)}",
-        {"seat": f.seat, "card": g.card_data(st, top)},
+        {"seat": f.seat, "card": g.card_data(st, top), "refs": [g.ref(st, top)]},
     )
     key = f"beneath:{house}"
     if g.def_of(st, top).kind == "surprise":

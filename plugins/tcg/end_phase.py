@@ -73,7 +73,9 @@ class EndPhase:
             over = len(p.hand) - HAND_LIMIT
             if over > 0:
                 cards = self.distinct(st, p.hand)
-                options = [(f"discard:{c}", f"Discard {self.label(st, c)}", c) for c in cards]
+                options = [
+                    (f"discard:{c}", f"Discard {self.label(st, c)}", c, [self.ref(st, c)]) for c in cards
+                ]
                 text = f"Discard down to {HAND_LIMIT}: {over} more"
                 asks.append(Ask.of(seat, "discard-to-7", text, options, self.known_choices(st)))
         if asks:

@@ -82,8 +82,11 @@ def tcg_failed_search(g: Any, st: Any, seat: int, frame: Any, shown: list[str]) 
 
 
 @hookspec(firstresult=True)
-def tcg_locale_placements(g: Any, st: Any, seat: int, card: str) -> list[tuple[str, str, int]] | None:
-    """Where a new Locale may go: (choice id, label, row index) triples."""
+def tcg_locale_placements(
+    g: Any, st: Any, seat: int, card: str
+) -> list[tuple[str, str, int, list[str]]] | None:
+    """Where a new Locale may go: (choice id, label, row index, refs), where `refs` are
+    the card references of what the label names (`g.refs(st, card)`; see `Ask.of`)."""
 
 
 @hookspec(firstresult=True)
@@ -98,9 +101,10 @@ def tcg_event(g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
 
 
 @hookspec
-def tcg_more_actions(g: Any, st: Any, seat: int) -> list[tuple[str, str, Any]]:
-    """Extra options for seat's turn menu: (choice id, label, action) triples, where an
-    action is `["use", card, j]` (ability j of a card, such as a Locale) like the menu's own."""
+def tcg_more_actions(g: Any, st: Any, seat: int) -> list[tuple[str, str, Any, list[str]]]:
+    """Extra options for seat's turn menu: (choice id, label, action, refs), where an
+    action is `["use", card, j]` (ability j of a card, such as a Locale) like the menu's own
+    and `refs` are the card references of the cards the label names (`g.refs`, `g.named`)."""
 
 
 @hookspec(firstresult=True)

@@ -234,7 +234,15 @@ class EffectMachine:
             chooser,
             "order-triggers",
             "Several effects go off at once: choose which resolves first",
-            [(f"trigger:{k}", self.trigger_label(st, st.triggers[k]), k) for k in due],
+            [
+                (
+                    f"trigger:{k}",
+                    self.trigger_label(st, st.triggers[k]),
+                    k,
+                    [self.ref(st, st.triggers[k].source)],
+                )
+                for k in due
+            ],
         )
 
     def trigger_label(self, st: State, t: Trigger) -> str:
@@ -301,7 +309,7 @@ class EffectMachine:
             ctx.emit(
                 "sheltered",
                 f"seat {seat} is sheltered from {self.label(st, source) if source else 'it'}",
-                {"seat": seat},
+                {"seat": seat, "refs": self.refs(st, source) if source else []},
             )
             return False
         from_surprise = bool(source) and self.defs[st.cards[source]].kind == "surprise"
@@ -311,21 +319,15 @@ class EffectMachine:
             return True
         f.vars["_wait"] = key
         what = self.label(st, source) if source else "this effect"
-        return self.ask(
-            st,
-            seat,
-            "respond",
-            f"Seat {by}'s {what} affects you: answer it?",
-            [("pass", "Let it happen", None)]
-            + [
-                (
-                    f"respond:{c}:{j}",
-                    f"Answer with {self.label(st, c)}: {self.def_of(st, c).responses[j].label}",
-                    [c, j],
-                )
-                for c, j in options
-            ],
-        )
+        against = self.refs(st, source) if source else []  # the card whose effect it answers
+        answers = [("pass", "Let it happen", None, against)]
+        for c, j in options:
+            answer = self.def_of(st, c).responses[j].label
+            label = f"Answer with {self.label(st, c)}: {answer}"
+            answers.append(
+                (f"respond:{c}:{j}", label, [c, j], [self.ref(st, c), *self.named(answer), *against])
+            )
+        return self.ask(st, seat, "respond", f"Seat {by}'s {what} affects you: answer it?", answers)
 
     def response_price(self, st: State, seat: int, card: str, resp: Any) -> int:
         """What answering from hand costs: the response's own price, changed by the
@@ -361,7 +363,11 @@ class EffectMachine:
         ctx.emit(
             "response",
             f"seat {seat} answers with {self.label(st, card)}: {resp.label}",
-            {"seat": seat, "card": self.card_data(st, card)},
+            {
+                "seat": seat,
+                "card": self.card_data(st, card),
+                "refs": [self.ref(st, card), *self.named(resp.label)],
+            },
         )
         if resp.ops:
             self.push(st, f"{d.id}.response{j}", seat, card)

@@ -50,7 +50,7 @@ class Primitives:
         ctx.emit(
             "drew",
             "you draw " + ", ".join(self.label(st, c) for c in drawn),
-            {"seat": seat, "cards": [self.card_data(st, c) for c in drawn]},
+            {"seat": seat, "cards": [self.card_data(st, c) for c in drawn], "refs": self.refs(st, *drawn)},
             to=[seat],
         )
         return n
@@ -71,7 +71,12 @@ class Primitives:
         ctx.emit(
             "discard",
             f"seat {seat} discards {self.label(st, card)} ({why})",
-            {"seat": seat, "card": self.card_data(st, card), "why": why},
+            {
+                "seat": seat,
+                "card": self.card_data(st, card),
+                "why": why,
+                "refs": [self.ref(st, card), *self.named(why)],
+            },
         )
 
     def discard_hand_card(self, st: State, seat: int, card: str, ctx: Context, why: str) -> None:
@@ -140,7 +145,10 @@ class Primitives:
         pool = [c for c in p.hand if any(self.is_(st, c, g) for g in find)]
         if left > 0 and pool:
             f.vars["_wait"] = key
-            options = [(f"discard:{c}", f"Discard {self.label(st, c)}", c) for c in self.distinct(st, pool)]
+            options = [
+                (f"discard:{c}", f"Discard {self.label(st, c)}", c, [self.ref(st, c)])
+                for c in self.distinct(st, pool)
+            ]
             if optional:
                 options.append(("stop", "Discard no more", None))
             return self.ask(st, seat, "discard", f"Discard a card ({left} to go)", options)
@@ -164,7 +172,12 @@ class Primitives:
             ctx.emit(
                 "search",
                 f"seat {seat} searches {n}: " + ", ".join(self.label(st, c) for c in shown),
-                {"seat": seat, "cards": [self.card_data(st, c) for c in shown], "find": find},
+                {
+                    "seat": seat,
+                    "cards": [self.card_data(st, c) for c in shown],
+                    "find": find,
+                    "refs": self.refs(st, *shown),
+                },
             )
             self.show(st, shown)
             flt = ins.get("filter")
@@ -194,7 +207,10 @@ class Primitives:
                     seat,
                     "search-take",
                     "Choose a card to take from the search",
-                    [(f"take:{c}", f"Take {self.label(st, c)}", c) for c in self.distinct(st, s["matches"])],
+                    [
+                        (f"take:{c}", f"Take {self.label(st, c)}", c, [self.ref(st, c)])
+                        for c in self.distinct(st, s["matches"])
+                    ],
                 )
         done, kept = self.answered(st, f, key + ":keep")
         if done:
@@ -209,7 +225,10 @@ class Primitives:
                     seat,
                     "search-keep",
                     "The search found nothing: keep one of the cards?",
-                    [(f"keep:{c}", f"Keep {self.label(st, c)}", c) for c in self.distinct(st, s["shown"])],
+                    [
+                        (f"keep:{c}", f"Keep {self.label(st, c)}", c, [self.ref(st, c)])
+                        for c in self.distinct(st, s["shown"])
+                    ],
                 )
             s["keep"] = allowed or None
         del f.vars[key]
@@ -220,7 +239,11 @@ class Primitives:
             ctx.emit(
                 "search-take",
                 f"seat {seat} takes " + ", ".join(self.label(st, c) for c in s["taken"]),
-                {"seat": seat, "cards": [self.card_data(st, c) for c in s["taken"]]},
+                {
+                    "seat": seat,
+                    "cards": [self.card_data(st, c) for c in s["taken"]],
+                    "refs": self.refs(st, *s["taken"]),
+                },
             )
         rest = [c for c in s["shown"] if c not in s["taken"]]
         for c in rest:
@@ -241,7 +264,7 @@ class Primitives:
             ctx.emit(
                 "recover",
                 f"seat {seat} takes {self.label(st, card)} from the discard pile",
-                {"seat": seat, "card": self.card_data(st, card)},
+                {"seat": seat, "card": self.card_data(st, card), "refs": [self.ref(st, card)]},
             )
             _store_var(f, ins, card)
             return True
@@ -254,7 +277,10 @@ class Primitives:
             seat,
             "recover",
             "Take a card from your discard pile",
-            [(f"take:{c}", f"Take {self.label(st, c)}", c) for c in self.distinct(st, pool)],
+            [
+                (f"take:{c}", f"Take {self.label(st, c)}", c, [self.ref(st, c)])
+                for c in self.distinct(st, pool)
+            ],
         )
 
     def candidates(self, st: State, f: Frame, source: str) -> list[Any]:
@@ -320,19 +346,21 @@ class Primitives:
             _store_var(f, ins, pool[0])
             return True
         f.vars["_wait"] = key
-        options = [(f"pick:{c}", self.pick_label(st, c), c) for c in pool]
+        options = [self.pick_option(st, c) for c in pool]
         if ins.get("optional"):
             options.append(("none", "Choose none", None))
         return self.ask(st, f.seat, "choose", ins.get("label", "Choose"), options)
 
-    def pick_label(self, st: State, c: Any) -> str:
+    def pick_option(self, st: State, c: Any) -> tuple[str, str, Any, list[str]]:
+        """The option of a `choose` question for a seat or a card (with its Locale)."""
         if isinstance(c, int):
-            return f"seat {c}"
+            return (f"pick:{c}", f"seat {c}", c, [])
         found = self.locate(st, c)
         if found is not None:
-            where = self.label(st, st.players[found[0]].row[found[1]].locale)
-            return f"{self.label(st, c)} at seat {found[0]}'s {where}"
-        return self.label(st, c)
+            locale = st.players[found[0]].row[found[1]].locale
+            label = f"{self.label(st, c)} at seat {found[0]}'s {self.label(st, locale)}"
+            return (f"pick:{c}", label, c, self.refs(st, c, locale))
+        return (f"pick:{c}", self.label(st, c), c, [self.ref(st, c)])
 
     def remove_card(self, st: State, f: Frame, card: str | None, dest: str, ctx: Context) -> Any:
         """Discard (`dest` "discard") or return to hand (`dest` "hand") a card in play."""
@@ -366,7 +394,7 @@ class Primitives:
             ctx.emit(
                 "bounce",
                 f"{self.label(st, card)} returns to seat {owner}'s hand",
-                {"seat": owner, "card": self.card_data(st, card)},
+                {"seat": owner, "card": self.card_data(st, card), "refs": [self.ref(st, card)]},
             )
         else:
             self.to_discard(st, card, ctx, "discarded from play")
@@ -400,8 +428,11 @@ class Primitives:
             found[0],
             "guard",
             f"{self.label(st, card)} is about to be discarded",
-            [("keep", f"Discard {self.label(st, card)}", card)]
-            + [(f"instead:{g}", f"Discard {self.label(st, g)} instead", g) for g in guards],
+            [("keep", f"Discard {self.label(st, card)}", card, [self.ref(st, card)])]
+            + [
+                (f"instead:{g}", f"Discard {self.label(st, g)} instead", g, self.refs(st, g, card))
+                for g in guards
+            ],
         )
 
     def stack(self, st: State, f: Frame, host: str | None, ctx: Context) -> Any:
@@ -421,7 +452,12 @@ class Primitives:
         ctx.emit(
             "stack",
             f"seat {f.seat} stacks {self.label(st, f.source)} on {self.label(st, host)}",
-            {"seat": f.seat, "card": self.card_data(st, f.source), "on": self.card_data(st, host)},
+            {
+                "seat": f.seat,
+                "card": self.card_data(st, f.source),
+                "on": self.card_data(st, host),
+                "refs": self.refs(st, f.source, host),
+            },
         )
         if self.def_of(st, host).kind == "creation":
             self.fire(st, "stacked_on_creation", {"card": f.source, "on": host})
@@ -444,7 +480,7 @@ class Primitives:
         ctx.emit(
             "place",
             f"seat {f.seat} places {self.label(st, f.source)} on {where}",
-            {"seat": f.seat, "card": self.card_data(st, f.source)},
+            {"seat": f.seat, "card": self.card_data(st, f.source), "refs": [self.ref(st, f.source)]},
         )
         return True
 
@@ -516,7 +552,10 @@ class Primitives:
                     f.seat,
                     "destination",
                     f"Where does {self.label(st, card)} go?",
-                    [(f"to:{d}", self.label(st, row[d].locale), d) for d in dests],
+                    [
+                        (f"to:{d}", self.label(st, row[d].locale), d, self.refs(st, row[d].locale, card))
+                        for d in dests
+                    ],
                 )
             dest = dests[0]
         self.move_character(st, town, card, k, dest, ctx)
@@ -537,7 +576,13 @@ class Primitives:
             "move",
             f"{self.label(st, card)} moves from {self.label(st, row[frm].locale)} "
             f"to {self.label(st, row[to].locale)}",
-            {"seat": town, "card": self.card_data(st, card), "from": frm, "to": to},
+            {
+                "seat": town,
+                "card": self.card_data(st, card),
+                "from": frm,
+                "to": to,
+                "refs": self.refs(st, card, row[frm].locale, row[to].locale),
+            },
         )
         self.fire(st, "moved", {"card": card, "from_slot": frm, "to_slot": to})
         d = self.def_of(st, card)
@@ -592,12 +637,13 @@ class Primitives:
                 f.vars["_wait"] = key + ":gather"
                 at = self.locate(st, gathering["at"])
                 into = self.label(st, st.players[seat].row[at[1]].locale) if at else "his Locale"
+                pulled = [self.ref(st, gathering["left"][0])]
                 return self.ask(
                     st,
                     seat,
                     "gather",
                     f"Pull {self.label(st, gathering['left'][0])} into {into}?",
-                    [("yes", "Yes", True), ("no", "No", False)],
+                    [("yes", "Yes", True, pulled), ("no", "No", False, pulled)],
                 )
             del m["gather"]
             found = self.locate(st, gathering["at"])
@@ -646,6 +692,7 @@ class Primitives:
                             f"mv:{card}:{to}",
                             f"Move {self.label(st, card)} to {self.label(st, row[to].locale)}",
                             ["mv", card, k, to, leave],
+                            self.refs(st, card, row[to].locale),
                         )
                 if d.gathers_at and st.cards[slot.locale] == d.gathers_at and not slot.flipped:
                     pulled = [
@@ -666,6 +713,7 @@ class Primitives:
                             f"{self.label(st, card)} pulls Characters of your choice from next door "
                             f"into {self.label(st, slot.locale)}",
                             ["gather", card, pulled],
+                            self.refs(st, card, slot.locale),
                         )
 
     def look_hand(self, st: State, f: Frame, seat: int | None, ctx: Context) -> Any:
@@ -677,7 +725,7 @@ class Primitives:
         ctx.emit(
             "looked",
             f"seat {seat}'s hand: " + ", ".join(self.label(st, c) for c in hand),
-            {"target": seat, "cards": [self.card_data(st, c) for c in hand]},
+            {"target": seat, "cards": [self.card_data(st, c) for c in hand], "refs": self.refs(st, *hand)},
             to=[f.seat],
         )
         return True
@@ -712,14 +760,14 @@ class Primitives:
                 ctx.emit(
                     "tuck",
                     f"seat {seat} tucks a card face down under {self.label(st, slot.locale)}",
-                    {"seat": seat},
+                    {"seat": seat, "refs": [self.ref(st, slot.locale)]},  # the Locale: the card is unseen
                 )
                 done += 1
             f.vars[key] = done
         if done < int(ins.get("max", 1)) and st.players[seat].hand:
             f.vars["_wait"] = key
             options = [
-                (f"tuck:{c}", f"Tuck {self.label(st, c)}", c)
+                (f"tuck:{c}", f"Tuck {self.label(st, c)}", c, [self.ref(st, c)])
                 for c in self.distinct(st, st.players[seat].hand)
             ]
             return self.ask(
@@ -740,7 +788,7 @@ class Primitives:
         ctx.emit(
             "tuck",
             f"{self.label(st, card)} goes face down under {self.label(st, slot.locale)}",
-            {"seat": f.seat, "card": self.card_data(st, card)},
+            {"seat": f.seat, "card": self.card_data(st, card), "refs": self.refs(st, card, slot.locale)},
         )
         return True
 

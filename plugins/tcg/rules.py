@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from nbc.core.cards import plain_copy
+from nbc.core.cards import NameFinder, plain_copy
 from nbc.core.coverage import fired
 from nbc.core.game import Context
 from nbc.plugins.tcg.constants import (
@@ -95,6 +95,10 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Scoring, EffectMachine, Primitive
         for key, steps in INTERNAL.items():
             register_program(key, steps)
         self.names = {d.id: f"{d.name} ({d.alias})" if d.alias else d.name for d in defs.values()}
+        # display name -> card id, for the cards a fixed text names (`named`)
+        self.by_name = {name: key for key, name in self.names.items()}
+        self.name_finder = NameFinder(self.by_name)
+        self._named: dict[str, list[str]] = {}
         # cards with no printed effect: they report to coverage when they are played
         self.plain = frozenset(d.id for d in defs.values() if is_plain(d))
         # what a view shows of each card besides its instance id (see view.build)
@@ -223,6 +227,30 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Scoring, EffectMachine, Primitive
         if st.planted and card in st.planted:
             return st.planted[card]
         return self.names[st.cards[card]]
+
+    def ref(self, st: State, card: str) -> str:
+        """A card instance's card reference for choices and events (`nbc.core.game.REFS`):
+        its card id, or the test kit's marker for a planted card (as `label` gives)."""
+        if st.planted and card in st.planted:
+            return st.planted[card]
+        return st.cards[card]
+
+    def refs(self, st: State, *cards: str) -> list[str]:
+        """The card references of card instances, in order (see `ref`)."""
+        planted, table = st.planted, st.cards
+        if planted:
+            return [planted.get(c) or table[c] for c in cards]
+        return [table[c] for c in cards]
+
+    def named(self, text: str) -> list[str]:
+        """The card ids a fixed text names by display name, in order: a label from card
+        data ("Search 6 for House of Cards"), a reason for a discard. Worked out once per
+        text; the list is shared, so callers copy it before changing it."""
+        found = self._named.get(text)
+        if found is None:
+            by_name = self.by_name
+            found = self._named[text] = [by_name[n] for n in self.name_finder(text)]
+        return found
 
     def is_(self, st: State, card: str, group: str) -> bool:
         d = self.defs[st.cards[card]]

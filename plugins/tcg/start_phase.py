@@ -39,7 +39,11 @@ class StartPhase:
                 ctx.emit(
                     "reveal-start",
                     f"seat {seat} reveals {self.label(st, p.starting_locale)}",
-                    {"seat": seat, "card": self.card_data(st, p.starting_locale)},
+                    {
+                        "seat": seat,
+                        "card": self.card_data(st, p.starting_locale),
+                        "refs": [self.ref(st, p.starting_locale)],
+                    },
                 )
             for seat, p in enumerate(st.players):
                 self.draw(st, seat, p.start_hand, ctx)
@@ -55,9 +59,10 @@ class StartPhase:
             if st.expansions and self.hooks is not None:
                 places = self.hooks.of(st).locale_placements(self, st, seat, new)
             if places is None:
+                about = [self.ref(st, new)]
                 places = [
-                    ("left", f"{name} at the left end", 0),
-                    ("right", f"{name} at the right end", len(p.row)),
+                    ("left", f"{name} at the left end", 0, about),
+                    ("right", f"{name} at the right end", len(p.row), about),
                 ]
             asks.append(
                 Ask.of(seat, "place-locale", f"Place {name} in your row", places, self.known_choices(st))
@@ -73,7 +78,7 @@ class StartPhase:
         ctx.emit(
             "place-locale",
             f"seat {seat} places {self.label(st, new)} at position {at + 1} of {len(p.row)}",
-            {"seat": seat, "card": self.card_data(st, new), "position": at},
+            {"seat": seat, "card": self.card_data(st, new), "position": at, "refs": [self.ref(st, new)]},
         )
 
     def finish_placing(self, st: State, ctx: Context) -> None:
@@ -145,7 +150,9 @@ def _king_pay(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
     if activity != "move" or next(g.moves(st, f, {}, {"left": 1, "moved": []}), None) is not None:
         if g.king_free(st, seat, activity):
             options.append(("free", "Do it for free", "free"))
-        options.extend((f"discard:{c}", f"Discard {g.label(st, c)} to do it", c) for c in cards)
+        options.extend(
+            (f"discard:{c}", f"Discard {g.label(st, c)} to do it", c, [g.ref(st, c)]) for c in cards
+        )
     if st.phase == "king":
         for card in cards:
             d = g.def_of(st, card)
@@ -153,7 +160,7 @@ def _king_pay(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
                 price = g.cost(st, seat, card)
                 if price <= p.pp and g.any_mode_open(st, seat, card, "king"):
                     label = f"First play {g.label(st, card)} ({price} PP)"
-                    options.append((f"surprise:{card}", label, ["surprise", card]))
+                    options.append((f"surprise:{card}", label, ["surprise", card], [g.ref(st, card)]))
     return g.ask(st, seat, "king", KING_ACTIVITIES[activity], options)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from nbc.core.game import Choice, Prompt
+from nbc.core.game import REFS, Choice, Prompt
 from nbc.core.serial import canonical_json, to_data
 
 
@@ -120,16 +120,23 @@ class Ask:
 
     @classmethod
     def of(cls, seat: int, kind: str, text: str, options: Any, known: dict[str, Choice] | None = None) -> Ask:
-        """Build from (id, label, value) triples. Choices recur from one question to
-        the next (the same card, "End your turn"): `known` holds those made before, by
-        id, and one is reused while its label is unchanged."""
+        """Build from (id, label, value) triples, or (id, label, value, refs) where the
+        choice concerns cards: `refs` lists their card references (`Rules.refs`), the
+        card it is about first, then the others its label names. Choices recur from one
+        question to the next (the same card, "End your turn"): `known` holds those made
+        before, by id, and one is reused while its label and refs are unchanged."""
         if known is None:
             known = {}
         choices, values = [], []
-        for choice_id, label, value in options:
+        for option in options:
+            if len(option) == 4:
+                choice_id, label, value, refs = option
+            else:
+                choice_id, label, value = option
+                refs = None
             choice = known.get(choice_id)
-            if choice is None or choice.label != label:
-                choice = known[choice_id] = Choice(choice_id, label)
+            if choice is None or choice.label != label or choice.data.get(REFS) != (refs or None):
+                choice = known[choice_id] = Choice(choice_id, label, {REFS: refs} if refs else {})
             choices.append(choice)
             values.append(value)
         ask = cls(seat, kind, text, tuple(choices), values)

@@ -98,19 +98,28 @@ class PlayerTurns:
                     continue
                 if ability.when and not self.ev_at(st, seat, card, ability.when):
                     continue
-                out.append((f"use:{card}:{j}", f"{self.label(st, card)}: {ability.label}", ["use", card, j]))
+                out.append(
+                    (
+                        f"use:{card}:{j}",
+                        f"{self.label(st, card)}: {ability.label}",
+                        ["use", card, j],
+                        [self.ref(st, card), *self.named(ability.label)],
+                    )
+                )
         if st.expansions and self.hooks is not None:
             out.extend(self.hooks.of(st).more_actions(self, st, seat) or ())
         out.append(("end", "End your turn", ["end"]))
         return out
 
-    def function_options(self, locale: str, k: int) -> list[tuple[str, str, Any]]:
-        """The menu entries for the Functions of Locale `locale` (a card id) at row place k."""
+    def function_options(self, locale: str, k: int) -> list[tuple[str, str, Any, list[str]]]:
+        """The menu entries for the Functions of Locale `locale` (a card id) at row place k
+        (a Locale in a row is face up, so its reference is its card id)."""
         found = self._function_options.get((locale, k))
         if found is None:
             d = self.defs[locale]
             found = [
-                (f"fn:{k}:{j}", f"{d.name}: {fn.label}", ["fn", k, j]) for j, fn in enumerate(d.functions)
+                (f"fn:{k}:{j}", f"{d.name}: {fn.label}", ["fn", k, j], [d.id, *self.named(fn.label)])
+                for j, fn in enumerate(d.functions)
             ]
             self._function_options[locale, k] = found
         return found
@@ -128,7 +137,12 @@ class PlayerTurns:
         ctx.emit(
             "function",
             f"seat {seat} performs {d.name}: {d.functions[j].label}",
-            {"seat": seat, "locale": self.card_data(st, slot.locale), "function": j},
+            {
+                "seat": seat,
+                "locale": self.card_data(st, slot.locale),
+                "function": j,
+                "refs": [self.ref(st, slot.locale), *self.named(d.functions[j].label)],
+            },
         )
         self.push(st, f"{d.id}.function{j}", seat, slot.locale)
         fired(d.id)
@@ -144,7 +158,12 @@ class PlayerTurns:
         ctx.emit(
             "ability",
             f"seat {seat} uses {self.label(st, card)}: {ability.label}",
-            {"seat": seat, "card": self.card_data(st, card), "ability": j},
+            {
+                "seat": seat,
+                "card": self.card_data(st, card),
+                "ability": j,
+                "refs": [self.ref(st, card), *self.named(ability.label)],
+            },
         )
         self.push(st, f"{self.def_of(st, card).id}.ability{j}", seat, card)
 
@@ -235,6 +254,7 @@ class PlayerTurns:
                                 f"replace:{card}",
                                 f"Replace {self.label(st, current)} with {name} ({price} PP)",
                                 ["replace", card, None],
+                                self.refs(st, card, current),
                             )
                         )
             else:
@@ -255,6 +275,7 @@ class PlayerTurns:
                                 f"play:{card}:{k}",
                                 f"Play {name} under {loc} ({price} PP)",
                                 ["play", card, [seat, k]],
+                                self.refs(st, card, slot.locale),
                             )
                         )
             if d.opponent_play:
@@ -274,6 +295,7 @@ class PlayerTurns:
                                     f"playopp:{card}:{s}:{k}",
                                     f"Play {name} under seat {s}'s {loc} ({price} PP)",
                                     ["playopp", card, [s, k]],
+                                    self.refs(st, card, slot.locale),
                                 )
                             )
             return out
@@ -283,7 +305,9 @@ class PlayerTurns:
                 price - self.max_discount(st, seat, card) <= p.pp
                 and self.title_in_town(st, seat, card) is None
             ):
-                out.append((f"play:{card}", f"Play {name} ({price} PP)", ["play", card, None]))
+                out.append(
+                    (f"play:{card}", f"Play {name} ({price} PP)", ["play", card, None], [self.ref(st, card)])
+                )
             if d.opponent_play and (not d.opponent_when or self.ev_at(st, seat, card, d.opponent_when)):
                 price = int(self.ev_at(st, seat, card, d.opponent_play, number=d.number or 0))
                 for s in self.opponents(st, seat) if price <= p.pp else ():
@@ -293,6 +317,7 @@ class PlayerTurns:
                                 f"playopp:{card}:{s}",
                                 f"Play {name} into seat {s}'s town ({price} PP)",
                                 ["playopp", card, [s, -1]],
+                                [self.ref(st, card)],
                             )
                         )
             return out
@@ -301,7 +326,9 @@ class PlayerTurns:
                 return []
             price = self.cost(st, seat, card)
             if price <= p.pp and self.any_mode_open(st, seat, card):
-                out.append((f"play:{card}", f"Play {name} ({price} PP)", ["play", card, None]))
+                out.append(
+                    (f"play:{card}", f"Play {name} ({price} PP)", ["play", card, None], [self.ref(st, card)])
+                )
         return out
 
     def may_play_character(
@@ -370,7 +397,7 @@ class PlayerTurns:
         ctx.emit(
             "play",
             f"seat {seat} plays {self.label(st, card)} for free",
-            {"seat": seat, "card": self.card_data(st, card), "cost": 0},
+            {"seat": seat, "card": self.card_data(st, card), "cost": 0, "refs": [self.ref(st, card)]},
         )
         self.played(st, seat, card, f"{self.def_of(st, card).id}.on_play", "creation_played")
 
@@ -393,7 +420,7 @@ def _play_mode(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
         f.seat,
         "mode",
         f"{d.name}: choose which ability to use",
-        [(f"mode:{k}", d.modes[k].label, k) for k in modes],
+        [(f"mode:{k}", d.modes[k].label, k, [g.ref(st, card), *g.named(d.modes[k].label)]) for k in modes],
     )
 
 
@@ -434,9 +461,17 @@ def _play_discount(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> An
             f.vars["disc_k"] += 1
             f.vars.pop("disc_n", None)
             continue
-        options = [(f"discount:{c}", f"{disc.label}: {g.label(st, c)}", c) for c in g.distinct(st, pool)]
+        options = [
+            (
+                f"discount:{c}",
+                f"{disc.label}: {g.label(st, c)}",
+                c,
+                [g.ref(st, c), *g.named(disc.label), g.ref(st, card)],
+            )
+            for c in g.distinct(st, pool)
+        ]
         if price <= st.players[seat].pp and f.vars.get("disc_n", 0) % disc.batch == 0:
-            options.append(("stop", f"Pay {price} without discarding more", None))
+            options.append(("stop", f"Pay {price} without discarding more", None, [g.ref(st, card)]))
         return g.ask(st, seat, "discount", f"{d.name} costs {price}: lower it?", options)
     return True
 
@@ -461,7 +496,7 @@ def _play_pay(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
     ctx.emit(
         "play",
         f"seat {seat} plays {g.label(st, card)} for {price}",
-        {"seat": seat, "card": g.card_data(st, card), "cost": price},
+        {"seat": seat, "card": g.card_data(st, card), "cost": price, "refs": [g.ref(st, card)]},
     )
     if verb == "playopp" or d.id in g.plain:
         fired(d.id)  # played into another town, or a card whose whole job is being in play
@@ -478,7 +513,9 @@ def _play_pay(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
             st.players[st.owner[old]].discard.append(old)
             g.show(st, [old])
             ctx.emit(
-                "replace", f"{g.label(st, old)} is replaced", {"seat": seat, "card": g.card_data(st, old)}
+                "replace",
+                f"{g.label(st, old)} is replaced",
+                {"seat": seat, "card": g.card_data(st, old), "refs": [g.ref(st, old)]},
             )
         else:
             st.players[to[0]].row[to[1]].characters.append(card)
