@@ -35,7 +35,7 @@ from nbc.api.guard import CheckedValidation
 from nbc.api.service import Caller, Loaded, MatchService, SeatSpec
 from nbc.api.settings import Settings
 from nbc.core.errors import GameBug, NbcError
-from nbc.core.game import Event, Game, Prompt, ViewType
+from nbc.core.game import Choice, Event, Game, Prompt, ViewType
 from nbc.core.host import PluginHost
 
 log = logging.getLogger("nbc.api")
@@ -133,11 +133,23 @@ class GameInfo:
     options_schema: JSON = strawberry.field(description="JSON Schema of the options")
 
 
+CARD_DESCRIPTION = (
+    "the catalogue id (as in `cards(game)`) of the card this is about, the first of `cards`; "
+    "null when it concerns no card"
+)
+CARDS_DESCRIPTION = (
+    "the catalogue ids of every card this concerns: the one it is about first, then the others "
+    "its label or text names, in order; empty when none"
+)
+
+
 @strawberry.type(name="Choice")
 class ChoiceInfo:
     id: str
     label: str
     data: JSON
+    card: str | None = strawberry.field(description=CARD_DESCRIPTION)
+    cards: list[str] = strawberry.field(description=CARDS_DESCRIPTION)
 
 
 @strawberry.type(name="Prompt", description="A decision open to a seat; answer it with act(choiceId).")
@@ -156,6 +168,8 @@ class EventInfo:
     text: str
     data: JSON
     private: bool = strawberry.field(description="true when only some seats see this event")
+    card: str | None = strawberry.field(description=CARD_DESCRIPTION)
+    cards: list[str] = strawberry.field(description=CARDS_DESCRIPTION)
 
 
 @strawberry.type(name="Outcome")
@@ -266,6 +280,7 @@ def game_info(game: Game) -> GameInfo:
 
 
 def event_info(event: Event) -> EventInfo:
+    cards = list(event.refs)
     return EventInfo(
         seq=event.seq,
         index=event.index,
@@ -273,6 +288,15 @@ def event_info(event: Event) -> EventInfo:
         text=event.text,
         data=event.data,
         private=event.to is not None,
+        card=cards[0] if cards else None,
+        cards=cards,
+    )
+
+
+def choice_info(choice: Choice) -> ChoiceInfo:
+    cards = list(choice.refs)
+    return ChoiceInfo(
+        id=choice.id, label=choice.label, data=choice.data, card=cards[0] if cards else None, cards=cards
     )
 
 
@@ -281,7 +305,7 @@ def prompt_info(prompt: Prompt) -> PromptInfo:
         seat=prompt.seat,
         kind=prompt.kind,
         text=prompt.text,
-        choices=[ChoiceInfo(id=c.id, label=c.label, data=c.data) for c in prompt.choices],
+        choices=[choice_info(c) for c in prompt.choices],
     )
 
 
