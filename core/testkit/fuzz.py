@@ -122,6 +122,7 @@ def fuzz(
     known: Iterable[str] = (),
     players: int | None = None,
     fired: Mapping[str, Iterable[str]] | None = None,
+    until_covered: bool = False,
 ) -> FuzzResult:
     """Play random set-ups of `game` (its variants in turn) until `seconds` pass or
     `games` games were played (whichever is given; both: the first reached), with
@@ -130,8 +131,9 @@ def fuzz(
     run, whose keys the result counts as fired too. On the first failure, shrink it
     for up to `shrink_seconds` and, with `out`, write a test file there. Failures
     whose signature is in `known` (a defect already recorded, with its own test)
-    are counted in `result.known` and play goes on. Deterministic for a `games`
-    budget and a seed."""
+    are counted in `result.known` and play goes on. With `until_covered`, play
+    stops early once every coverage key of every variant has fired. Deterministic for
+    a `games` budget and a seed."""
     known = set(known)
     names = list(variants) if variants is not None else list(game.variants)
     for name in names:
@@ -147,6 +149,8 @@ def fuzz(
     while True:
         elapsed = time.perf_counter() - started
         if (seconds is not None and elapsed >= seconds) or (games is not None and number >= games):
+            break
+        if until_covered and all(set(pools[name]) <= result.fired[name] for name in names):
             break
         variant = names[number % len(names)]
         never = sorted(set(pools[variant]) - result.fired[variant])
