@@ -113,7 +113,13 @@ def conflicts(state: State, player: Player, item: str) -> list[str]:
 
 
 def can_equip(state: State, player: Player, item: str) -> bool:
-    return item not in player.equipped and may_use(state, player, item)
+    """An Item that is carried, not in use, and usable by its carrier. One-Shot Items on
+    the table are carried but never equipped: they give nothing until used."""
+    return (
+        item not in player.equipped
+        and PLAIN[state.cards[item]].kind == "item"
+        and may_use(state, player, item)
+    )
 
 
 def equip(state: State, player: Player, item: str) -> list[str]:
@@ -198,7 +204,16 @@ def player_strength(
 
 
 def heroes_strength(state: State, combat: Combat) -> int:
-    return sum(player_strength(state, s, combat) for s in fighters(combat, state.turn)) + combat.hero_bonus
+    """The fighters' side: their strengths, plus what One-Shots and abilities added for
+    them, unless a monster makes the whole fight one of Level only."""
+    facts = fight_facts(state, combat)
+    total = sum(player_strength(state, s, combat, facts) for s in fighters(combat, state.turn))
+    return total if facts[0] else total + combat.hero_bonus
+
+
+def winning(state: State, combat: Combat) -> bool:
+    """Do the fighters beat the monsters now? (Monsters win ties.)"""
+    return not combat.foes or heroes_strength(state, combat) > monsters_strength(state, combat)
 
 
 def foe_strength(state: State, combat: Combat, foe: Foe) -> int:
@@ -282,14 +297,27 @@ def may_gain_without_kill(state: State, seat: int) -> bool:
 # --- effects -----------------------------------------------------------------------
 
 
+def item_bonus(state: State, player: Player, item: str) -> int:
+    """What an Item adds to its carrier's strength: nothing unless it is equipped and
+    works for them; its bonus against a tag counts while a monster of that tag is
+    fought."""
+    if item not in player.equipped or not may_use(state, player, item):
+        return 0
+    c = PLAIN[state.cards[item]]
+    bonus = c.bonus
+    fight = state.combat
+    if c.vs_tag is not None and fight is not None and any(c.vs_tag in foe_tags(state, f) for f in fight.foes):
+        bonus += c.vs_tag_bonus
+    return bonus
+
+
 def item_candidates(state: State, player: Player, slot: str) -> list[str]:
     if slot == "any":
         return list(player.items)
-    if slot == "best":
-        if not player.items:
-            return []
-        best = max(PLAIN[state.cards[i]].bonus for i in player.items)
-        return [i for i in player.items if PLAIN[state.cards[i]].bonus == best]
+    if slot == "best":  # only Items that give their carrier a bonus count
+        bonuses = {i: item_bonus(state, player, i) for i in player.items}
+        best = max(bonuses.values(), default=0)
+        return [i for i, b in bonuses.items() if b == best] if best > 0 else []
     if slot == "hand":
         return [i for i in player.items if PLAIN[state.cards[i]].slot in ("hand", "hands")]
     return [i for i in player.items if PLAIN[state.cards[i]].slot == slot]

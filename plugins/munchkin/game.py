@@ -141,6 +141,7 @@ class Munchkin(Game):
             players=[Player(Pile(f"hand {s}", seen_by="owner", owner=s)) for s in range(players)],
             cards=CardTable(cards),
             ready=[False] * players,
+            waived=[False] * players,
         )
         state.door_deck.shuffle(ctx.rng)
         state.treasure_deck.shuffle(ctx.rng)
