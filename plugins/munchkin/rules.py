@@ -1569,10 +1569,12 @@ def drop_stale_choices(state: State) -> None:
 
 def window_closed(state: State) -> bool:
     """Has everyone passed since the last card? A seat that can do nothing but pass is
-    not asked: it counts as having passed (a window nobody can use asks nobody)."""
+    not asked: it counts as having passed (a window nobody can use asks nobody). The
+    fighter is always asked: the fight ends when it says so, after everyone else."""
     passed = state.combat.passed
+    turn = state.turn
     for s, done in enumerate(passed):
-        if not done and len(combat_window(state, s)) == 1:
+        if not done and s != turn and len(combat_window(state, s)) == 1:
             passed[s] = True
     return all(passed)
 

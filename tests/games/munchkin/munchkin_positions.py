@@ -27,11 +27,12 @@ def table(
     rides: dict[int, str] | None = None,
     curses: dict[int, list[str]] | None = None,
     door_top: tuple[str, ...] = (),
+    treasure_top: tuple[str, ...] = (),
     door_discard: tuple[str, ...] = (),
 ):
     """A position: every hand emptied back into the decks, then exactly this table,
-    with seat `turn` about to arrange its cards. `door_top` lists the next Door
-    cards, the first drawn first."""
+    with seat `turn` about to arrange its cards. `door_top` and `treasure_top` list
+    the next cards of each deck, the first drawn first."""
 
     def position(state) -> None:
         for p in state.players:
@@ -55,6 +56,8 @@ def table(
             state.players[seat].curses = [fetch(state, d) for d in cards]
         for d in reversed(door_top):
             state.door_deck.cards.append(fetch(state, d))
+        for d in reversed(treasure_top):
+            state.treasure_deck.cards.append(fetch(state, d))
         for d in door_discard:
             state.door_discard.cards.append(fetch(state, d))
         state.ready = [True] * len(state.players)
