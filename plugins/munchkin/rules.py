@@ -58,6 +58,7 @@ PASS: Play = ("pass", "Pass")
 KICK: Play = ("kick", "Kick Open the Door")
 LOOT: Play = ("loot", "Loot the Room")
 CHARITY: Play = ("charity", "Give away the excess (or discard it, if you are lowest)")
+END: Play = ("end", "End your turn")
 
 
 # ======================================================================================
@@ -116,8 +117,14 @@ def main_prompts(state: State, phase: str) -> list[Prompt]:
         options = [(f"take:{c}", f"Take {name(state, c)}") for c in state.pool]
         return [Prompt(state.split_next, "pick", "Pick a Treasure", _choices(options))]
     if phase == "charity":
-        options = [*own_turn_choices(state), CHARITY]
-        return [Prompt(turn, "charity", "Charity: get down to five cards", _choices(options))]
+        over = len(state.players[turn].hand.cards) > HAND_LIMIT
+        options = [*own_turn_choices(state), CHARITY if over else END]
+        text = (
+            "Charity: get down to five cards"
+            if over
+            else "Play cards or change your table, then end your turn"
+        )
+        return [Prompt(turn, "charity", text, _choices(options))]
     raise AssertionError(f"unknown phase {phase}")
 
 
@@ -193,6 +200,8 @@ def own_turn_choices(state: State) -> list[Play]:
     """What the player whose turn it is may do outside combat, besides moving on."""
     seat = state.turn
     player = state.players[seat]
+    if player.dead:
+        return []  # a dead character has nothing to play until its next turn
     options = card_plays(state, seat, "turn")
     if wearable(state, seat):
         options.append(("equipment", "Change which Items you have equipped"))
@@ -735,6 +744,8 @@ def on_own_turn(state: State, seat: int, verb: str, rest: str, ctx: Context) -> 
         set_phase(state, "charity")
     elif verb == "charity":
         start_charity(state, seat)
+    elif verb == "end":
+        end_turn(state, ctx)
     else:
         table_action(state, seat, verb, rest, "turn", ctx)
 
@@ -904,6 +915,7 @@ def take_from_pool(state: State, seat: int, c: str, ctx: Context) -> None:
 
 
 def start_charity(state: State, seat: int) -> None:
+    state.charity_given = True  # once the excess is given, the turn is over
     excess = len(state.players[seat].hand.cards) - HAND_LIMIT
     others = [s for s, p in enumerate(state.players) if s != seat and not p.dead]
     lowest = min((state.players[s].level for s in others), default=None)
@@ -1347,6 +1359,7 @@ def set_phase(state: State, phase: str) -> None:
 
 
 def start_turn(state: State, ctx: Context) -> None:
+    state.charity_given = False
     for player in state.players:
         player.dead = False  # back next turn, with no cards
     seat = state.turn
@@ -1593,7 +1606,11 @@ def settle(state: State, ctx: Context) -> None:
         elif phase == "split" and not state.pool:
             state.split_helper = None
             set_phase(state, "charity")
-        elif phase == "charity" and len(state.players[state.turn].hand.cards) <= HAND_LIMIT:
-            end_turn(state, ctx)
+        elif (
+            phase == "charity"
+            and len(state.players[state.turn].hand.cards) <= HAND_LIMIT
+            and (state.charity_given or not own_turn_choices(state))
+        ):
+            end_turn(state, ctx)  # Charity is over, or there is nothing left to do
         else:
             return

@@ -156,6 +156,7 @@ class State:
     split_helper: int | None = None  # sharing out a helped fight's Treasures
     split_share: int = 0  # Treasures the helper still gets
     split_next: int = 0  # the seat that picks next
+    charity_given: bool = False  # the turn player has handed out its excess: the turn ends
     last_roll: int | None = None
     winners: list[int] = field(default_factory=list)
     reason: str = ""

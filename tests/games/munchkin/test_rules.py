@@ -71,6 +71,7 @@ def test_combat_example_jack_beats_monstrous_jewel_with_a_searchlight_sled():
     assert s.view(None)["players"][0]["hand"]["count"] == 3  # drawn face down: only seat 0 sees them
     [drew] = s.events(kind="drew", since_last=True)
     assert drew.to == (0,) and len(drew.data["cards"]) == 3
+    s.choose(0, "End your turn", kind="charity")
     s.leave_open(1, "arrange")
     s.leave_open(0, "anytime")  # Jack may give up his Citizenship or offer a trade, any time
     s.finish()
@@ -190,8 +191,8 @@ def test_a_bribe_item_keeps_counting_in_the_fight_and_goes_to_the_helper_after_t
     ]  # fmt: skip
     [treasure] = s.events(None, kind="treasure", since_last=True)  # face up when helped
     assert len(treasure.data["cards"]) == 2
-    s.leave_open(1, "arrange")
-    s.leave_open(0, "anytime")
+    s.leave_open(0, "charity")
+    s.leave_open(1, "anytime")  # the helper may put on its new Holey Spoon
     s.finish()
 
 
@@ -219,8 +220,8 @@ def test_a_bribe_of_an_item_and_a_share_of_the_treasure_is_paid_in_the_agreed_or
     assert hand_ids(s, 1) == [pool[1]["id"]] and hand_ids(s, 0) == [pool[0]["id"]]
     assert [i["name"] for i in s.view(None)["players"][1]["items"]] == ["Top Hat"]
     assert [c["id"] for c in s.view(2)["players"][1]["known"]] == [pool[1]["id"]]
-    s.leave_open(1, "arrange")
-    s.leave_open(0, "anytime")
+    s.leave_open(0, "charity")
+    s.leave_open(1, "anytime")
     s.finish()
 
 
@@ -652,8 +653,7 @@ def test_christmas_town_discards_a_valuable_item_to_escape():
     everyone_passes(s, [0])
     s.choose(0, "Discard Santa Boots to escape The Mayor")
     assert level(s, 0) == 1 and s.view(None)["combat"] is None
-    s.leave_open(1, "arrange")
-    s.leave_open(0, "anytime")
+    s.leave_open(0, "charity")
     s.finish()
 
 
@@ -683,6 +683,7 @@ def test_loot_the_room_draws_face_down():
     [drew] = s.events(kind="drew", since_last=True)
     assert drew.to == (0,) and drew.data["cards"][0]["name"] == "Sled"
     assert s.events(1, kind="drew", since_last=True) == []
+    s.choose(0, "End your turn", kind="charity")
     s.leave_open(1, "arrange")
     s.leave_open(0, "anytime")  # a Ride may be played at any time
     s.finish()
@@ -738,10 +739,12 @@ def test_faster_play_listens_at_the_door_and_loots_a_treasure():
     s.choose(0, "Loot the Room")
     [looted] = s.view(0)["players"][0]["hand"]["cards"]
     assert CARDS_BY_NAME[looted["name"]].deck == "treasure"
-    [listened] = s.events(kind="drew", since_last=True)[1:]  # seat 1's turn starts
+    s.choose(0, "End your turn", kind="charity")  # it could play the Treasure first
+    [listened] = s.events(kind="drew", since_last=True)  # seat 1's turn starts
     assert listened.to == (1,) and CARDS_BY_NAME[listened.data["cards"][0]["name"]].deck == "door"
     assert s.view(None)["players"][1]["hand"]["count"] == 1
     s.leave_open(1, "arrange")
+    s.leave_open(0, "anytime")
     s.finish()
 
 
