@@ -14,6 +14,7 @@ from nbc.plugins.munchkin.game import Munchkin
 
 GAME = Munchkin()
 CARDS_BY_NAME = {c.name: c for c in CARDS.values()}
+DEFAULT_MIX = {c.id: c.copies for c in CARDS.values()}
 
 
 def everyone_passes(s: Scenario, seats) -> None:
@@ -249,6 +250,136 @@ def test_help_is_asked_only_by_a_fighter_who_cannot_win_alone():
     s.choose(1, "On seat 0", kind="target")  # 2 - 3 against 1
     asks = [c.label for c in s.expect(0, "combat").choices if c.id.startswith("ask:")]
     assert asks == ["Ask seat 1 for help", "Ask seat 2 for help"]
+    s.leave_open(0, "combat")
+    s.finish()
+
+
+# --- fighting with Level only ------------------------------------------------------------------
+
+
+def test_a_level_only_fight_counts_no_one_shot_or_ability_for_the_fighters():
+    """The Cyclops makes the whole fight one of Level only: a Pumpkin Bomb or a Halloween
+    Town discard for the fighters adds nothing, though a One-Shot on the monster does."""
+    position = table(
+        levels={0: 5},
+        citizenships={0: ["halloween-town"]},
+        items={0: ["axe"]},
+        hands={0: ["pumpkin-bomb", "zero"], 1: ["frogs-breath"]},
+        door_top=("cyclops",),
+    )
+    s = Scenario(GAME, "base", players=3, position=position)
+    s.choose(0, "Kick Open the Door")
+    assert s.view(None)["combat"]["heroes_strength"] == 5  # the Axe gives nothing: 5 to 6
+    s.choose(0, "Play Pumpkin Bomb", kind="combat")
+    s.choose(0, "heroes", kind="side")
+    s.choose(0, "Halloween Town: discard Zero for +3", kind="combat")
+    assert s.view(None)["combat"]["heroes_strength"] == 5
+    s.choose(1, "Play Frog's Breath", kind="combat")
+    s.choose(1, "For Cyclops", kind="side")
+    assert s.view(None)["combat"]["monsters_strength"] == 6 + 2
+    everyone_passes(s, [0])
+    [result] = s.events(kind="combat", since_last=True)
+    assert not result.data["won"] and (result.data["heroes"], result.data["monsters"]) == (5, 8)
+    s.leave_open(0, "run")
+    s.finish()
+
+
+def test_one_shots_for_the_fighters_count_again_once_the_level_only_monster_is_gone():
+    position = table(
+        levels={0: 5},
+        hands={0: ["pumpkin-bomb", "bag-of-bugs"], 1: ["wandering-monster", "cyclops"]},
+        door_top=("mr-hyde",),
+    )
+    s = Scenario(GAME, "base", players=3, position=position)
+    s.choose(0, "Kick Open the Door")
+    s.choose(1, "Wandering Monster: Cyclops joins", kind="combat")
+    s.choose(0, "Play Pumpkin Bomb", kind="combat")
+    s.choose(0, "heroes", kind="side")
+    assert s.view(None)["combat"]["heroes_strength"] == 5
+    s.choose(0, "Play Bag of Bugs", kind="combat")
+    s.choose(0, "Cyclops", kind="foe")
+    assert s.view(None)["combat"]["heroes_strength"] == 5 + 4
+    s.leave_open(0, "combat")
+    s.finish()
+
+
+def test_sandy_claws_does_not_bring_another_sandy_claws_into_the_fight():
+    """Sandy Claws counts as a Santa monster only when sets are combined: in this set,
+    a second one joins only with Wandering Monster."""
+    mix = {**{c: n for c, n in DEFAULT_MIX.items()}, "sandy-claws": 2}
+    position = table(levels={0: 5}, hands={1: ["sandy-claws", "corpse-kid"]}, door_top=("sandy-claws",))
+    s = Scenario(GAME, "base", players=3, options={"cards": mix}, position=position)
+    s.choose(0, "Kick Open the Door")
+    assert [p.seat for p in s.prompts()] == [0]  # seat 1 can send neither monster in
+    s.leave_open(0, "combat")
+    s.finish()
+
+
+# --- losing the Item that gives the biggest bonus ------------------------------------------
+
+
+def test_pickpocketed_takes_the_item_that_gives_a_bonus_not_unequipped_bunny_ears():
+    """Bunny Ears carried by a seat that is no Easter Town citizen give it nothing: the
+    +2 Axe is the Item with the biggest bonus."""
+    position = table(items={0: ["axe"]}, door_top=("pickpocketed",))
+
+    def ears(state):
+        position(state)
+        state.players[0].items.append(fetch(state, "bunny-ears"))  # carried, not equipped
+
+    s = Scenario(GAME, "base", players=3, position=ears)
+    s.choose(0, "Kick Open the Door")
+    assert [i["name"] for i in s.view(None)["players"][0]["items"]] == ["Bunny Ears"]
+    s.leave_open(0, "trouble")
+    s.finish()
+
+
+def test_igor_and_lock_shock_and_barrel_take_the_item_that_gives_the_biggest_bonus():
+    for monster in ("igor", "lock-shock-barrel"):
+        position = table(levels={0: 1}, items={0: ["axe", "holey-spoon"]}, door_top=(monster,))
+
+        def ears(state, position=position):
+            position(state)
+            state.players[0].items.append(fetch(state, "bunny-ears"))
+            state.players[0].curses.append(fetch(state, "black-cat"))  # 1 + 2 + 1 - 1: Igor wins the tie
+
+        s = Scenario(GAME, "base", players=3, seed=1, position=ears)  # seed 1: the first roll is 1
+        s.choose(0, "Kick Open the Door")
+        everyone_passes(s, [0])
+        s.choose(0, s.expect(0, "run").choices[0].id)
+        assert not s.events(kind="run", since_last=True)[0].data["escaped"], monster
+        names = [i["name"] for i in s.view(None)["players"][0]["items"]]
+        assert names == ["Holey Spoon", "Bunny Ears"], monster
+        s.leave_open(0, "charity")
+        s.finish()
+
+
+def test_an_item_that_gives_nothing_is_not_lost_to_pickpocketed():
+    position = table(door_top=("pickpocketed",))
+
+    def ears(state):
+        position(state)
+        state.players[0].items.append(fetch(state, "bunny-ears"))
+
+    s = Scenario(GAME, "base", players=3, position=ears)
+    s.choose(0, "Kick Open the Door")
+    assert [i["name"] for i in s.view(None)["players"][0]["items"]] == ["Bunny Ears"]
+    s.leave_open(0, "trouble")
+    s.finish()
+
+
+def test_the_bonus_against_a_tag_counts_toward_the_biggest_bonus_in_a_fight():
+    from nbc.plugins.munchkin import effects as fx
+
+    position = table(items={0: ["ghost-lantern", "bone-club"]}, door_top=("corpse-kid",))
+    s = Scenario(GAME, "base", players=3, position=position)
+    state = s.state
+    player = state.players[0]
+    lantern, club = player.items
+    assert fx.item_candidates(state, player, "best") == [club]  # +3 against +2 outside a fight
+    s.choose(0, "Kick Open the Door")  # Corpse Kid is Undead: the Ghost Lantern gives +4
+    state = s.state
+    assert fx.item_candidates(state, state.players[0], "best") == [lantern]
     s.leave_open(0, "combat")
     s.finish()
 
