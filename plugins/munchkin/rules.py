@@ -203,8 +203,7 @@ def own_turn_choices(state: State) -> list[Play]:
     if player.dead:
         return []  # a dead character has nothing to play until its next turn
     options = card_plays(state, seat, "turn")
-    if wearable(state, seat):
-        options.append(("equipment", "Change which Items you have equipped"))
+    options += equipment_choices(state, seat)
     options += [(f"dropcit:{c}", f"Give up {name(state, c)}") for c in player.citizenships]
     options += sell_choice(state, seat)
     if may_offer_trade(state, seat):
@@ -242,8 +241,7 @@ def anytime_choices(state: State, seat: int) -> list[Play]:
     options = card_plays(state, seat, "anytime")
     options += [(f"dropcit:{c}", f"Give up {name(state, c)}") for c in player.citizenships]
     if not fighting(state, seat):
-        if wearable(state, seat):
-            options.append(("equipment", "Change which Items you have equipped"))
+        options += equipment_choices(state, seat)
         if may_offer_trade(state, seat):
             options.append(("trade", "Offer a trade"))
     return [PASS, *options] if options else []
@@ -313,10 +311,9 @@ def window_choices(state: State, seat: int) -> list[Play]:
     for c in player.citizenships:
         options.append((f"dropcit:{c}", f"Give up {name(state, c)}"))
     in_fight = seat == state.turn or seat == combat.helper
-    if not in_fight and not state.waived[seat]:  # a table change uses the any-time window
-        if wearable(state, seat):
-            options.append(("equipment", "Change which Items you have equipped"))
-        if may_offer_trade(state, seat):
+    if not in_fight:  # a seat out of the fight may change its equipment, and offer a trade
+        options += equipment_choices(state, seat)
+        if not state.waived[seat] and may_offer_trade(state, seat):  # (which uses its window)
             options.append(("trade", "Offer a trade"))
     if not monsters:
         return options
@@ -579,11 +576,6 @@ def pending_prompt(state: State, p: Pending) -> Prompt:
             options.append(("sell", f"Sell for {total // 1000} level(s) ({total} Gold, no change)"))
         options.append(("cancel", "Call off the sale"))
         return Prompt(seat, kind, f"Selling Items: {total} Gold so far", _choices(options))
-    if kind == "equipment":
-        options = equipment_choices(state, seat)
-        if p.n:
-            options.append(("done", "Done"))
-        return Prompt(seat, kind, "Put on an Item (what is in its way comes off)", _choices(options))
     if kind == "trade":
         return Prompt(seat, kind, "Make a trade offer", _choices(trade_choices(state, p)))
     if kind == "trade-answer":
@@ -636,27 +628,25 @@ def bribe_choices(state: State, p: Pending) -> list[Play]:
 
 
 def trade_choices(state: State, p: Pending) -> list[Play]:
-    """Build a trade offer: Items of one's table to give (one at least), and Items of one
-    other seat's table to ask for (several for several; none makes it a gift)."""
+    """Build a trade offer: the other seat, then Items of one's table to give (one at
+    least) and Items of that seat's table to ask for (several for several; none makes
+    it a gift)."""
     seat = p.seat
-    gives = [c for c in p.options if c in state.players[seat].items]
-    options = [(f"give:{i}", f"Give {name(state, i)}") for i in tradeable(state, seat) if i not in gives]
-    partners = trade_partners(state, seat) if p.target is None else [p.target]
-    for s in partners:
-        options += [
-            (f"get:{i}", f"Ask for seat {s}'s {name(state, i)}")
-            for i in tradeable(state, s)
-            if i not in p.options
-        ]
+    if p.target is None:
+        options = [(f"with:{s}", f"Offer seat {s} a trade") for s in trade_partners(state, seat)]
+        options.append(("cancel", "Call off the offer"))
+        return options
+    chosen = p.options
+    gives = [c for c in chosen if c in state.players[seat].items]
+    options = [(f"give:{i}", f"Give {name(state, i)}") for i in tradeable(state, seat) if i not in chosen]
+    options += [
+        (f"get:{i}", f"Ask for seat {p.target}'s {name(state, i)}")
+        for i in tradeable(state, p.target)
+        if i not in chosen
+    ]
     if gives:
-        takes = [c for c in p.options if c not in gives]
-        label = (
-            f"Offer {', '.join(fx.names(state, gives))} for {', '.join(fx.names(state, takes)) or 'nothing'}"
-        )
-        if p.target is None:
-            options += [(f"offer:{s}", f"{label}, to seat {s}") for s in partners]
-        else:
-            options.append(("offer", label))
+        wanted = ", ".join(fx.names(state, [c for c in chosen if c not in gives])) or "nothing"
+        options.append(("offer", f"Offer {', '.join(fx.names(state, gives))} for {wanted}"))
     options.append(("cancel", "Call off the offer"))
     return options
 
@@ -756,8 +746,8 @@ def on_anytime(state: State, seat: int, verb: str, rest: str, ctx: Context) -> N
     if verb == "pass":
         state.waived[seat] = True
         return
-    if verb not in ("play", "use"):
-        state.waived[seat] = True  # one change of the table a window
+    if verb not in ("play", "use", "on"):
+        state.waived[seat] = True  # one trade offer, or Citizenship given up, a window
     table_action(state, seat, verb, rest, "anytime", ctx)
 
 
@@ -767,8 +757,8 @@ def table_action(state: State, seat: int, verb: str, rest: str, where: str, ctx:
         start_play(state, seat, rest, where, ctx)
     elif verb == "carry":
         carry(state, seat, take_card(state, seat, rest), ctx)
-    elif verb == "equipment":
-        state.pending.insert(0, Pending(seat, "equipment"))
+    elif verb == "on":
+        put_on(state, seat, rest)
     elif verb == "dropcit":
         fx.lose_citizenship(state, seat, rest, ctx)
     elif verb == "sell":
@@ -810,8 +800,11 @@ def on_combat(state: State, seat: int, verb: str, rest: str, ctx: Context) -> No
     if verb in ("play", "use"):
         start_play(state, seat, rest, "combat", ctx)
         return
-    if verb in ("equipment", "trade"):  # a seat out of the fight changes its table
-        state.waived[seat] = True  # which uses its any-time window
+    if verb == "on":  # a seat out of the fight changes its equipment
+        put_on(state, seat, rest)
+        return
+    if verb == "trade":  # or offers a trade, which uses its any-time window
+        state.waived[seat] = True
         table_action(state, seat, verb, rest, "combat", ctx)
         return
     if verb == "dropcit":
@@ -1010,8 +1003,6 @@ def resolve_pending(state: State, p: Pending, verb: str, rest: str, ctx: Context
         received(state, seat, [rest])
     elif kind == "sale":
         resolve_sale(state, seat, p, verb, rest, ctx)
-    elif kind == "equipment":
-        resolve_equipment(state, p, verb, rest)
     elif kind == "trade":
         resolve_trade(state, p, verb, rest)
     elif kind == "trade-answer":
@@ -1061,32 +1052,29 @@ def resolve_help(state: State, p: Pending, verb: str, ctx: Context) -> None:
     reopen(state)
 
 
-def resolve_equipment(state: State, p: Pending, verb: str, rest: str) -> None:
-    if verb == "done":
-        return
-    seat = p.seat
+def put_on(state: State, seat: int, item: str) -> None:
+    """Equip an Item, taking off what is in its way (no event: the view shows it), and
+    note it for the bound on putting the same Item on again."""
     player = state.players[seat]
     key = worn_key(state, seat)
     if player.worn_key != key:
         player.worn, player.worn_key = [], key
-    fx.equip(state, player, rest)  # no event: the view shows what is equipped
-    player.worn.append(rest)
-    p.n += 1
-    state.pending.insert(0, p)
+    fx.equip(state, player, item)
+    player.worn.append(item)
 
 
 def resolve_trade(state: State, p: Pending, verb: str, rest: str) -> None:
     seat = p.seat
     if verb == "cancel":
         state.players[seat].declined_step = state.step  # no offer again in this step
+    elif verb == "with":
+        p.target = int(rest)
+        state.pending.insert(0, p)
     elif verb in ("give", "get"):
         p.options.append(rest)
-        if verb == "get":  # the partner is the seat whose Item is asked for
-            p.target = next(s for s, other in enumerate(state.players) if rest in other.items)
         state.pending.insert(0, p)
-    else:  # offer, to the partner (named with the offer when nothing is asked for)
-        partner = p.target if p.target is not None else int(rest)
-        state.pending.insert(0, Pending(partner, "trade-answer", options=list(p.options), target=seat))
+    else:  # offer
+        state.pending.insert(0, Pending(p.target, "trade-answer", options=list(p.options), target=seat))
 
 
 def resolve_trade_answer(state: State, p: Pending, verb: str, ctx: Context) -> None:

@@ -725,11 +725,9 @@ def test_only_two_hands_of_items_are_equipped_at_once():
     s.choose(0, "Play Christmas Tree")  # carried, not equipped: the hands are full
     items = {i["name"]: i["equipped"] for i in s.view(None)["players"][0]["items"]}
     assert items == {"Axe": True, "Saxophone": True, "Christmas Tree": False}
-    s.choose(0, "Change which Items you have equipped")
-    s.choose(0, "Put on Christmas Tree", kind="equipment")
+    s.choose(0, "Put on Christmas Tree")
     items = {i["name"]: i["equipped"] for i in s.view(None)["players"][0]["items"]}
     assert items == {"Axe": False, "Saxophone": False, "Christmas Tree": True}
-    s.choose(0, "Done", kind="equipment")
     s.leave_open(0, "arrange")
     s.finish()
 
@@ -740,12 +738,10 @@ def test_cheat_lets_an_item_break_the_slot_limits():
     s.choose(0, "Play Bat Hat")
     s.choose(0, "Play Cheat!")
     s.choose(0, "Bat Hat", kind="item")
-    s.choose(0, "Change which Items you have equipped")
-    s.choose(0, "Put on Bat Hat", kind="equipment")
+    s.choose(0, "Put on Bat Hat")
     items = {i["name"]: i["equipped"] for i in s.view(None)["players"][0]["items"]}
     assert items == {"Top Hat": True, "Bat Hat": True}
     assert s.view(None)["players"][0]["strength"] == 1 + 1 + 2
-    s.choose(0, "Done", kind="equipment")
     s.leave_open(0, "arrange")
     s.finish()
 
@@ -792,6 +788,7 @@ def test_trading_items_swaps_them_between_tables():
     position = table(items={0: ["axe"], 1: ["top-hat"]})
     s = Scenario(GAME, "base", players=3, position=position)
     s.choose(0, "Offer a trade")
+    s.choose(0, "Offer seat 1 a trade", kind="trade")
     s.choose(0, "Give Axe", kind="trade")
     s.choose(0, "Ask for seat 1's Top Hat", kind="trade")
     s.choose(0, "Offer Axe for Top Hat", kind="trade")

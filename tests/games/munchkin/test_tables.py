@@ -29,6 +29,7 @@ def test_a_seat_whose_turn_it_is_not_offers_several_items_for_several():
     position = table(items={0: ["axe", "top-hat"], 2: ["tuba", "elf-shoes", "holey-spoon"]})
     s = Scenario(GAME, "base", players=3, position=position)
     s.choose(2, "Offer a trade", kind="anytime")
+    s.choose(2, "Offer seat 0 a trade", kind="trade")
     s.choose(2, "Give Tuba", kind="trade")
     s.choose(2, "Give Holey Spoon", kind="trade")
     s.choose(2, "Ask for seat 0's Axe", kind="trade")
@@ -45,8 +46,9 @@ def test_a_seat_whose_turn_it_is_not_offers_several_items_for_several():
 def test_an_item_may_be_given_away_to_a_seat_that_accepts_it():
     s = Scenario(GAME, "base", players=3, position=table(items={1: ["holey-spoon"]}))
     s.choose(1, "Offer a trade", kind="anytime")
+    s.choose(1, "Offer seat 2 a trade", kind="trade")
     s.choose(1, "Give Holey Spoon", kind="trade")
-    s.choose(1, "Offer Holey Spoon for nothing, to seat 2", kind="trade")
+    s.choose(1, "Offer Holey Spoon for nothing", kind="trade")
     s.choose(2, "accept", kind="trade-answer")
     assert items(s, 2) == {"Holey Spoon": False} and items(s, 1) == {}
     s.leave_open(0, "arrange")
@@ -58,6 +60,7 @@ def test_after_a_declined_offer_the_seat_offers_again_only_at_the_next_step():
     position = table(items={0: ["axe"], 1: ["top-hat"]}, door_top=("spooked", "zero"))
     s = Scenario(GAME, "base", players=3, position=position)
     s.choose(0, "Offer a trade")
+    s.choose(0, "Offer seat 1 a trade", kind="trade")
     s.choose(0, "Give Axe", kind="trade")
     s.choose(0, "Ask for seat 1's Top Hat", kind="trade")
     s.choose(0, "offer", kind="trade")
@@ -210,12 +213,9 @@ def test_an_item_is_not_put_back_on_while_nothing_else_changed():
         state.players[0].items.append(fetch(state, "bat-hat"))
 
     s = Scenario(GAME, "base", players=3, position=with_bat_hat)
-    s.choose(0, "Change which Items you have equipped")
-    s.choose(0, "Put on Bat Hat", kind="equipment")
-    s.choose(0, "Put on Top Hat", kind="equipment")
-    assert [c.label for c in s.expect(0, "equipment").choices] == ["Done"]  # not the Bat Hat again
-    s.choose(0, "Done", kind="equipment")
-    assert "equipment" not in [c.id for c in s.expect(0, "arrange").choices]
+    s.choose(0, "Put on Bat Hat")
+    s.choose(0, "Put on Top Hat")
+    assert not any(c.id.startswith("on:") for c in s.expect(0, "arrange").choices)  # not the Bat Hat again
     s.leave_open(0, "arrange")
     s.finish()
 

@@ -128,14 +128,14 @@ def test_another_seat_changes_its_equipment_outside_its_turn():
         state.players[1].items.append(fetch(state, "bat-hat"))  # carried, not equipped
 
     s = Scenario(GAME, "base", players=3, position=with_bat_hat)
-    assert labels(s, 1) == ["Pass", "Change which Items you have equipped", "Offer a trade"]
-    s.choose(1, "Change which Items you have equipped", kind="anytime")
-    s.choose(1, "Put on Bat Hat", kind="equipment")
-    s.choose(1, "Done", kind="equipment")
+    assert labels(s, 1) == ["Pass", "Put on Bat Hat", "Offer a trade"]
+    s.choose(1, "Put on Bat Hat", kind="anytime")
     items = {i["name"]: i["equipped"] for i in s.view(None)["players"][1]["items"]}
     assert items == {"Top Hat": False, "Bat Hat": True}
-    assert asked(s) == []  # one change of the table a window
+    s.choose(1, "Put on Top Hat", kind="anytime")
+    assert labels(s, 1) == ["Pass", "Offer a trade"]  # each Item goes on once while nothing changes
     s.leave_open(0, "arrange")
+    s.leave_open(1, "anytime")
     s.finish()
 
 
@@ -149,12 +149,11 @@ def test_a_seat_out_of_the_fight_may_change_its_equipment_but_a_fighter_may_not(
 
     s = Scenario(GAME, "base", players=3, position=spares)
     s.choose(0, "Kick Open the Door")
-    assert "Change which Items you have equipped" not in labels(s, 0, "combat")
-    s.choose(1, "Change which Items you have equipped", kind="combat")
-    s.choose(1, "Put on Spider Web Cape", kind="equipment")
-    s.choose(1, "Done", kind="equipment")
-    assert asked(s, "combat") == [0]  # one change a window: seat 1 has nothing more to do
+    assert not any(label.startswith("Put on") for label in labels(s, 0, "combat"))
+    s.choose(1, "Put on Spider Web Cape", kind="combat")
+    assert labels(s, 1, "combat") == ["Pass", "Put on Skeleton Suit", "Offer a trade"]
     s.leave_open(0, "combat")
+    s.leave_open(1, "combat")
     s.finish()
 
 
@@ -221,9 +220,7 @@ def test_the_turn_player_changes_equipment_after_a_fight():
     s.choose(0, "Kick Open the Door")
     s.choose(0, "pass", kind="combat")
     assert level(s, 0) == 4
-    s.choose(0, "Change which Items you have equipped", kind="charity")
-    s.choose(0, "Put on Bat Hat", kind="equipment")
-    s.choose(0, "Done", kind="equipment")
+    s.choose(0, "Put on Bat Hat", kind="charity")
     assert s.view(None)["players"][0]["strength"] == 4 + 2
     s.choose(0, "End your turn", kind="charity")
     s.leave_open(1, "arrange")
