@@ -67,7 +67,11 @@ def towns(state: State, player: Player) -> set[str]:
 
 
 def has_town(state: State, player: Player, town: str) -> bool:
-    return any(PLAIN[state.cards[c]].town == town for c in player.citizenships)
+    cits = player.citizenships
+    if not cits:
+        return False
+    defs = state.cards
+    return PLAIN[defs[cits[0]]].town == town or (len(cits) > 1 and PLAIN[defs[cits[1]]].town == town)
 
 
 def suffers_town(state: State, player: Player, town: str) -> bool:

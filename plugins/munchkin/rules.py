@@ -52,13 +52,15 @@ OWN_TURN = frozenset({"turn", "received", "create"})  # where the own-turn plays
 # card from the discards. Where a card is played: "turn" (one's own turn, outside
 # combat), "received" (just received, outside combat), "create" (character creation),
 # "anytime" (an any-time window) or "combat" (a reaction window).
-Play = tuple[str, str]  # (choice id, label)
+Play = tuple[str, str] | Choice  # (choice id, label), or a Choice made once and kept
 
-PASS: Play = ("pass", "Pass")
-KICK: Play = ("kick", "Kick Open the Door")
-LOOT: Play = ("loot", "Loot the Room")
-CHARITY: Play = ("charity", "Give away the excess (or discard it, if you are lowest)")
-END: Play = ("end", "End your turn")
+PASS = Choice("pass", "Pass")
+KICK = Choice("kick", "Kick Open the Door")
+LOOT = Choice("loot", "Loot the Room")
+CHARITY = Choice("charity", "Give away the excess (or discard it, if you are lowest)")
+END = Choice("end", "End your turn")
+SELL = Choice("sell", "Sell Items for levels")
+TRADE = Choice("trade", "Offer a trade")
 
 
 # ======================================================================================
@@ -104,7 +106,7 @@ def main_prompts(state: State, phase: str) -> list[Prompt]:
         return [Prompt(turn, "revealed", "Keep the card or play it", _choices(options))]
     if phase == "trouble":
         options = [
-            (f"fight:{c}", f"Look for Trouble: fight {name(state, c)}")
+            card_choice(state, "fight", c)
             for c in state.players[turn].hand.cards
             if card(state, c).kind == "monster"
         ]
@@ -114,7 +116,7 @@ def main_prompts(state: State, phase: str) -> list[Prompt]:
         runners = [r for r in state.runners if r.left]
         return [Prompt(r.seat, "run", "Run Away", _choices(run_choices(state, r))) for r in runners]
     if phase == "split":
-        options = [(f"take:{c}", f"Take {name(state, c)}") for c in state.pool]
+        options = [card_choice(state, "take", c) for c in state.pool]
         return [Prompt(state.split_next, "pick", "Pick a Treasure", _choices(options))]
     if phase == "charity":
         over = len(state.players[turn].hand.cards) > HAND_LIMIT
@@ -131,17 +133,59 @@ def main_prompts(state: State, phase: str) -> list[Prompt]:
 _MADE: dict[Play, Choice] = {}  # Choices are immutable: the same one serves every prompt
 
 
-def _choices(options: list[Play]) -> tuple[Choice, ...]:
+def _choices(options: list[Play | Choice]) -> tuple[Choice, ...]:
     if len(_MADE) > 100_000:  # card names planted by the test kit are all different
         _MADE.clear()
     made = _MADE
     out = []
     for option in options:
+        if type(option) is Choice:
+            out.append(option)
+            continue
         choice = made.get(option)
         if choice is None:
             choice = made[option] = Choice(*option)
         out.append(choice)
     return tuple(out)
+
+
+# The labels of the choices that name one card, by verb.
+LABELS = {
+    "play": "Play {}",
+    "carry": "Put {} on the table",
+    "use": "Use {} from the table",
+    "dropcit": "Give up {}",
+    "on": "Put on {}",
+    "fight": "Look for Trouble: fight {}",
+    "take": "Take {}",
+    "join": "Send {} into the fight",
+    "scare": "Halloween Town: discard {} for +3",
+    "run": "Roll to Run Away from {}",
+    "lose": "Lose {}",
+    "add": "Add {} to the sale",
+    "item": "Add {} to the bribe",
+    "give": "Give {}",
+    "discard": "Discard {}",
+}
+_CARD_CHOICES: dict[tuple[str, str, str], Choice] = {}
+
+
+def card_choice(state: State, verb: str, c: str) -> Choice:
+    """The choice `verb:c`, labelled with the card's name: one Choice object per verb,
+    card and definition (a planted name, from the test kit, is labelled afresh)."""
+    planted = state.planted
+    if planted:
+        marker = planted.get(c)
+        if marker is not None:
+            return _choices([(f"{verb}:{c}", LABELS[verb].format(marker))])[0]
+    d = state.cards[c]
+    key = (verb, c, d)
+    choice = _CARD_CHOICES.get(key)
+    if choice is None:
+        if len(_CARD_CHOICES) > 100_000:
+            _CARD_CHOICES.clear()
+        choice = _CARD_CHOICES[key] = Choice(f"{verb}:{c}", LABELS[verb].format(PLAIN[d].name))
+    return choice
 
 
 def create_choices(state: State, seat: int) -> list[Play]:
@@ -157,9 +201,9 @@ def create_choices(state: State, seat: int) -> list[Play]:
             or (kind == "dual" and player.citizenships and player.dual is None)
             or (kind == "ride" and player.ride is None)
         ):
-            options.append((f"play:{c}", f"Play {name(state, c)}"))
+            options.append(card_choice(state, "play", c))
         elif kind == "one-shot":
-            options.append((f"carry:{c}", f"Put {name(state, c)} on the table"))
+            options.append(card_choice(state, "carry", c))
     options.append(("ready", "Ready"))
     return options
 
@@ -174,40 +218,70 @@ NEVER_FROM_HAND = {  # kinds never played from hand by a play:… choice there
 
 def card_plays(state: State, seat: int, where: str) -> list[Play]:
     """Cards `seat` may play now, from its hand and (One-Shot Items) from its table,
-    and One-Shots it may put on the table."""
+    and One-Shots it may put on the table. (The kinds whose answer never varies are
+    decided here; the rest ask `play_kind`.)"""
     player = state.players[seat]
     options: list[Play] = []
     never = NEVER_FROM_HAND[where]
     defs = state.cards
-    planted = state.planted
     own = where in OWN_TURN
+    levels_ok = None  # may some player gain a level from a Go Up a Level card? (asked once)
     for c in player.hand.cards:
         d = PLAIN[defs[c]]
-        if d.kind in never:
+        kind = d.kind
+        if kind in never:
             continue
-        if play_kind(state, seat, c, where) is not None:
-            options.append((f"play:{c}", f"Play {planted.get(c) or d.name}"))
-        if own and d.kind == "one-shot":
-            options.append((f"carry:{c}", f"Put {planted.get(c) or d.name} on the table"))
+        if kind == "curse" or kind == "ride":
+            playable = True
+        elif kind == "level":
+            if levels_ok is None:
+                levels_ok = any_may_gain(state)
+            playable = levels_ok
+        elif kind == "ride-enhancer":
+            playable = player.ride is not None
+        elif kind == "one-shot":
+            playable = one_shot_kind(state, seat, c, where) is not None
+        else:
+            playable = play_kind(state, seat, c, where) is not None
+        if playable:
+            options.append(card_choice(state, "play", c))
+        if own and kind == "one-shot":
+            options.append(card_choice(state, "carry", c))
     for c in player.items:
         d = PLAIN[defs[c]]
-        if d.kind == "one-shot" and play_kind(state, seat, c, where) is not None:
-            options.append((f"use:{c}", f"Use {planted.get(c) or d.name} from the table"))
+        if d.kind == "one-shot" and one_shot_kind(state, seat, c, where) is not None:
+            options.append(card_choice(state, "use", c))
     return options
 
 
+def any_may_gain(state: State) -> bool:
+    """Is there a player a Go Up a Level card could raise?"""
+    return any(fx.may_gain_without_kill(state, s) for s in range(len(state.players)))
+
+
 def own_turn_choices(state: State) -> list[Play]:
-    """What the player whose turn it is may do outside combat, besides moving on."""
+    """What the player whose turn it is may do outside combat, besides moving on (kept
+    in the memo until the next choice: `settle` and `prompts` both ask)."""
+    memo = state.window_memo
+    kept = memo.get("own")
+    if kept is not None and kept[0] == state.step:
+        return kept[1]
+    options = _own_turn_choices(state)
+    memo["own"] = (state.step, options)
+    return options
+
+
+def _own_turn_choices(state: State) -> list[Play]:
     seat = state.turn
     player = state.players[seat]
     if player.dead:
         return []  # a dead character has nothing to play until its next turn
     options = card_plays(state, seat, "turn")
     options += equipment_choices(state, seat)
-    options += [(f"dropcit:{c}", f"Give up {name(state, c)}") for c in player.citizenships]
+    options += [card_choice(state, "dropcit", c) for c in player.citizenships]
     options += sell_choice(state, seat)
     if may_offer_trade(state, seat):
-        options.append(("trade", "Offer a trade"))
+        options.append(TRADE)
     return options
 
 
@@ -216,22 +290,61 @@ def anytime_prompts(state: State, busy: set[int]) -> list[Prompt]:
     nobody can use asks nobody)."""
     if state.phase not in WINDOW_PHASES:
         return []
-    memo = state.window_memo
-    step = state.step
+    memo = state.anytime_memo
     out = []
+    shared = None
     for s, player in enumerate(state.players):
         if s == state.turn or s in busy or player.dead or state.waived[s]:
             continue
+        if shared is None:  # what every seat's window reads of the others
+            shared = _shared_key(state)
+        key = (shared, _anytime_key(state, s, player))
         kept = memo.get(s)
-        if kept is not None and kept[0] == step:
-            choices = kept[1]
+        if kept is not None and kept[0] == key:
+            prompt = kept[1]
         else:
             options = anytime_choices(state, s)
-            choices = _choices(options) if options else ()
-            memo[s] = (step, choices)
-        if choices:
-            out.append(Prompt(s, "anytime", "Play a card, change your table, or pass", choices))
+            prompt = Prompt(s, "anytime", ANYTIME_TEXT, _choices(options)) if options else None
+            memo[s] = (key, prompt)
+        if prompt is not None:
+            out.append(prompt)
     return out
+
+
+ANYTIME_TEXT = "Play a card, change your table, or pass"
+
+
+def _shared_key(state: State) -> tuple:
+    """What a seat's window reads of the others: whose turn it is, who fights, the
+    Levels (for Go Up a Level), who is dead (for targets and trade partners)."""
+    combat = state.combat
+    return (
+        state.turn,
+        combat is None,
+        None if combat is None else combat.helper,
+        tuple([p.level for p in state.players]),
+        tuple([p.dead for p in state.players]),
+        len(state.planted),
+    )
+
+
+def _anytime_key(state: State, seat: int, player) -> tuple:
+    """Everything of its own a seat's window depends on (with `_shared_key`, what it
+    reads of the others): a window is worked out again only when one of these changed
+    (the state never holds two windows that differ with the same key). The step of the
+    turn counts only through the bounds: the Items put on in it, an offer declined in it."""
+    worn = tuple(player.worn) if worn_now(state, player) else ()
+    return (
+        tuple(player.hand.cards),
+        tuple(player.items),
+        tuple(player.equipped),
+        tuple(player.citizenships),
+        player.ride,
+        bool(player.curses),
+        player.cheat_item,
+        worn,
+        player.declined_step == state.step,
+    )
 
 
 def anytime_choices(state: State, seat: int) -> list[Play]:
@@ -239,11 +352,11 @@ def anytime_choices(state: State, seat: int) -> list[Play]:
     and, out of combat, its equipment and a trade offer. Empty when it can do nothing."""
     player = state.players[seat]
     options = card_plays(state, seat, "anytime")
-    options += [(f"dropcit:{c}", f"Give up {name(state, c)}") for c in player.citizenships]
+    options += [card_choice(state, "dropcit", c) for c in player.citizenships]
     if not fighting(state, seat):
         options += equipment_choices(state, seat)
         if may_offer_trade(state, seat):
-            options.append(("trade", "Offer a trade"))
+            options.append(TRADE)
     return [PASS, *options] if options else []
 
 
@@ -263,7 +376,7 @@ def combat_prompts(state: State) -> list[Prompt]:
 
 
 def combat_window(state: State, seat: int) -> tuple[Choice, ...]:
-    """A seat's reaction-window choices, kept in the memo for this step."""
+    """A seat's reaction-window choices, kept in the memo while only passes happen."""
     memo = state.window_memo
     kept = memo.get(seat)
     if kept is not None and kept[0] == state.step:
@@ -281,17 +394,16 @@ def window_choices(state: State, seat: int) -> list[Play]:
     options: list[Play] = [PASS]
     if player.dead:
         return options
-    if seat == state.turn and combat.helper is None and not fx.winning(state, combat):
-        # help is asked only by a fighter who cannot win alone
-        options += [
+    if seat == state.turn and combat.helper is None:
+        asks = [
             (f"ask:{s}", f"Ask seat {s} for help")
             for s, other in enumerate(state.players)
             if s != seat and not other.dead and s not in combat.asked
         ]
+        if asks and not fx.winning(state, combat):  # asked only by a fighter who cannot win alone
+            options += asks
     hand = player.hand.cards
     defs = state.cards
-    planted = state.planted
-    never = NEVER_FROM_HAND["combat"]
     monsters: list[str] = []
     helpers: list[str] = []  # Wandering Monster and Undead-making Enhancers
     for c in hand:
@@ -299,22 +411,16 @@ def window_choices(state: State, seat: int) -> list[Play]:
         kind = d.kind
         if kind == "monster":
             monsters.append(c)
-            continue
-        if kind == "wandering" or d.make_undead:
+        elif kind == "wandering" or d.make_undead:
             helpers.append(c)
-        if kind not in never and play_kind(state, seat, c, "combat") is not None:
-            options.append((f"play:{c}", f"Play {planted.get(c) or d.name}"))
-    for c in player.items:
-        d = PLAIN[defs[c]]
-        if d.kind == "one-shot" and play_kind(state, seat, c, "combat") is not None:
-            options.append((f"use:{c}", f"Use {planted.get(c) or d.name} from the table"))
+    options += card_plays(state, seat, "combat")
     for c in player.citizenships:
-        options.append((f"dropcit:{c}", f"Give up {name(state, c)}"))
+        options.append(card_choice(state, "dropcit", c))
     in_fight = seat == state.turn or seat == combat.helper
     if not in_fight:  # a seat out of the fight may change its equipment, and offer a trade
         options += equipment_choices(state, seat)
         if not state.waived[seat] and may_offer_trade(state, seat):  # (which uses its window)
-            options.append(("trade", "Offer a trade"))
+            options.append(TRADE)
     if not monsters:
         return options
     tags: set[str] = set()
@@ -323,7 +429,7 @@ def window_choices(state: State, seat: int) -> list[Play]:
     tags &= JOIN_TAGS  # Sandy Claws is a Santa monster only when sets are combined
     for m in monsters:
         if tags.intersection(PLAIN[defs[m]].tags):
-            options.append((f"join:{m}", f"Send {name(state, m)} into the fight"))
+            options.append(card_choice(state, "join", m))
     for w in helpers:
         if PLAIN[defs[w]].kind == "wandering":
             options += [(f"wander:{w}:{m}", f"Wandering Monster: {name(state, m)} joins") for m in monsters]
@@ -334,14 +440,14 @@ def window_choices(state: State, seat: int) -> list[Play]:
                 if "undead" not in PLAIN[defs[m]].tags
             ]
     if in_fight and fx.has_town(state, player, "halloween"):
-        options += [(f"scare:{m}", f"Halloween Town: discard {name(state, m)} for +3") for m in monsters]
+        options += [card_choice(state, "scare", m) for m in monsters]
     return options
 
 
 def run_choices(state: State, runner: Runner) -> list[Play]:
     seat = runner.seat
     player = state.players[seat]
-    options: list[Play] = [(f"run:{m}", f"Roll to Run Away from {name(state, m)}") for m in runner.left]
+    options: list[Play | Choice] = [card_choice(state, "run", m) for m in runner.left]
     if player.ride is not None:
         helper = state.combat.helper if state.combat else None
         helper_running = any(r.seat == helper and r.left for r in state.runners)
@@ -360,7 +466,7 @@ def run_choices(state: State, runner: Runner) -> list[Play]:
             ]
     # cards anyone may play at any time, a runner too (a Ride, then sacrificed, escapes)
     options += card_plays(state, seat, "anytime")
-    options += [(f"dropcit:{c}", f"Give up {name(state, c)}") for c in player.citizenships]
+    options += [card_choice(state, "dropcit", c) for c in player.citizenships]
     return options
 
 
@@ -383,10 +489,16 @@ def sellable(state: State, seat: int) -> list[str]:
     return tradeable(state, seat) + hand
 
 
-def worn_key(state: State, seat: int) -> str:
-    """The step and the table that a seat's Items put on belong to (docs: Bounds)."""
-    player = state.players[seat]
-    return f"{state.step}|{','.join(player.items)}|{','.join(player.citizenships)}|{player.cheat_item}"
+def table_key(player) -> str:
+    """A seat's table as the bound on putting Items on reads it: what it carries, its
+    Citizenships, the Item its Cheat! holds."""
+    return f"{','.join(player.items)}|{','.join(player.citizenships)}|{player.cheat_item}"
+
+
+def worn_now(state: State, player) -> bool:
+    """Do the Items `player` put on still count against putting them on again (same step
+    of the turn, same table)? (docs: Bounds)"""
+    return bool(player.worn) and player.worn_step == state.step and player.worn_table == table_key(player)
 
 
 def wearable(state: State, seat: int) -> list[str]:
@@ -394,16 +506,24 @@ def wearable(state: State, seat: int) -> list[str]:
     step with the table as it is (putting one back on would undo a change)."""
     player = state.players[seat]
     items = player.items
-    if not items or len(player.equipped) == len(items):
+    equipped = player.equipped
+    if not items or len(equipped) == len(items):
         return []
-    found = [i for i in items if fx.can_equip(state, player, i)]
-    if found and player.worn and player.worn_key == worn_key(state, seat):
+    defs = state.cards
+    found = []
+    for i in items:
+        if i in equipped:
+            continue
+        d = PLAIN[defs[i]]
+        if d.kind == "item" and (d.town is None or fx.may_use(state, player, i)):
+            found.append(i)
+    if found and worn_now(state, player):
         found = [i for i in found if i not in player.worn]
     return found
 
 
 def equipment_choices(state: State, seat: int) -> list[Play]:
-    return [(f"on:{i}", f"Put on {name(state, i)}") for i in wearable(state, seat)]
+    return [card_choice(state, "on", i) for i in wearable(state, seat)]
 
 
 def sale_key(state: State, seat: int) -> str:
@@ -419,13 +539,14 @@ def sell_choice(state: State, seat: int) -> list[Play]:
         return []  # a sale called off is not started again until the seat's cards change
     defs = state.cards
     gold = 0
-    for c in player.hand.cards + player.items:
-        d = PLAIN[defs[c]]
-        if d.kind not in ("item", "one-shot") or c == player.cheat_item:
-            continue
-        gold += d.gold
-        if gold >= 1000:
-            return [("sell", "Sell Items for levels")]
+    cheat = player.cheat_item
+    for pile in (player.items, player.hand.cards):
+        for c in pile:
+            d = PLAIN[defs[c]]
+            if d.gold and c != cheat and (d.kind == "item" or d.kind == "one-shot"):
+                gold += d.gold
+                if gold >= 1000:
+                    return [SELL]
     return []
 
 
@@ -443,9 +564,15 @@ def may_offer_trade(state: State, seat: int) -> bool:
     items = player.items
     if not items or (len(items) == 1 and items[0] == player.cheat_item):
         return False
-    if player.declined_step == state.step or fighting(state, seat):
+    if player.declined_step == state.step:
         return False
-    return bool(trade_partners(state, seat))
+    combat = state.combat
+    if combat is None:
+        return any(not other.dead for s, other in enumerate(state.players) if s != seat)
+    busy = (state.turn, combat.helper)
+    return seat not in busy and any(
+        not other.dead for s, other in enumerate(state.players) if s != seat and s not in busy
+    )
 
 
 # --- what a card may do ---------------------------------------------------------------
@@ -462,9 +589,7 @@ def play_kind(state: State, seat: int, c: str, where: str) -> str | None:
     if kind == "ride-enhancer":
         return "direct" if player.ride is not None else None
     if kind == "level":
-        return (
-            "player" if any(fx.may_gain_without_kill(state, s) for s in range(len(state.players))) else None
-        )
+        return "player" if any_may_gain(state) else None
     if kind == "curse":
         return "player"
     if kind == "one-shot":
@@ -527,9 +652,9 @@ def received_choices(state: State, seat: int, cards: list[str]) -> list[Play]:
             continue
         kind = card(state, c).kind
         if kind not in NEVER_FROM_HAND["received"] and play_kind(state, seat, c, "received") is not None:
-            options.append((f"play:{c}", f"Play {name(state, c)}"))
+            options.append(card_choice(state, "play", c))
         if kind == "one-shot":
-            options.append((f"carry:{c}", f"Put {name(state, c)} on the table"))
+            options.append(card_choice(state, "carry", c))
     return options
 
 
@@ -553,7 +678,7 @@ def pending_prompt(state: State, p: Pending) -> Prompt:
         return Prompt(seat, kind, f"Attach {name(state, p.card)} to which Item?", _choices(options))
     if kind == "search":
         found = [c for c in state.door_discard.cards + state.treasure_discard.cards]
-        options = [(f"take:{c}", f"Take {name(state, c)}") for c in found]
+        options = [card_choice(state, "take", c) for c in found]
         return Prompt(seat, kind, "Take a card from the discards", _choices(options))
     if kind == "bribe":
         return Prompt(seat, kind, f"Offer seat {p.target} a bribe to help", _choices(bribe_choices(state, p)))
@@ -562,14 +687,14 @@ def pending_prompt(state: State, p: Pending) -> Prompt:
         options = [("accept", label), ("refuse", "Refuse")]
         return Prompt(seat, kind, f"Seat {p.target} asks for your help", _choices(options))
     if kind in ("lose-item", "lose-citizenship"):
-        options = [(f"lose:{c}", f"Lose {name(state, c)}") for c in p.options]
+        options = [card_choice(state, "lose", c) for c in p.options]
         return Prompt(seat, kind, f"{name(state, p.card)}: choose what you lose", _choices(options))
     if kind == "loot":
-        options = [(f"take:{c}", f"Take {name(state, c)}") for c in state.body]
+        options = [card_choice(state, "take", c) for c in state.body]
         return Prompt(seat, kind, "Loot the Body: take one card", _choices(options))
     if kind == "sale":
         total = sum(card(state, c).gold for c in state.sale)
-        options = [(f"add:{c}", f"Add {name(state, c)} to the sale") for c in sellable(state, seat)]
+        options = [card_choice(state, "add", c) for c in sellable(state, seat)]
         if total >= 1000 and state.players[seat].level + total // 1000 < fx.next_kill_level(
             state, state.players[seat].level
         ):
@@ -592,7 +717,7 @@ def pending_prompt(state: State, p: Pending) -> Prompt:
     if kind == "charity":
         hand = state.players[seat].hand.cards
         if not p.options:
-            options = [(f"discard:{c}", f"Discard {name(state, c)}") for c in hand]
+            options = [card_choice(state, "discard", c) for c in hand]
         else:
             options = [
                 (f"give:{c}:{s}", f"Give {name(state, c)} to seat {s}")
@@ -616,7 +741,7 @@ def bribe_choices(state: State, p: Pending) -> list[Play]:
     the order of picking; then ask."""
     seat = p.seat
     items = [i for i in tradeable(state, seat) if i not in p.options]
-    options = [(f"item:{i}", f"Add {name(state, i)} to the bribe") for i in items]
+    options = [card_choice(state, "item", i) for i in items]
     if not p.order:
         total = sum(fx.foe_treasures(state, f) for f in state.combat.foes) + state.combat.kept_treasure
         for k in range(1, total + 1):
@@ -638,7 +763,7 @@ def trade_choices(state: State, p: Pending) -> list[Play]:
         return options
     chosen = p.options
     gives = [c for c in chosen if c in state.players[seat].items]
-    options = [(f"give:{i}", f"Give {name(state, i)}") for i in tradeable(state, seat) if i not in chosen]
+    options = [card_choice(state, "give", i) for i in tradeable(state, seat) if i not in chosen]
     options += [
         (f"get:{i}", f"Ask for seat {p.target}'s {name(state, i)}")
         for i in tradeable(state, p.target)
@@ -1056,9 +1181,8 @@ def put_on(state: State, seat: int, item: str) -> None:
     """Equip an Item, taking off what is in its way (no event: the view shows it), and
     note it for the bound on putting the same Item on again."""
     player = state.players[seat]
-    key = worn_key(state, seat)
-    if player.worn_key != key:
-        player.worn, player.worn_key = [], key
+    if not worn_now(state, player):
+        player.worn, player.worn_step, player.worn_table = [], state.step, table_key(player)
     fx.equip(state, player, item)
     player.worn.append(item)
 
@@ -1314,8 +1438,11 @@ def received(state: State, seat: int, cards: list[str]) -> None:
 def forget_known(state: State) -> None:
     """Cards that left a hand are no longer known to be in it."""
     for player in state.players:
-        if player.known:
-            player.known = [c for c in player.known if c in player.hand.cards]
+        known = player.known
+        if known:
+            hand = player.hand.cards
+            if not all(c in hand for c in known):
+                player.known = [c for c in known if c in hand]
 
 
 def give_face_down(state: State, seat: int, drawn: list[str], ctx: Context, verb: str) -> None:
@@ -1553,6 +1680,8 @@ def drop_stale_choices(state: State) -> None:
     """Two Curses at once (Epic) may each want the victim to pick an Item: once the
     first has taken one, the second offers only what is left, or nothing. A pick of
     just-received cards goes when none of them can be played any more."""
+    if not state.pending:
+        return
     for p in list(state.pending):
         if p.kind == "lose-item":
             p.options = [c for c in p.options if c in state.players[p.seat].items]

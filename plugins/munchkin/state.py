@@ -73,8 +73,9 @@ class Player:
     dead: bool = False
     redraw: bool = False  # died: draws four of each deck at the start of the next own turn
     # Bounds on repeating free actions (docs/games/munchkin.md, "Bounds"):
-    worn: list[str] = field(default_factory=list)  # Items put on since `worn_key` last changed
-    worn_key: str = ""  # the step and the table those puts-on belong to
+    worn: list[str] = field(default_factory=list)  # Items put on in `worn_step` with `worn_table`
+    worn_step: int = -1
+    worn_table: str = ""  # the table (Items, Citizenships, Cheat!) those Items were put on with
     declined_step: int = -1  # the step in which a trade offer of this seat was declined
     sale_off: str = ""  # the step and the cards of this seat when it last called off a sale
 
@@ -166,6 +167,8 @@ class State:
     # step they were worked out in, kept while only passes happen (a pass changes nobody
     # else's choices). Never saved or fingerprinted.
     window_memo: dict[int, tuple] = field(default_factory=dict, repr=False, compare=False)
+    # Likewise each seat's any-time window, with everything it depends on (rules.py).
+    anytime_memo: dict[int | str, tuple] = field(default_factory=dict, repr=False, compare=False)
 
 
 # --- saving and loading ------------------------------------------------------------------
@@ -174,7 +177,7 @@ class State:
 # inspecting every value's type each time. The data it writes is plain JSON.
 
 _PLAIN, _LIST, _DICT, _PILE, _OBJ, _OPT_OBJ, _OBJ_LIST, _TABLE = range(8)
-UNSAVED = frozenset({"window_memo"})
+UNSAVED = frozenset({"window_memo", "anytime_memo"})
 
 
 def _schema(cls: type) -> list[tuple[str, int, type | None]]:
