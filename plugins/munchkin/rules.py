@@ -61,6 +61,10 @@ CHARITY = Choice("charity", "Give away the excess (or discard it, if you are low
 END = Choice("end", "End your turn")
 SELL = Choice("sell", "Sell Items for levels")
 TRADE = Choice("trade", "Offer a trade")
+SEATS = range(8)
+ASK = [Choice(f"ask:{s}", f"Ask seat {s} for help") for s in SEATS]
+ON_SEAT = [Choice(f"to:{s}", f"On seat {s}") for s in SEATS]
+WITH = [Choice(f"with:{s}", f"Offer seat {s} a trade") for s in SEATS]
 
 
 # ======================================================================================
@@ -166,25 +170,28 @@ LABELS = {
     "item": "Add {} to the bribe",
     "give": "Give {}",
     "discard": "Discard {}",
+    "get": "Ask for seat {seat}'s {}",
 }
 _CARD_CHOICES: dict[tuple[str, str, str], Choice] = {}
 
 
-def card_choice(state: State, verb: str, c: str) -> Choice:
-    """The choice `verb:c`, labelled with the card's name: one Choice object per verb,
-    card and definition (a planted name, from the test kit, is labelled afresh)."""
+def card_choice(state: State, verb: str, c: str, label: str | None = None) -> Choice:
+    """The choice `verb:c`, labelled with the card's name (in `label`, or the verb's
+    label): one Choice object per label, card and definition (a planted name, from the
+    test kit, is labelled afresh)."""
+    label = LABELS[verb] if label is None else label
     planted = state.planted
     if planted:
         marker = planted.get(c)
         if marker is not None:
-            return _choices([(f"{verb}:{c}", LABELS[verb].format(marker))])[0]
+            return _choices([(f"{verb}:{c}", label.format(marker))])[0]
     d = state.cards[c]
-    key = (verb, c, d)
+    key = (label, c, d)
     choice = _CARD_CHOICES.get(key)
     if choice is None:
         if len(_CARD_CHOICES) > 100_000:
             _CARD_CHOICES.clear()
-        choice = _CARD_CHOICES[key] = Choice(f"{verb}:{c}", LABELS[verb].format(PLAIN[d].name))
+        choice = _CARD_CHOICES[key] = Choice(f"{verb}:{c}", label.format(PLAIN[d].name))
     return choice
 
 
@@ -332,18 +339,23 @@ def _anytime_key(state: State, seat: int, player) -> tuple:
     """Everything of its own a seat's window depends on (with `_shared_key`, what it
     reads of the others): a window is worked out again only when one of these changed
     (the state never holds two windows that differ with the same key). The step of the
-    turn counts only through the bounds: the Items put on in it, an offer declined in it."""
-    worn = tuple(player.worn) if worn_now(state, player) else ()
+    turn counts only through the bounds: the Items put on in it, an offer declined in it.
+    (One flat tuple, the lists told apart by their lengths.)"""
+    hand, items, equipped, cits = player.hand.cards, player.items, player.equipped, player.citizenships
     return (
-        tuple(player.hand.cards),
-        tuple(player.items),
-        tuple(player.equipped),
-        tuple(player.citizenships),
+        len(hand),
+        len(items),
+        len(equipped),
+        len(cits),
+        *hand,
+        *items,
+        *equipped,
+        *cits,
         player.ride,
         bool(player.curses),
         player.cheat_item,
-        worn,
         player.declined_step == state.step,
+        *(player.worn if worn_now(state, player) else ()),
     )
 
 
@@ -396,7 +408,7 @@ def window_choices(state: State, seat: int) -> list[Play]:
         return options
     if seat == state.turn and combat.helper is None:
         asks = [
-            (f"ask:{s}", f"Ask seat {s} for help")
+            ASK[s]
             for s, other in enumerate(state.players)
             if s != seat and not other.dead and s not in combat.asked
         ]
@@ -662,7 +674,7 @@ def pending_prompt(state: State, p: Pending) -> Prompt:
     kind = p.kind
     seat = p.seat
     if kind == "target":
-        options = [(f"to:{s}", f"On seat {s}") for s in targets(state, p.card)]
+        options = [ON_SEAT[s] for s in targets(state, p.card)]
         return Prompt(seat, kind, f"Play {name(state, p.card)} on which player?", _choices(options))
     if kind == "side":
         options = [("heroes", "For the fighters")]
@@ -758,17 +770,14 @@ def trade_choices(state: State, p: Pending) -> list[Play]:
     it a gift)."""
     seat = p.seat
     if p.target is None:
-        options = [(f"with:{s}", f"Offer seat {s} a trade") for s in trade_partners(state, seat)]
+        options = [WITH[s] for s in trade_partners(state, seat)]
         options.append(("cancel", "Call off the offer"))
         return options
     chosen = p.options
     gives = [c for c in chosen if c in state.players[seat].items]
     options = [card_choice(state, "give", i) for i in tradeable(state, seat) if i not in chosen]
-    options += [
-        (f"get:{i}", f"Ask for seat {p.target}'s {name(state, i)}")
-        for i in tradeable(state, p.target)
-        if i not in chosen
-    ]
+    wanted = LABELS["get"].replace("{seat}", str(p.target))
+    options += [card_choice(state, "get", i, wanted) for i in tradeable(state, p.target) if i not in chosen]
     if gives:
         wanted = ", ".join(fx.names(state, [c for c in chosen if c not in gives])) or "nothing"
         options.append(("offer", f"Offer {', '.join(fx.names(state, gives))} for {wanted}"))
@@ -1697,25 +1706,13 @@ def drop_stale_choices(state: State) -> None:
             state.pending.remove(p)
 
 
-def window_closed(state: State) -> bool:
-    """Has everyone passed since the last card? A seat that can do nothing but pass is
-    not asked: it counts as having passed (a window nobody can use asks nobody). The
-    fighter is always asked: the fight ends when it says so, after everyone else."""
-    passed = state.combat.passed
-    turn = state.turn
-    for s, done in enumerate(passed):
-        if not done and s != turn and len(combat_window(state, s)) == 1:
-            passed[s] = True
-    return all(passed)
-
-
 def settle(state: State, ctx: Context) -> None:
     """Take the steps nobody has to decide, until someone has to."""
     forget_known(state)
     drop_stale_choices(state)
     while not state.over and not state.pending:
         phase = state.phase
-        if phase == "combat" and window_closed(state):
+        if phase == "combat" and all(state.combat.passed):
             resolve_combat(state, ctx)
         elif phase == "run" and not any(r.left for r in state.runners):
             finish_combat(state)

@@ -65,3 +65,17 @@ def table(
         state.phase = "arrange"
 
     return position
+
+
+def everyone_passes(s, fighter: int = 0) -> None:
+    """Every seat in the combat's window passes, the fighter last."""
+    asked = sorted({p.seat for p in s.prompts() if p.kind == "combat"})
+    for seat in [x for x in asked if x != fighter] + [fighter]:
+        s.choose(seat, "pass", kind="combat")
+
+
+def leave_window_open(s) -> None:
+    """The script ends in a combat's window: every seat in it is still to answer."""
+    for p in s.prompts():
+        if p.kind == "combat":
+            s.leave_open(p.seat, "combat")

@@ -4,7 +4,7 @@ strictly from exact positions (nbc.core.testkit.scenario)."""
 from __future__ import annotations
 
 import pytest
-from munchkin_positions import fetch, table
+from munchkin_positions import everyone_passes, fetch, leave_window_open, table
 
 from nbc.core.errors import BadOptions
 from nbc.core.match import Match
@@ -15,15 +15,6 @@ from nbc.plugins.munchkin.game import Munchkin
 GAME = Munchkin()
 CARDS_BY_NAME = {c.name: c for c in CARDS.values()}
 DEFAULT_MIX = {c.id: c.copies for c in CARDS.values()}
-
-
-def everyone_passes(s: Scenario, seats) -> None:
-    """Exactly `seats` are asked in the combat's window (the others have nothing they
-    could play); each passes, in this order."""
-    asked = sorted({p.seat for p in s.prompts() if p.kind == "combat"})
-    assert asked == sorted(seats), f"asked {asked}, expected {sorted(seats)}"
-    for seat in seats:
-        s.choose(seat, "pass", kind="combat")
 
 
 def level(s: Scenario, seat: int) -> int:
@@ -64,7 +55,7 @@ def test_combat_example_jack_beats_monstrous_jewel_with_a_searchlight_sled():
     assert (combat["heroes_strength"], combat["monsters_strength"]) == (12, 11)
     assert combat["foes"][0]["treasures"] == 3
 
-    everyone_passes(s, [0])  # Sally has played her card; seat 2 has nothing to play
+    everyone_passes(s)
     assert level(s, 0) == 4
     [result] = s.events(kind="combat", since_last=True)
     assert result.data["won"] and (result.data["heroes"], result.data["monsters"]) == (12, 11)
@@ -105,7 +96,7 @@ def test_rule_2_defeating_a_monster_without_killing_it_gives_no_level_and_no_tre
     s.choose(0, "Play Bag of Bugs")
     s.choose(0, "The Mayor", kind="foe")
     assert s.view(None)["combat"]["foes"] == []
-    everyone_passes(s, [0])
+    everyone_passes(s)
     [result] = s.events(kind="combat", since_last=True)
     assert result.data["won"] and result.data["gained"] == 0
     assert level(s, 0) == 2
@@ -124,7 +115,7 @@ def test_rule_3_rewards_wait_until_the_fight_is_over_and_a_late_curse_can_still_
     s.choose(2, "Play Cold Shoulder")
     s.choose(2, "On seat 0", kind="target")  # "your next combat" counts in this one
     assert s.view(None)["combat"]["heroes_strength"] == 1
-    everyone_passes(s, [0])
+    everyone_passes(s)
     s.choose(0, "Roll to Run Away from Corpse Kid")
     [run] = s.events(kind="run", since_last=True)
     assert run.data["roll"] == 1 and not run.data["escaped"]
@@ -158,7 +149,7 @@ def test_rule_4_selling_never_buys_the_winning_level():
 def test_rule_4_the_winning_level_comes_from_a_kill():
     s = Scenario(GAME, "base", players=3, position=table(levels={0: 9}, door_top=("jewel-finkelstein",)))
     s.choose(0, "Kick Open the Door")
-    everyone_passes(s, [0])
+    everyone_passes(s)
     assert level(s, 0) == 10
     outcome = s.match.outcome()
     assert outcome is not None and outcome.winners == (0,)
@@ -182,7 +173,7 @@ def test_a_bribe_item_keeps_counting_in_the_fight_and_goes_to_the_helper_after_t
     assert [i["name"] for i in view["combat"]["bribe_items"]] == ["Holey Spoon"]
     assert [i["name"] for i in view["players"][0]["items"]] == ["Holey Spoon"]
     assert view["combat"]["heroes_strength"] == 3 + 1 + 2  # 6 against 5: the spoon counts
-    everyone_passes(s, [0])
+    everyone_passes(s)
     assert level(s, 0) == 4 and level(s, 1) == 2  # the helper gains no level
     players = s.view(None)["players"]
     assert players[0]["items"] == []
@@ -212,7 +203,7 @@ def test_a_bribe_of_an_item_and_a_share_of_the_treasure_is_paid_in_the_agreed_or
     s.choose(0, "Ask for help, offering Top Hat, 1 Treasure(s), the helper picking first", kind="bribe")
     offer = "Top Hat, 1 Treasure(s), you picking first"
     s.choose(1, f"Help seat 0 for {offer}", kind="help")
-    everyone_passes(s, [0])
+    everyone_passes(s)
     pool = s.view(None)["pool"]
     assert [c["name"] for c in pool] == ["Frog's Breath", "Snowball"]
     assert s.expect(1, "pick")
@@ -234,7 +225,7 @@ def test_a_refused_request_leaves_the_fighter_alone_and_each_seat_is_asked_once(
     s.choose(2, "Refuse", kind="help")
     labels = [c.label for c in s.expect(0, "combat").choices]
     assert "Ask seat 2 for help" not in labels and "Ask seat 1 for help" in labels
-    everyone_passes(s, [0])
+    everyone_passes(s)
     s.leave_open(0, "run")
     s.finish()
 
@@ -250,7 +241,7 @@ def test_help_is_asked_only_by_a_fighter_who_cannot_win_alone():
     s.choose(1, "On seat 0", kind="target")  # 2 - 3 against 1
     asks = [c.label for c in s.expect(0, "combat").choices if c.id.startswith("ask:")]
     assert asks == ["Ask seat 1 for help", "Ask seat 2 for help"]
-    s.leave_open(0, "combat")
+    leave_window_open(s)
     s.finish()
 
 
@@ -277,7 +268,7 @@ def test_a_level_only_fight_counts_no_one_shot_or_ability_for_the_fighters():
     s.choose(1, "Play Frog's Breath", kind="combat")
     s.choose(1, "For Cyclops", kind="side")
     assert s.view(None)["combat"]["monsters_strength"] == 6 + 2
-    everyone_passes(s, [0])
+    everyone_passes(s)
     [result] = s.events(kind="combat", since_last=True)
     assert not result.data["won"] and (result.data["heroes"], result.data["monsters"]) == (5, 8)
     s.leave_open(0, "run")
@@ -299,7 +290,7 @@ def test_one_shots_for_the_fighters_count_again_once_the_level_only_monster_is_g
     s.choose(0, "Play Bag of Bugs", kind="combat")
     s.choose(0, "Cyclops", kind="foe")
     assert s.view(None)["combat"]["heroes_strength"] == 5 + 4
-    s.leave_open(0, "combat")
+    leave_window_open(s)
     s.finish()
 
 
@@ -310,8 +301,8 @@ def test_sandy_claws_does_not_bring_another_sandy_claws_into_the_fight():
     position = table(levels={0: 5}, hands={1: ["sandy-claws", "corpse-kid"]}, door_top=("sandy-claws",))
     s = Scenario(GAME, "base", players=3, options={"cards": mix}, position=position)
     s.choose(0, "Kick Open the Door")
-    assert [p.seat for p in s.prompts()] == [0]  # seat 1 can send neither monster in
-    s.leave_open(0, "combat")
+    assert [c.id for c in s.expect(1, "combat").choices] == ["pass"]  # neither monster may join
+    leave_window_open(s)
     s.finish()
 
 
@@ -345,7 +336,7 @@ def test_igor_and_lock_shock_and_barrel_take_the_item_that_gives_the_biggest_bon
 
         s = Scenario(GAME, "base", players=3, seed=1, position=ears)  # seed 1: the first roll is 1
         s.choose(0, "Kick Open the Door")
-        everyone_passes(s, [0])
+        everyone_passes(s)
         s.choose(0, s.expect(0, "run").choices[0].id)
         assert not s.events(kind="run", since_last=True)[0].data["escaped"], monster
         names = [i["name"] for i in s.view(None)["players"][0]["items"]]
@@ -380,7 +371,7 @@ def test_the_bonus_against_a_tag_counts_toward_the_biggest_bonus_in_a_fight():
     s.choose(0, "Kick Open the Door")  # Corpse Kid is Undead: the Ghost Lantern gives +4
     state = s.state
     assert fx.item_candidates(state, state.players[0], "best") == [lantern]
-    s.leave_open(0, "combat")
+    leave_window_open(s)
     s.finish()
 
 
@@ -393,7 +384,7 @@ def test_fleeing_several_monsters_rolls_for_each_in_the_chosen_order():
     s.choose(0, "Kick Open the Door")
     s.choose(1, "Wandering Monster: Corpse Mom joins")
     assert s.view(None)["combat"]["monsters_strength"] == 3 + 4
-    everyone_passes(s, [0])
+    everyone_passes(s)
     prompt = s.expect(0, "run")
     assert {c.label for c in prompt.choices} == {
         "Roll to Run Away from Mummy Kid",
@@ -417,7 +408,7 @@ def test_you_cannot_kill_one_monster_and_flee_the_other():
     s = Scenario(GAME, "base", players=3, seed=2, position=position)
     s.choose(0, "Kick Open the Door")
     s.choose(1, "Wandering Monster: The Mayor joins")
-    everyone_passes(s, [0])
+    everyone_passes(s)
     labels = {c.label for c in s.expect(0, "run").choices}
     assert labels == {"Roll to Run Away from Corpse Kid", "Roll to Run Away from The Mayor"}
     s.leave_open(0, "run")
@@ -431,7 +422,7 @@ def test_sacrificing_a_ride_escapes_every_monster_and_the_rider_decides_for_the_
     s.choose(0, "Ask seat 1 for help")
     s.choose(0, "ask", kind="bribe")
     s.choose(1, "accept", kind="help")
-    everyone_passes(s, [0])
+    everyone_passes(s)
     s.choose(0, "ride:both")
     assert s.view(None)["players"][0]["ride"] is None
     assert s.view(None)["combat"] is None and not s.view(None)["players"][1]["dead"]
@@ -445,7 +436,7 @@ def test_a_runner_may_play_a_ride_and_sacrifice_it_to_escape():
     position = table(levels={0: 1}, hands={0: ["giant-bat"]}, door_top=("oogie-boogie",))
     s = Scenario(GAME, "base", players=3, position=position)
     s.choose(0, "Kick Open the Door")
-    everyone_passes(s, [0])
+    everyone_passes(s)
     s.choose(0, "Play Giant Bat", kind="run")
     s.choose(0, "Sacrifice Giant Bat to escape every monster", kind="run")
     view = s.view(None)
@@ -466,7 +457,7 @@ def test_the_helper_runs_too_and_can_be_caught_when_the_rider_escapes_alone():
     s.choose(0, "Ask seat 1 for help")
     s.choose(0, "ask", kind="bribe")
     s.choose(1, "accept", kind="help")
-    everyone_passes(s, [1, 0])  # the helper could still give up its Citizenship
+    everyone_passes(s)
     s.choose(0, "ride:alone")  # the rider escapes; the helper must roll
     assert s.view(None)["players"][0]["ride"] is None
     s.choose(1, "Roll to Run Away from Witch Zeldaborn")
@@ -492,7 +483,7 @@ def test_death_keeps_level_and_citizenship_and_the_body_is_looted_highest_level_
     )
     s = Scenario(GAME, "base", players=4, seed=4, position=position)
     s.choose(0, "Kick Open the Door")
-    everyone_passes(s, [0])
+    everyone_passes(s)
     s.choose(0, "Roll to Run Away from Oogie Boogie")
     [death] = s.events(kind="death", since_last=True)
     me = s.view(None)["players"][0]
@@ -686,8 +677,7 @@ def test_wolfman_is_stronger_against_an_easter_town_helper():
     s.choose(0, "ask", kind="bribe")
     s.choose(1, "accept", kind="help")
     assert s.view(None)["combat"]["monsters_strength"] == 11
-    s.leave_open(0, "combat")
-    s.leave_open(1, "combat")
+    leave_window_open(s)
     s.finish()
 
 
@@ -706,8 +696,7 @@ def test_dual_citizenship_with_one_citizenship_keeps_the_advantages_only():
     combat = s.view(None)["combat"]
     assert combat["monsters_strength"] == 7  # no +4 against this Easter Town citizen
     assert combat["heroes_strength"] == 9 + 3  # but the Bunny Ears work
-    for seat in range(3):
-        s.leave_open(seat, "combat")
+    leave_window_open(s)
     s.finish()
 
 
@@ -752,8 +741,7 @@ def test_undead_monsters_join_an_undead_fight_without_wandering_monster():
     s.choose(0, "Kick Open the Door")
     s.choose(2, "Send Corpse Mom into the fight")
     assert s.view(None)["combat"]["monsters_strength"] == 2 + 4
-    for seat in range(3):
-        s.leave_open(seat, "combat")
+    leave_window_open(s)
     s.finish()
 
 
@@ -763,8 +751,7 @@ def test_halloween_town_discards_a_monster_for_a_bonus():
     s.choose(0, "Kick Open the Door")
     s.choose(0, "Halloween Town: discard Zero for +3")
     assert s.view(None)["combat"]["heroes_strength"] == 1 + 3
-    for seat in range(3):
-        s.leave_open(seat, "combat")
+    leave_window_open(s)
     s.finish()
 
 
@@ -777,7 +764,7 @@ def test_christmas_town_discards_a_valuable_item_to_escape():
     )
     s = Scenario(GAME, "base", players=3, position=position)
     s.choose(0, "Kick Open the Door")
-    everyone_passes(s, [0])
+    everyone_passes(s)
     s.choose(0, "Discard Santa Boots to escape The Mayor")
     assert level(s, 0) == 1 and s.view(None)["combat"] is None
     s.leave_open(0, "charity")
@@ -883,7 +870,7 @@ def test_shared_victories_let_the_helper_win_too():
     s.choose(0, "Ask seat 1 for help")
     s.choose(0, "ask", kind="bribe")
     s.choose(1, "accept", kind="help")
-    everyone_passes(s, [0])
+    everyone_passes(s)
     assert s.match.outcome().winners == (0, 1)
     s.finish()
 
@@ -911,8 +898,7 @@ def test_epic_kicks_open_two_doors_from_level_10():
     s = Scenario(GAME, "epic", players=3, position=position)
     s.choose(0, "Kick Open the Door")
     assert [f["name"] for f in s.view(None)["combat"]["foes"]] == ["Corpse Kid", "Zero"]
-    for seat in range(3):
-        s.leave_open(seat, "combat")
+    leave_window_open(s)
     s.finish()
 
 

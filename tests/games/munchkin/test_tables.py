@@ -5,7 +5,7 @@ bounds that stop a free action repeating without end. Scripted strictly."""
 
 from __future__ import annotations
 
-from munchkin_positions import fetch, table
+from munchkin_positions import everyone_passes, fetch, leave_window_open, table
 
 from nbc.core.testkit.scenario import Scenario
 from nbc.plugins.munchkin.cards import CARDS
@@ -91,7 +91,7 @@ def test_a_bribe_offers_several_items_and_a_share_of_the_treasure():
     combat = s.view(None)["combat"]
     assert [c["name"] for c in combat["bribe_items"]] == ["Axe", "Top Hat"] and combat["bribe_share"] == 2
     assert combat["heroes_strength"] == 2 + 2 + 1 + 4  # the promised Items still count: 9 to 7
-    s.choose(0, "pass", kind="combat")
+    everyone_passes(s)
     assert items(s, 1) == {"Axe": False, "Top Hat": False}  # paid once the fight is won
     assert s.expect(0, "pick")  # the fighter picks first
     s.leave_open(0, "pick")
@@ -107,7 +107,7 @@ def test_a_bribe_is_not_paid_when_the_fight_is_lost():
     s.choose(0, "Add Axe to the bribe", kind="bribe")
     s.choose(0, "ask", kind="bribe")
     s.choose(1, "accept", kind="help")
-    s.choose(0, "pass", kind="combat")
+    everyone_passes(s)
     assert s.view(None)["phase"] == "run"
     assert items(s, 0) == {"Axe": True} and items(s, 1) == {}
     s.leave_open(0, "run")
@@ -155,7 +155,7 @@ def test_a_one_shot_item_is_carried_on_the_table_and_used_from_there_in_a_fight(
     s.choose(0, "heroes", kind="side")
     assert s.view(None)["combat"]["heroes_strength"] == 2 + 4
     assert items(s, 0) == {}
-    s.leave_open(0, "combat")
+    leave_window_open(s)
     s.finish()
 
 
@@ -228,5 +228,5 @@ def test_halloween_town_may_discard_more_than_three_monsters_in_a_fight():
     for monster in ("Zero", "Igor", "Bat Swarm", "Mummy Kid"):
         s.choose(0, f"Halloween Town: discard {monster} for +3", kind="combat")
     assert s.view(None)["combat"]["heroes_strength"] == 1 + 4 * 3
-    s.leave_open(0, "combat")
+    leave_window_open(s)
     s.finish()

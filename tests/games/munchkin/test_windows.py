@@ -4,7 +4,7 @@ step (docs/games/munchkin.md, "Who may act when"). Scripted strictly."""
 
 from __future__ import annotations
 
-from munchkin_positions import fetch, table
+from munchkin_positions import everyone_passes, fetch, leave_window_open, table
 
 from nbc.core.testkit.scenario import Scenario
 from nbc.plugins.munchkin.game import Munchkin
@@ -109,8 +109,7 @@ def test_cards_played_any_time_are_offered_to_a_seat_out_of_the_fight_while_it_r
     position = table(levels={0: 1}, hands={2: ["cold-shoulder"]}, door_top=("mr-hyde",))
     s = Scenario(GAME, "base", players=3, position=position)
     s.choose(0, "Kick Open the Door")
-    s.choose(2, "pass", kind="combat")
-    s.choose(0, "pass", kind="combat")
+    everyone_passes(s)
     assert asked(s, "run") == [0] and asked(s) == [2]
     s.leave_open(0, "run")
     s.leave_open(2, "anytime")
@@ -152,8 +151,7 @@ def test_a_seat_out_of_the_fight_may_change_its_equipment_but_a_fighter_may_not(
     assert not any(label.startswith("Put on") for label in labels(s, 0, "combat"))
     s.choose(1, "Put on Spider Web Cape", kind="combat")
     assert labels(s, 1, "combat") == ["Pass", "Put on Skeleton Suit", "Offer a trade"]
-    s.leave_open(0, "combat")
-    s.leave_open(1, "combat")
+    leave_window_open(s)
     s.finish()
 
 
@@ -188,7 +186,7 @@ def test_the_helper_may_play_a_treasure_it_receives_at_once():
     s.choose(0, "Add 1 of the Treasures, helper picks first", kind="bribe")
     s.choose(0, "ask", kind="bribe")
     s.choose(1, "accept", kind="help")
-    s.choose(0, "pass", kind="combat")
+    everyone_passes(s)
     s.choose(1, "Take Axe", kind="pick")
     s.choose(1, "Play Axe", kind="received")
     assert [(i["name"], i["equipped"]) for i in s.view(None)["players"][1]["items"]] == [("Axe", True)]
@@ -218,7 +216,7 @@ def test_the_turn_player_changes_equipment_after_a_fight():
 
     s = Scenario(GAME, "base", players=3, position=bat_hat)
     s.choose(0, "Kick Open the Door")
-    s.choose(0, "pass", kind="combat")
+    everyone_passes(s)
     assert level(s, 0) == 4
     s.choose(0, "Put on Bat Hat", kind="charity")
     assert s.view(None)["players"][0]["strength"] == 4 + 2
