@@ -137,20 +137,17 @@ def main_prompts(state: State, phase: str) -> list[Prompt]:
 _MADE: dict[Play, Choice] = {}  # Choices are immutable: the same one serves every prompt
 
 
-def _choices(options: list[Play | Choice]) -> tuple[Choice, ...]:
+def _choices(options: list[Play]) -> tuple[Choice, ...]:
+    made = _MADE
+    get = made.get
+    return tuple([o if type(o) is Choice else (get(o) or _make(o)) for o in options])
+
+
+def _make(option: tuple[str, str]) -> Choice:
     if len(_MADE) > 100_000:  # card names planted by the test kit are all different
         _MADE.clear()
-    made = _MADE
-    out = []
-    for option in options:
-        if type(option) is Choice:
-            out.append(option)
-            continue
-        choice = made.get(option)
-        if choice is None:
-            choice = made[option] = Choice(*option)
-        out.append(choice)
-    return tuple(out)
+    choice = _MADE[option] = Choice(*option)
+    return choice
 
 
 # The labels of the choices that name one card, by verb.
@@ -429,10 +426,6 @@ def window_choices(state: State, seat: int) -> list[Play]:
     for c in player.citizenships:
         options.append(card_choice(state, "dropcit", c))
     in_fight = seat == state.turn or seat == combat.helper
-    if not in_fight:  # a seat out of the fight may change its equipment, and offer a trade
-        options += equipment_choices(state, seat)
-        if not state.waived[seat] and may_offer_trade(state, seat):  # (which uses its window)
-            options.append(TRADE)
     if not monsters:
         return options
     tags: set[str] = set()
@@ -1474,11 +1467,11 @@ def give_face_down(state: State, seat: int, drawn: list[str], ctx: Context, verb
 
 
 def set_phase(state: State, phase: str) -> None:
-    """The turn moves on to its next step. The start of a turn and its Charity step open
-    every seat's any-time window again."""
+    """The turn moves on to its next step. The start of a turn opens every seat's
+    any-time window again."""
     state.phase = phase
     state.step += 1
-    if phase in ("arrange", "charity"):
+    if phase == "arrange":
         state.waived = [False] * len(state.players)
 
 

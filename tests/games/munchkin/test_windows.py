@@ -4,7 +4,7 @@ step (docs/games/munchkin.md, "Who may act when"). Scripted strictly."""
 
 from __future__ import annotations
 
-from munchkin_positions import everyone_passes, fetch, leave_window_open, table
+from munchkin_positions import everyone_passes, fetch, table
 
 from nbc.core.testkit.scenario import Scenario
 from nbc.plugins.munchkin.game import Munchkin
@@ -84,23 +84,18 @@ def test_a_window_nobody_can_use_asks_nobody():
     s.finish()
 
 
-def test_a_pass_closes_the_window_until_the_charity_step_and_the_next_turn_open_it_again():
-    position = table(
-        hands={0: MONSTERS, 1: ["spooked"]},
-        door_top=("black-cat", "creepy-crawlies"),
-    )
+def test_a_pass_closes_the_window_until_the_next_turn_opens_it_again():
+    position = table(hands={1: ["spooked"], 2: ["sled"]}, door_top=("black-cat", "creepy-crawlies"))
     s = Scenario(GAME, "base", players=3, position=position)
     s.choose(1, "Pass", kind="anytime")
     s.choose(0, "Kick Open the Door")  # a Curse: seat 0 keeps Black Cat
-    assert asked(s) == []  # seat 1 passed: not asked after the door either
-    s.choose(0, "Loot the Room")  # six cards: the Charity step
-    assert asked(s) == [1]  # open again
-    s.choose(1, "Play Spooked!", kind="anytime")
-    s.choose(1, "On seat 0", kind="target")
-    s.choose(0, "charity")
-    s.choose(0, s.expect(0, "charity").choices[0].id)
-    assert s.view(None)["turn"] == 1  # the excess handed out, the turn is over
+    assert asked(s) == [2]  # seat 1 passed: it is not asked after the door either
+    s.choose(2, "Pass", kind="anytime")
+    s.choose(0, "Loot the Room")
+    assert s.view(None)["turn"] == 1  # seat 1's turn: seat 2's window is open again
+    assert asked(s) == [2]
     s.leave_open(1, "arrange")
+    s.leave_open(2, "anytime")
     s.finish()
 
 
@@ -138,7 +133,9 @@ def test_another_seat_changes_its_equipment_outside_its_turn():
     s.finish()
 
 
-def test_a_seat_out_of_the_fight_may_change_its_equipment_but_a_fighter_may_not():
+def test_equipment_changes_wait_for_the_end_of_another_seat_s_fight():
+    """During a fight, a seat out of it plays cards (or passes); it changes its equipment
+    in its any-time window, which stays open while the fight's aftermath runs."""
     position = table(levels={0: 1}, items={0: ["top-hat"], 1: ["skeleton-suit"]}, door_top=("mr-hyde",))
 
     def spares(state):
@@ -149,9 +146,12 @@ def test_a_seat_out_of_the_fight_may_change_its_equipment_but_a_fighter_may_not(
     s = Scenario(GAME, "base", players=3, position=spares)
     s.choose(0, "Kick Open the Door")
     assert not any(label.startswith("Put on") for label in labels(s, 0, "combat"))
-    s.choose(1, "Put on Spider Web Cape", kind="combat")
-    assert labels(s, 1, "combat") == ["Pass", "Put on Skeleton Suit", "Offer a trade"]
-    leave_window_open(s)
+    assert not any(label.startswith("Put on") for label in labels(s, 1, "combat"))
+    everyone_passes(s)
+    assert asked(s, "run") == [0]
+    s.choose(1, "Put on Spider Web Cape", kind="anytime")
+    s.leave_open(0, "run")
+    s.leave_open(1, "anytime")
     s.finish()
 
 
