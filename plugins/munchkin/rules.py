@@ -101,7 +101,7 @@ def main_prompts(state: State, phase: str) -> list[Prompt]:
     turn = state.turn
     if phase == "arrange":
         options = [KICK, *own_turn_choices(state)]
-        return [Prompt(turn, "arrange", "Arrange your cards, then kick open the door", _choices(options))]
+        return [Prompt(turn, "arrange", "Arrange your cards, then kick open the door", tuple(options))]
     if phase == "revealed":
         c = state.revealed[0]
         options = [("keep", f"Keep {name(state, c)}")]
@@ -115,13 +115,13 @@ def main_prompts(state: State, phase: str) -> list[Prompt]:
             if card(state, c).kind == "monster"
         ]
         options += [LOOT, *own_turn_choices(state)]
-        return [Prompt(turn, "trouble", "Look for Trouble or Loot the Room", _choices(options))]
+        return [Prompt(turn, "trouble", "Look for Trouble or Loot the Room", tuple(options))]
     if phase == "run":
         runners = [r for r in state.runners if r.left]
         return [Prompt(r.seat, "run", "Run Away", _choices(run_choices(state, r))) for r in runners]
     if phase == "split":
         options = [card_choice(state, "take", c) for c in state.pool]
-        return [Prompt(state.split_next, "pick", "Pick a Treasure", _choices(options))]
+        return [Prompt(state.split_next, "pick", "Pick a Treasure", tuple(options))]
     if phase == "charity":
         over = len(state.players[turn].hand.cards) > HAND_LIMIT
         options = [*own_turn_choices(state), CHARITY if over else END]
@@ -130,7 +130,7 @@ def main_prompts(state: State, phase: str) -> list[Prompt]:
             if over
             else "Play cards or change your table, then end your turn"
         )
-        return [Prompt(turn, "charity", text, _choices(options))]
+        return [Prompt(turn, "charity", text, tuple(options))]
     raise AssertionError(f"unknown phase {phase}")
 
 
@@ -170,6 +170,7 @@ LABELS = {
     "get": "Ask for seat {seat}'s {}",
 }
 _CARD_CHOICES: dict[tuple[str, str, str], Choice] = {}
+PLAY_LABEL, CARRY_LABEL = LABELS["play"], LABELS["carry"]
 
 
 def card_choice(state: State, verb: str, c: str, label: str | None = None) -> Choice:
@@ -229,9 +230,11 @@ def card_plays(state: State, seat: int, where: str) -> list[Play]:
     never = NEVER_FROM_HAND[where]
     defs = state.cards
     own = where in OWN_TURN
+    made = None if state.planted else _CARD_CHOICES  # the Choices made already (card_choice)
     levels_ok = None  # may some player gain a level from a Go Up a Level card? (asked once)
     for c in player.hand.cards:
-        d = PLAIN[defs[c]]
+        did = defs[c]
+        d = PLAIN[did]
         kind = d.kind
         if kind in never:
             continue
@@ -244,16 +247,24 @@ def card_plays(state: State, seat: int, where: str) -> list[Play]:
         elif kind == "ride-enhancer":
             playable = player.ride is not None
         elif kind == "one-shot":
-            playable = one_shot_kind(state, seat, c, where) is not None
+            if one_shot_kind(state, seat, c, where) is not None:
+                choice = made and made.get((PLAY_LABEL, c, did))
+                options.append(choice or card_choice(state, "play", c))
+            if own:
+                choice = made and made.get((CARRY_LABEL, c, did))
+                options.append(choice or card_choice(state, "carry", c))
+            continue
+        elif kind == "item":  # never played where `never` leaves it out: here, always
+            playable = True
+        elif kind == "enhancer":  # only in a fight, on one of its monsters
+            playable = bool(state.combat.foes)
         else:
             playable = play_kind(state, seat, c, where) is not None
         if playable:
-            options.append(card_choice(state, "play", c))
-        if own and kind == "one-shot":
-            options.append(card_choice(state, "carry", c))
+            choice = made and made.get((PLAY_LABEL, c, did))
+            options.append(choice or card_choice(state, "play", c))
     for c in player.items:
-        d = PLAIN[defs[c]]
-        if d.kind == "one-shot" and one_shot_kind(state, seat, c, where) is not None:
+        if PLAIN[defs[c]].kind == "one-shot" and one_shot_kind(state, seat, c, where) is not None:
             options.append(card_choice(state, "use", c))
     return options
 
@@ -308,7 +319,7 @@ def anytime_prompts(state: State, busy: set[int]) -> list[Prompt]:
             prompt = kept[1]
         else:
             options = anytime_choices(state, s)
-            prompt = Prompt(s, "anytime", ANYTIME_TEXT, _choices(options)) if options else None
+            prompt = Prompt(s, "anytime", ANYTIME_TEXT, tuple(options)) if options else None
             memo[s] = (key, prompt)
         if prompt is not None:
             out.append(prompt)
@@ -376,23 +387,25 @@ def fighting(state: State, seat: int) -> bool:
 
 
 def combat_prompts(state: State) -> list[Prompt]:
+    """Every seat that has not passed since the last card, with its reaction-window
+    choices (kept in the memo while only passes happen)."""
     combat = state.combat
-    return [
-        Prompt(s, "combat", "Play a card into the combat, or pass", combat_window(state, s))
-        for s in range(len(state.players))
-        if not combat.passed[s]
-    ]
-
-
-def combat_window(state: State, seat: int) -> tuple[Choice, ...]:
-    """A seat's reaction-window choices, kept in the memo while only passes happen."""
     memo = state.window_memo
-    kept = memo.get(seat)
-    if kept is not None and kept[0] == state.step:
-        return kept[1]
-    choices = _choices(window_choices(state, seat))
-    memo[seat] = (state.step, choices)
-    return choices
+    step = state.step
+    out = []
+    for s, passed in enumerate(combat.passed):
+        if not passed:
+            kept = memo.get(s)
+            if kept is not None and kept[0] == step:
+                choices = kept[1]
+            else:
+                choices = _choices(window_choices(state, s))
+                memo[s] = (step, choices)
+            out.append(Prompt(s, "combat", COMBAT_TEXT, choices))
+    return out
+
+
+COMBAT_TEXT = "Play a card into the combat, or pass"
 
 
 def window_choices(state: State, seat: int) -> list[Play]:
@@ -536,23 +549,30 @@ def sale_key(state: State, seat: int) -> str:
     return f"{state.step}|{','.join(player.hand.cards)}|{','.join(player.items)}"
 
 
+# The Gold a card fetches in a sale, by definition (0 for cards that are not Items).
+SALE_GOLD = {key: c.gold if c.kind in ("item", "one-shot") else 0 for key, c in PLAIN.items()}
+
+
 def sell_choice(state: State, seat: int) -> list[Play]:
+    """Selling, when the seat's Items (table and hand) make 1,000 Gold and a level
+    may be bought."""
     player = state.players[seat]
+    defs = state.cards
+    gold = 0
+    cheat = player.cheat_item
+    for c in player.items:
+        if c != cheat:
+            gold += SALE_GOLD[defs[c]]
+    if gold < 1000:
+        for c in player.hand.cards:
+            gold += SALE_GOLD[defs[c]]
+        if gold < 1000:
+            return []
     if not fx.may_gain_without_kill(state, seat):
         return []
     if player.sale_off and player.sale_off == sale_key(state, seat):
         return []  # a sale called off is not started again until the seat's cards change
-    defs = state.cards
-    gold = 0
-    cheat = player.cheat_item
-    for pile in (player.items, player.hand.cards):
-        for c in pile:
-            d = PLAIN[defs[c]]
-            if d.gold and c != cheat and (d.kind == "item" or d.kind == "one-shot"):
-                gold += d.gold
-                if gold >= 1000:
-                    return [SELL]
-    return []
+    return [SELL]
 
 
 def trade_partners(state: State, seat: int) -> list[int]:
@@ -567,17 +587,20 @@ def may_offer_trade(state: State, seat: int) -> bool:
     offer of this seat was declined (or called off) in this step."""
     player = state.players[seat]
     items = player.items
-    if not items or (len(items) == 1 and items[0] == player.cheat_item):
+    if not items or player.declined_step == state.step:
         return False
-    if player.declined_step == state.step:
+    if len(items) == 1 and items[0] == player.cheat_item:
         return False
     combat = state.combat
     if combat is None:
-        return any(not other.dead for s, other in enumerate(state.players) if s != seat)
-    busy = (state.turn, combat.helper)
-    return seat not in busy and any(
-        not other.dead for s, other in enumerate(state.players) if s != seat and s not in busy
-    )
+        return any(s != seat and not other.dead for s, other in enumerate(state.players))
+    turn, helper = state.turn, combat.helper
+    if seat in (turn, helper):
+        return False
+    for s, other in enumerate(state.players):
+        if s != seat and s != turn and s != helper and not other.dead:
+            return True
+    return False
 
 
 # --- what a card may do ---------------------------------------------------------------
@@ -763,19 +786,24 @@ def trade_choices(state: State, p: Pending) -> list[Play]:
     it a gift)."""
     seat = p.seat
     if p.target is None:
-        options = [WITH[s] for s in trade_partners(state, seat)]
-        options.append(("cancel", "Call off the offer"))
+        options: list[Play] = [WITH[s] for s in trade_partners(state, seat)]
+        options.append(CALL_OFF)
         return options
     chosen = p.options
-    gives = [c for c in chosen if c in state.players[seat].items]
+    mine = state.players[seat].items
     options = [card_choice(state, "give", i) for i in tradeable(state, seat) if i not in chosen]
-    wanted = LABELS["get"].replace("{seat}", str(p.target))
+    wanted = GET_LABELS[p.target]
     options += [card_choice(state, "get", i, wanted) for i in tradeable(state, p.target) if i not in chosen]
+    gives = [c for c in chosen if c in mine]
     if gives:
         wanted = ", ".join(fx.names(state, [c for c in chosen if c not in gives])) or "nothing"
         options.append(("offer", f"Offer {', '.join(fx.names(state, gives))} for {wanted}"))
-    options.append(("cancel", "Call off the offer"))
+    options.append(CALL_OFF)
     return options
+
+
+CALL_OFF = Choice("cancel", "Call off the offer")
+GET_LABELS = [LABELS["get"].replace("{seat}", str(s)) for s in SEATS]
 
 
 def targets(state: State, c: str) -> list[int]:
@@ -1443,8 +1471,10 @@ def forget_known(state: State) -> None:
         known = player.known
         if known:
             hand = player.hand.cards
-            if not all(c in hand for c in known):
-                player.known = [c for c in known if c in hand]
+            for c in known:
+                if c not in hand:
+                    player.known = [c for c in known if c in hand]
+                    break
 
 
 def give_face_down(state: State, seat: int, drawn: list[str], ctx: Context, verb: str) -> None:
