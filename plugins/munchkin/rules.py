@@ -17,12 +17,13 @@ Who may act when (docs/games/munchkin.md has the table):
 - the player whose turn it is acts in its own prompts: arrange, Look for Trouble or
   Loot the Room, and Charity offer everything the rulesheet allows on one's own turn
   outside combat;
-- every other living seat has an **any-time window** alongside, from the start of each
-  turn and again from its Charity step, while it can use it: cards playable at any time
-  (Go Up a Level, Curses, Rides and Ride Enhancers, Holiday Cheer), giving up a
-  Citizenship, and, when it is not fighting, changing its equipment or offering a trade.
-  Passing, or changing its table, closes the window until the next one opens;
-- in a combat every living seat is in the reaction window;
+- every other living seat has an **any-time window** alongside, once a turn (it opens
+  when the turn starts), while it can use it: cards playable at any time (Go Up a
+  Level, Curses, Rides and Ride Enhancers, Holiday Cheer), giving up a Citizenship,
+  and, when it is not fighting, changing its equipment or offering a trade. Passing,
+  offering a trade or giving up a Citizenship closes the window until the next turn;
+- in a combat every living seat is in the reaction window; the seats out of the fight
+  may also change their equipment there;
 - a card received outside one's own turn (Charity, a share of Treasure, a looted body)
   may be played at once: its receiver decides before anything else goes on.
 
@@ -439,6 +440,8 @@ def window_choices(state: State, seat: int) -> list[Play]:
     for c in player.citizenships:
         options.append(card_choice(state, "dropcit", c))
     in_fight = seat == state.turn or seat == combat.helper
+    if not in_fight:  # a seat out of the fight is not in combat: it may change its equipment
+        options += equipment_choices(state, seat)
     if not monsters:
         return options
     tags: set[str] = set()
@@ -955,12 +958,8 @@ def on_combat(state: State, seat: int, verb: str, rest: str, ctx: Context) -> No
     if verb in ("play", "use"):
         start_play(state, seat, rest, "combat", ctx)
         return
-    if verb == "on":  # a seat out of the fight changes its equipment
+    if verb == "on":  # a seat out of the fight changes its equipment: nothing in the fight changes
         put_on(state, seat, rest)
-        return
-    if verb == "trade":  # or offers a trade, which uses its any-time window
-        state.waived[seat] = True
-        table_action(state, seat, verb, rest, "combat", ctx)
         return
     if verb == "dropcit":
         fx.lose_citizenship(state, seat, rest, ctx)
@@ -1246,8 +1245,6 @@ def resolve_trade_answer(state: State, p: Pending, verb: str, ctx: Context) -> N
     for c in takes:
         fx.remove_item(state, taker, c)
         giver.items.append(c)
-    if state.phase == "combat":
-        reopen(state)  # the two seats' cards changed: their answers may too
     ctx.emit(
         "trade",
         f"seat {proposer} gives {', '.join(fx.names(state, gives)) or 'nothing'} "

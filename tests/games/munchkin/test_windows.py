@@ -133,9 +133,9 @@ def test_another_seat_changes_its_equipment_outside_its_turn():
     s.finish()
 
 
-def test_equipment_changes_wait_for_the_end_of_another_seat_s_fight():
-    """During a fight, a seat out of it plays cards (or passes); it changes its equipment
-    in its any-time window, which stays open while the fight's aftermath runs."""
+def test_a_seat_out_of_the_fight_changes_its_equipment_during_it_and_trades_after_it():
+    """Only the fighters are in combat: a seat out of the fight may put on its Items in
+    the fight's window (not the fighter), and offers trades once the fight is over."""
     position = table(levels={0: 1}, items={0: ["top-hat"], 1: ["skeleton-suit"]}, door_top=("mr-hyde",))
 
     def spares(state):
@@ -146,10 +146,15 @@ def test_equipment_changes_wait_for_the_end_of_another_seat_s_fight():
     s = Scenario(GAME, "base", players=3, position=spares)
     s.choose(0, "Kick Open the Door")
     assert not any(label.startswith("Put on") for label in labels(s, 0, "combat"))
-    assert not any(label.startswith("Put on") for label in labels(s, 1, "combat"))
+    assert labels(s, 1, "combat") == ["Pass", "Put on Spider Web Cape"]  # no trade offer in the fight
+    s.choose(1, "Put on Spider Web Cape", kind="combat")
+    cape = {i["name"]: i["equipped"] for i in s.view(None)["players"][1]["items"]}
+    assert cape == {"Skeleton Suit": False, "Spider Web Cape": True}
+    s.choose(1, "Put on Skeleton Suit", kind="combat")  # back as it was
+    assert labels(s, 1, "combat") == ["Pass"]  # an Item goes on once while nothing else changes
     everyone_passes(s)
     assert asked(s, "run") == [0]
-    s.choose(1, "Put on Spider Web Cape", kind="anytime")
+    assert "Offer a trade" in labels(s, 1)
     s.leave_open(0, "run")
     s.leave_open(1, "anytime")
     s.finish()
