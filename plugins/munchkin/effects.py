@@ -380,7 +380,11 @@ def apply_effects(state: State, seat: int, effects: list[Effect], source: str, c
         elif op == "lose_levels":
             lost = lose_levels(state, seat, effect.n)
             if lost:
-                ctx.emit("level", f"seat {seat} loses {lost} level(s)", {"seat": seat, "level": player.level})
+                ctx.emit(
+                    "level",
+                    f"seat {seat} loses {lost} level(s)",
+                    {"seat": seat, "lost": lost, "level": player.level},
+                )
         elif op == "lose_item":
             options = item_candidates(state, player, effect.slot)
             if len(options) == 1:

@@ -1575,7 +1575,7 @@ def resolve_combat(state: State, ctx: Context) -> None:
     ctx.emit(
         "combat",
         f"seat {hero} loses the fight, {heroes} to {monsters}, and must Run Away",
-        {"heroes": heroes, "monsters": monsters, "won": False},
+        {"seat": hero, "heroes": heroes, "monsters": monsters, "won": False},
     )
     runners = [hero] if combat.helper is None else [hero, combat.helper]
     state.runners = []
@@ -1619,6 +1619,7 @@ def win_combat(state: State, ctx: Context, heroes: int, monsters: int) -> None:
         "combat",
         f"seat {hero} wins the fight, {heroes} to {monsters}, and goes up {gained} level(s)",
         {
+            "seat": hero,
             "heroes": heroes,
             "monsters": monsters,
             "won": True,
