@@ -1,7 +1,7 @@
 """Seeded statistics of random Munchkin games: how the winning Level was reached, and
 where the winners' levels came from. The tables in docs/games/munchkin.md come from
 
-    python -m nbc.plugins.munchkin.stats --games 1000 --seed stats
+    python -m nbc.plugins.munchkin.stats --games 250 --seed stats --variants base:3-6,faster:3-6,epic:3-6
 
 (the same seeds and random bots as `nbc simulate munchkin --seed stats`: match `n` is
 dealt from the seed `stats:n` and played by the random bot drawing from `bots:stats:n`).
@@ -62,6 +62,8 @@ class Tally:
             "winners_levels_lost": self.lost,
             "mean_choices": round(statistics.fmean(self.choices), 1) if self.choices else 0,
             "mean_turns": round(statistics.fmean(self.turns), 1) if self.turns else 0,
+            "most_choices": max(self.choices, default=0),
+            "most_turns": max(self.turns, default=0),
         }
 
 
@@ -122,42 +124,76 @@ def run(variant: str, players: int, games: int, seed: str) -> Tally:
     return tally
 
 
+def total(tallies: list[Tally]) -> Tally:
+    """Several tallies of one variant as one (its `players` is 0: all seat counts)."""
+    out = Tally(tallies[0].variant, 0)
+    for t in tallies:
+        out.games += t.games
+        out.endings.update(t.endings)
+        out.shared += t.shared
+        out.gained.update(t.gained)
+        out.lost += t.lost
+        out.choices += t.choices
+        out.turns += t.turns
+    return out
+
+
+def specs(text: str) -> list[tuple[str, int]]:
+    """`base:3-6,epic:4` -> [("base", 3), ("base", 4), ..., ("epic", 4)]."""
+    out = []
+    for spec in text.split(","):
+        variant, _, seats = spec.strip().partition(":")
+        low, _, high = (seats or "4").partition("-")
+        out += [(variant, n) for n in range(int(low), int(high or low) + 1)]
+    return out
+
+
 def table(tallies: list[Tally]) -> str:
-    """The tallies as the Markdown tables of the docs."""
+    """The tallies as the Markdown tables of the docs (a row per variant and seat count,
+    and the variant's total when it was played with several)."""
+    rows_of: list[Tally] = []
+    for variant in dict.fromkeys(t.variant for t in tallies):
+        mine = [t for t in tallies if t.variant == variant]
+        rows_of += mine + ([total(mine)] if len(mine) > 1 else [])
+
+    def seats(t: Tally) -> str:
+        return str(t.players) if t.players else "all"
+
     rows = [
         "| variant | seats | games | " + " | ".join(ENDINGS) + " | shared victories |",
         "|---|---|---|" + "---|" * (len(ENDINGS) + 1),
     ]
-    for t in tallies:
+    for t in rows_of:
         cells = " | ".join(f"{t.endings[e]:,}" for e in ENDINGS)
-        rows.append(f"| {t.variant} | {t.players} | {t.games:,} | {cells} | {t.shared:,} |")
+        rows.append(f"| {t.variant} | {seats(t)} | {t.games:,} | {cells} | {t.shared:,} |")
     rows += [
         "",
         "| variant | seats | winners' levels from kills | from Go Up a Level | from sales "
-        "| mean choices | mean turns |",
-        "|---|---|---|---|---|---|---|",
+        "| levels the winners lost | mean choices | most choices | mean turns | most turns |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
-    for t in tallies:
-        total = sum(t.gained.values()) or 1
-        shares = " | ".join(f"{t.gained[s]:,} ({t.gained[s] / total:.1%})" for s in SOURCES)
+    for t in rows_of:
+        gained = sum(t.gained.values()) or 1
+        shares = " | ".join(f"{t.gained[s]:,} ({t.gained[s] / gained:.1%})" for s in SOURCES)
         rows.append(
-            f"| {t.variant} | {t.players} | {shares} | "
-            f"{statistics.fmean(t.choices):,.0f} | {statistics.fmean(t.turns):.1f} |"
+            f"| {t.variant} | {seats(t)} | {shares} | {t.lost:,} | {statistics.fmean(t.choices):,.0f} | "
+            f"{max(t.choices):,} | {statistics.fmean(t.turns):.1f} | {max(t.turns):,} |"
         )
     return "\n".join(rows)
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=1000, help="games per variant and seat count")
+    parser.add_argument("--games", type=int, default=250, help="games per variant and seat count")
     parser.add_argument("--seed", default="stats", help="seed of the whole run")
-    parser.add_argument("--variants", default="base:4,faster:4,epic:4", help="variant:seats, comma-separated")
+    parser.add_argument(
+        "--variants",
+        default="base:3-6,faster:3-6,epic:3-6",
+        help="variant:seats or variant:fewest-most, comma-separated",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args(argv)
-    tallies = []
-    for spec in args.variants.split(","):
-        variant, _, seats = spec.partition(":")
-        tallies.append(run(variant, int(seats or 4), args.games, args.seed))
+    tallies = [run(variant, seats, args.games, args.seed) for variant, seats in specs(args.variants)]
     if args.json:
         print(json.dumps([t.as_dict() for t in tallies], indent=2))
     else:
