@@ -54,8 +54,15 @@ class FunkoverseOptions(Options):
         default_factory=lambda: list(HEROES),
         description="the four characters in seat order (seat k's first character is lineup[k])",
     )
-    round_limit: int = Field(
-        default=6, ge=1, le=100, description="authored cap: after this round the most points win"
+    round_limit: int | None = Field(
+        default=None,
+        ge=1,
+        le=1000,
+        description=(
+            "none (the default): play to the scenario's goal, as the book does; a number caps the "
+            "match for bots and tests: after that round the side ahead wins, and sides tied for the "
+            "lead play on round by round until one is ahead"
+        ),
     )
 
     @field_validator("lineup")

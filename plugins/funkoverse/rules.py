@@ -52,6 +52,10 @@ BASIC_CHALLENGE_DICE = 2
 BASIC_MOVE = 2
 KNOCKOUT_SPACE = 1
 POINT_MARKER_SPACE = 4
+# How a match ends (`State.reason`, `Outcome.reason`): the book's goal, or the optional
+# round cap that bots and tests may set.
+REACHED_GOAL = "reached the goal"
+ROUND_LIMIT = "round limit reached"
 
 
 # -- who plays what ---------------------------------------------------------------------
@@ -392,8 +396,10 @@ def action_choices(state: State, frame: Frame) -> tuple[Choice, ...]:
             how = "free" if frame.companion_free else f"gives up one of {name(piece)}'s actions"
             choices.append(Choice("companion", f"{name(zero)} acts ({how})"))
     on_map = piece.square is not None
-    if frame.root and on_map and not piece.standing:
-        if frame.actions == 2:
+    if frame.rallying:
+        # Knocked down when chosen: its own actions can only rally (both of them), even
+        # once its companion has stood it up; they may still go to the companion.
+        if on_map and not piece.standing and frame.actions == 2:
             choices.append(Choice("rally", f"{name(piece)} rallies (both actions)"))
     elif on_map and piece.standing and frame.actions > 0:
         choices.extend(_actions_of_standing(state, frame, piece))
@@ -563,7 +569,10 @@ def apply(state: State, seat: int, choice: Choice, ctx: Context) -> None:
     elif not state.frames:
         piece = state.pieces[arg]
         zero = companion_of(state, piece)
-        state.frames.append(Frame(piece.id, actions=2, root=True, companion_free=zero is not None))
+        rallying = piece.square is not None and not piece.standing
+        state.frames.append(
+            Frame(piece.id, actions=2, root=True, companion_free=zero is not None, rallying=rallying)
+        )
     else:
         frame = state.frames[-1]
         if frame.awaiting:
@@ -683,6 +692,7 @@ def interact(state: State, piece: Piece, marker_id: str, ctx: Context) -> None:
         {"piece": piece.id, "marker": marker_id},
     )
     score(state, piece.side, 1, f"point marker {marker_id}", ctx)
+    check_goal(state, ctx)
 
 
 def move_piece(state: State, piece: Piece, to: Square) -> None:
@@ -1016,7 +1026,8 @@ def drop_triumph(state: State, piece: Piece, ctx: Context) -> None:
 def credit_knockout(state: State, target: Piece, square: Square | None, credit: str, ctx: Context) -> None:
     """A knocked-out rival character scores 1 for the side credited with it (a minion's
     or companion's knock-out is its character's), and 1 for each other rival side with
-    a character adjacent to it. Leaders: a knocked-out leader scores more."""
+    a character adjacent to it. Leaders: a knocked-out leader scores more. The points
+    of one knock-out are all in before the first game's goal is looked at."""
     if credit in state.pieces:
         credited = state.pieces[credit].side
     else:  # an animated marker: credited to the doctor who animated it
@@ -1025,38 +1036,54 @@ def credit_knockout(state: State, target: Piece, square: Square | None, credit: 
     value = 1 + (scenario.leader_bonus if state.sides[target.side].leader == target.id else 0)
     if credited >= 0 and credited != target.side:
         score(state, credited, value, f"knocked out {name(target)}", ctx)
-    if square is None:
-        return
     g = grid(state.map)
     for i, _side in enumerate(state.sides):
-        if i in (credited, target.side):
+        if i in (credited, target.side) or square is None:
             continue
         if any(
             p.side == i and is_character(p) and p.square is not None and g.adjacent(p.square, square, i, {})
             for p in state.pieces.values()
         ):
             score(state, i, 1, f"adjacent when {name(target)} was knocked out", ctx)
+    check_goal(state, ctx)
 
 
 def score(state: State, side: int, points: int, why: str, ctx: Context) -> None:
+    """Add points. Whether the match ends is decided by the caller once every point
+    of one event is in (`check_goal`): a knock-out may score for several sides."""
     state.sides[side].points += points
     ctx.emit(
         "points",
         f"side {side} gains {points} ({why})",
         {"side": side, "points": points, "total": state.sides[side].points},
     )
-    if SCENARIOS[state.scenario].immediate and state.sides[side].points >= state.goal:
-        finish(state, "reached the goal", ctx)
 
 
-def finish(state: State, reason: str, ctx: Context) -> None:
+def sole_leader(state: State) -> int | None:
+    """The side alone at the top of the scores, or None while sides tie for it."""
     best = max(s.points for s in state.sides)
-    state.winners = [i for i, s in enumerate(state.sides) if s.points == best]
+    leaders = [i for i, s in enumerate(state.sides) if s.points == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def check_goal(state: State, ctx: Context) -> None:
+    """The first game ends the moment one side alone leads with the goal reached
+    (sides tied at the top play on until one pulls ahead); scenarios look only at
+    the end of a round (`end_round`)."""
+    if state.over or not SCENARIOS[state.scenario].immediate:
+        return
+    leader = sole_leader(state)
+    if leader is not None and state.sides[leader].points >= state.goal:
+        finish(state, leader, REACHED_GOAL, ctx)
+
+
+def finish(state: State, winner: int, reason: str, ctx: Context) -> None:
+    state.winners = [winner]
     state.over = True
     state.reason = reason
     state.frames.clear()
     state.reaction = None
-    ctx.emit("game-over", f"game over: {reason}", {"winners": state.winners, "reason": reason})
+    ctx.emit("game-over", f"game over: side {winner} wins, {reason}", {"winners": [winner], "reason": reason})
 
 
 # -- placing pieces --------------------------------------------------------------------
@@ -1094,13 +1121,12 @@ def end_round(state: State, ctx: Context) -> None:
     score_round(state, ctx)
     if state.over:
         return
-    best = max(s.points for s in state.sides)
-    leaders = [i for i, s in enumerate(state.sides) if s.points == best]
-    if best >= state.goal and len(leaders) == 1:
-        finish(state, "most points at the end of a round, goal reached", ctx)
+    leader = sole_leader(state)
+    if leader is not None and state.sides[leader].points >= state.goal:
+        finish(state, leader, REACHED_GOAL, ctx)
         return
-    if state.round >= state.round_limit:
-        finish(state, f"round limit ({state.round_limit}) reached", ctx)
+    if leader is not None and state.round_limit is not None and state.round >= state.round_limit:
+        finish(state, leader, ROUND_LIMIT, ctx)  # tied sides play on, as the book plays on a tie
         return
     n = len(state.sides)
     for step in range(n):

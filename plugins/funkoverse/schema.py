@@ -75,7 +75,7 @@ class FunkoverseView:
     map: FunkoverseMap
     mode: str
     round: int
-    round_limit: int
+    round_limit: int | None
     goal: int
     first_side: int
     turn_side: int

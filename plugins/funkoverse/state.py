@@ -71,6 +71,7 @@ class Frame:
     basic_only: bool = False
     exclude: list[str] = field(default_factory=list)
     companion_free: bool = False  # the attached companion's free action is still unused
+    rallying: bool = False  # the turn's character was knocked down when chosen: no actions of its own
     ability: str = ""
     queue: list[int] = field(default_factory=list)
     step: int = -1  # the index of the step being resolved, -1 when none
@@ -104,7 +105,7 @@ class State:
     scenario: str
     map: str
     mode: str
-    round_limit: int
+    round_limit: int | None  # None: no cap, the match plays to its goal
     goal: int
     pieces: dict[str, Piece]
     sides: list[Side]

@@ -132,8 +132,11 @@ def shrink_setup(game: Funkoverse, setup: Setup) -> Iterator[Setup]:
         candidates.append(kept if legal(game, kept) else Setup(setup.variant, players, plain))
     if has_extras:
         candidates.append(Setup(setup.variant, setup.players, plain))
-    for limit in sorted({1, options.round_limit // 2, options.round_limit - 1}):
-        if 1 <= limit < options.round_limit:
+    # A cap shortens a match: no cap shrinks to caps, and a cap to lower ones.
+    cap = options.round_limit
+    limits = [1, RANDOM_ROUND_LIMIT] if cap is None else sorted({1, cap // 2, cap - 1})
+    for limit in limits:
+        if cap is None or 1 <= limit < cap:
             candidates.append(Setup(setup.variant, setup.players, {**setup.options, "round_limit": limit}))
     yield from (c for c in candidates if legal(game, c))
 
@@ -254,23 +257,42 @@ def cooldown_and_tokens(state: State) -> str | None:
 
 
 def scores_within_bounds(state: State) -> str | None:
-    """Points are never negative; the first game stops the moment a side reaches its
-    goal; a finished match is won by exactly the sides with the most points; the
-    round never passes the cap."""
+    """Points are never negative, rounds count from 1, and a running match has no
+    winners yet."""
     for i, side in enumerate(state.sides):
         if side.points < 0:
             return f"side {i} has {side.points} points"
-        if SCENARIOS[state.scenario].immediate and not state.over and side.points >= state.goal:
-            return f"side {i} has {side.points} points, the goal is {state.goal}, and the first game goes on"
-    if not 1 <= state.round <= state.round_limit:
-        return f"round {state.round} is outside 1-{state.round_limit}"
-    if state.over:
-        best = max(s.points for s in state.sides)
-        leaders = [i for i, s in enumerate(state.sides) if s.points == best]
-        if sorted(state.winners) != leaders:
-            return f"the winners are sides {state.winners}, but sides {leaders} have the most points ({best})"
-    elif state.winners:
+    if state.round < 1:
+        return f"round {state.round} is before the first"
+    if not state.over and state.winners:
         return f"the match goes on but sides {state.winners} are already winners"
+    return None
+
+
+def one_winner(state: State) -> str | None:
+    """A match ends the book's way: one side wins, alone at the top of the scores,
+    with the goal reached, or ahead once the optional round cap has passed; sides
+    tied for the lead never share a win but play on. A first game still running has
+    no side alone at or past its goal (that ends it at once)."""
+    leader = rules.sole_leader(state)
+    points = [side.points for side in state.sides]
+    if not state.over:
+        if SCENARIOS[state.scenario].immediate and leader is not None and points[leader] >= state.goal:
+            return f"side {leader} leads with {points[leader]} points, the goal is {state.goal}, and the first game goes on"
+        return None
+    if len(state.winners) != 1:
+        return f"the match ended with winners {state.winners} (points {points}); one side must win alone"
+    winner = state.winners[0]
+    if winner != leader:
+        return f"side {winner} won with points {points}, but it is not alone at the top"
+    if state.reason == rules.REACHED_GOAL:
+        if points[winner] < state.goal:
+            return f"side {winner} won by the goal with {points[winner]} points, short of {state.goal}"
+    elif state.reason == rules.ROUND_LIMIT:
+        if state.round_limit is None or state.round < state.round_limit:
+            return f"the round cap {state.round_limit} ended the match in round {state.round}"
+    else:
+        return f"the match ended for an unknown reason {state.reason!r}"
     return None
 
 
@@ -368,9 +390,14 @@ INVARIANTS: tuple[Invariant, ...] = (
     ),
     Invariant(
         "scores",
-        "Points are never negative, the first game stops at its goal, the winners have the most points, "
-        "and the round stays within the cap.",
+        "Points are never negative, rounds count from 1, and a running match has no winners.",
         scores_within_bounds,
+    ),
+    Invariant(
+        "one-winner",
+        "A match ends with one side alone at the top, at its goal or past the round cap; never a shared "
+        "win; a running first game has no side alone at its goal.",
+        one_winner,
     ),
     Invariant(
         "markers",

@@ -153,3 +153,43 @@ def test_gamblin_boogie_man_keeps_oogie_standing_on_7_or_more(fk):
     assert _piece(s, "oogie-boogie")["standing"] is (roll.data["total"] >= 7)
     s.leave_open(1, "action")
     s.finish()
+
+
+def test_a_character_knocked_down_when_chosen_has_no_actions_of_its_own_even_once_zero_stands_it_up(fk):
+    # Ruling: a turn taken by a knocked-down character is a rally turn. Zero may stand
+    # it up with its free action, but the character's own two actions stay unusable
+    # except for Zero (they can still be given up to it).
+    s = fk.table(
+        {"jack-skellington": (4, 1), "zero-0": (5, 1), "vampire": (8, 8)},
+        options={"extras": "zero"},
+        down=("jack-skellington",),
+    )
+    s.choose(0, "pick:jack-skellington")
+    assert fk.ids(s, 0, "action") == {"companion", "rally", "end"}
+    s.choose(0, "companion")  # the free action
+    s.choose(0, "assist:jack-skellington")
+    assert _piece(s, "jack-skellington")["standing"] is True
+    assert fk.ids(s, 0, "action") == {"companion", "end"}  # no move, challenge or ability
+    s.choose(0, "companion")  # one of Jack's actions given up to Zero
+    s.choose(0, "move")
+    s.choose(0, "to:6,2")
+    assert s.view(None)["actions_left"] == 1
+    s.choose(0, "end")
+    assert _piece(s, "jack-skellington")["exhausted"] is True
+    s.leave_open(1, "turn")
+    s.finish()
+
+
+def test_a_character_standing_when_chosen_acts_fully_after_zero_helps(fk):
+    # The restriction belongs to the turn of a knocked-down character only: a standing
+    # character whose companion acts first keeps both of its actions.
+    s = fk.table(
+        {"jack-skellington": (4, 1), "zero-0": (5, 1), "vampire": (8, 8)}, options={"extras": "zero"}
+    )
+    s.choose(0, "pick:jack-skellington")
+    s.choose(0, "companion")
+    s.choose(0, "end")  # Zero passes
+    assert {"move", "ability:hail-to-the-pumpkin-king"} <= fk.ids(s, 0, "action")
+    assert s.view(None)["actions_left"] == 2
+    s.leave_open(0, "action")
+    s.finish()

@@ -161,3 +161,95 @@ def test_triumph_zero_carrying_the_marker_drops_it_where_it_is_removed(fk):
     assert s.events(kind="triumph-dropped", since_last=True)
     s.leave_open(1, "action")
     s.finish()
+
+
+def test_without_a_round_cap_a_scenario_plays_on_until_the_goal(fk):
+    # The book plays to the goal: by default there is no cap, round 6 is like any other.
+    def edit(state):
+        state.round = 6
+        state.sides[0].points = 5
+
+    s = fk.table({"mummy": (3, 3), "vampire": (8, 8)}, variant="infiltrate", edit=edit)
+    assert s.view(None)["round_limit"] is None
+    _end_round(s, [(0, "mummy"), (1, "vampire")])
+    view = s.view(None)
+    assert view["over"] is False and view["round"] == 7
+    s.leave_open(1, "turn")
+    s.finish()
+
+
+def test_a_round_cap_ends_the_match_with_the_side_ahead(fk):
+    def edit(state):
+        state.round = 2
+        state.sides[1].points = 1
+
+    s = fk.table(
+        {"mummy": (3, 3), "vampire": (8, 8)}, variant="infiltrate", options={"round_limit": 2}, edit=edit
+    )
+    _end_round(s, [(0, "mummy"), (1, "vampire")])
+    outcome = s.match.outcome()
+    assert outcome.winners == (1,) and outcome.reason == "round limit reached"
+    s.finish()
+
+
+def test_a_round_cap_never_gives_a_shared_win_tied_sides_play_on(fk):
+    # An unplayed first game capped at one round is 0-0 after it: no one has won, so
+    # the match goes on round by round until one side is ahead at a round's end.
+    s = fk.table({"jack-skellington": (4, 1), "vampire": (8, 8)}, options={"round_limit": 1})
+    _end_round(s, [(0, "jack-skellington"), (1, "vampire")])
+    view = s.view(None)
+    assert view["over"] is False and view["round"] == 2 and s.match.outcome() is None
+
+    def build(seed):
+        def edit(state):
+            state.round = 3
+
+        return fk.table(
+            {"jack-skellington": (4, 1), "vampire": (5, 1)},
+            options={"round_limit": 1},
+            down=("vampire",),
+            seed=seed,
+            edit=edit,
+        )
+
+    s, _ = fk.with_rolls(
+        build,
+        lambda s: (s.choose(0, "pick:jack-skellington"), s.choose(0, "challenge:vampire")),
+        lambda d: d["won"],
+    )
+    s.choose(0, "end")
+    assert s.match.outcome() is None  # ahead 1-0, but the round is not over
+    s.choose(1, "pick:vampire")  # knocked out: it can only be exhausted
+    s.choose(1, "end")
+    outcome = s.match.outcome()
+    assert outcome.winners == (0,) and outcome.scores == (1, 0) and outcome.reason == "round limit reached"
+    s.finish()
+
+
+def test_free_for_all_first_game_a_knock_out_that_brings_two_sides_to_3_plays_on(fk):
+    # Found with the invariants: Jack's knock-out gives side 0 its third point and
+    # side 2 (Oogie adjacent to the victim) its third too. The match used to end on the
+    # first point and then score the second after the end, turning into a shared win.
+    # The points of one knock-out now count together, and sides tied at the top play on.
+    def build(seed):
+        def edit(state):
+            state.sides[0].points = state.sides[2].points = 2
+
+        return fk.table(
+            {"jack-skellington": (4, 1), "vampire": (5, 1), "oogie-boogie": (6, 1)},
+            players=3,
+            options={"mode": "free-for-all"},
+            down=("vampire",),
+            seed=seed,
+            edit=edit,
+        )
+
+    s, _ = fk.with_rolls(
+        build,
+        lambda s: (s.choose(0, "pick:jack-skellington"), s.choose(0, "challenge:vampire")),
+        lambda d: d["won"],
+    )
+    assert [side["points"] for side in s.view(None)["sides"]] == [3, 0, 3]
+    assert s.match.outcome() is None and not s.events(kind="game-over")
+    s.leave_open(0, "action")
+    s.finish()

@@ -185,6 +185,18 @@ def _marker_on_closed_square(state: State) -> None:
     state.markers["A"].square = (0, 5)  # a closed square of Oogie Boogie's Lair
 
 
+def _shared_win(state: State) -> None:
+    # what a Free-for-All first game used to end with: two sides at 3 points both winning
+    for side in state.sides:
+        side.points = 3
+    state.over, state.winners, state.reason = True, [0, 1], "reached the goal"
+
+
+def _first_game_past_its_goal(state: State) -> None:
+    state.scenario, state.goal = "first-game", 3
+    state.sides[1].points = 3
+
+
 def _leader_of_the_rivals(state: State) -> None:
     state.scenario = "leaders"
     state.leaders_revealed = True
@@ -207,6 +219,8 @@ BREAKS: list[tuple[str, Callable[[State], None], str]] = [
     ("cooldown", lambda s: s.sides[0].cooldown.spaces.pop("4"), "not 1-4"),
     ("scores", lambda s: setattr(s.sides[1], "points", -1), "side 1 has -1 points"),
     ("scores", lambda s: setattr(s, "winners", [0]), "already winners"),
+    ("one-winner", _shared_win, "one side must win alone"),
+    ("one-winner", _first_game_past_its_goal, "and the first game goes on"),
     ("markers", _marker_on_closed_square, "marker A is on (0, 5)"),
     ("markers", lambda s: setattr(s.markers["T"], "square", None), "marker T is nowhere"),
     ("turn", lambda s: s.frames.append(Frame(s.frames[0].piece, actions=3)), "3 actions left"),
