@@ -15,19 +15,17 @@
 `prompts` lists what can be chosen now and `apply` does it; `advance` then runs
 everything that needs no decision (ability steps, challenges, turn and round ends)
 until a decision is needed again. Everything random goes through `ctx.rng`.
-Who plays which characters and brings which extra (`seating`, `gear_of`) is worked
-out here too, for set-up and for random set-ups alike.
+The decisions before the first turn (characters, items and companions, leaders) are
+in setup.py; placing the pieces is here, since knocked-out pieces are placed again.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
 
 from nbc.core import coverage
 from nbc.core.cooldown import clamp_space
 from nbc.core.dice import roll_many, total
-from nbc.core.errors import BadOptions
 from nbc.core.game import Choice, Context, Prompt
 from nbc.core.grid import Grid, Occupant, chebyshev, within
 from nbc.plugins.funkoverse.effects import (
@@ -41,10 +39,8 @@ from nbc.plugins.funkoverse.effects import (
     Step,
     grid,
 )
+from nbc.plugins.funkoverse import setup
 from nbc.plugins.funkoverse.state import Frame, Piece, Reaction, Side, Square, State
-
-if TYPE_CHECKING:
-    from nbc.plugins.funkoverse.game import FunkoverseOptions
 
 BASE_GLYPHS = {"red": "r", "blue": "b", "green": "g", "yellow": "y"}
 CHARACTER_KINDS = ("character", "basic")
@@ -56,58 +52,6 @@ POINT_MARKER_SPACE = 4
 # round cap that bots and tests may set.
 REACHED_GOAL = "reached the goal"
 ROUND_LIMIT = "round limit reached"
-
-
-# -- who plays what ---------------------------------------------------------------------
-
-
-def seating(players: int, mode: str) -> tuple[list[list[int]], list[int]]:
-    """The seats of each side, and the seat playing each pair k (lineup[k], basic
-    character k, base colour k). Only the pairs listed are in play."""
-    if players == 2:
-        return [[0], [1]], [0, 1]
-    if mode == "teams":  # with three, seat 1 alone plays two pairs against the team of 0 and 2
-        if players == 3:
-            return [[0, 2], [1]], [0, 1, 2, 1]
-        return [[0, 2], [1, 3]], [0, 1, 2, 3]
-    return [[s] for s in range(players)], list(range(players))
-
-
-def heroes_by_side(lineup: list[str], players: int, mode: str) -> list[list[str]]:
-    """The characters (not the basic ones) each side plays, in pair order."""
-    side_seats, pair_seats = seating(players, mode)
-    side_of = {seat: i for i, seats in enumerate(side_seats) for seat in seats}
-    found: list[list[str]] = [[] for _ in side_seats]
-    for k, seat in enumerate(pair_seats):
-        found[side_of[seat]].append(lineup[k])
-    return found
-
-
-def gear_of(options: FunkoverseOptions, players: int) -> dict[str, str]:
-    """Which character brings which item or companion. `extras` gives one to each
-    side's first character; `gear` names the holders, and since which characters
-    play on which side depends on the seat count, it is checked here (BadOptions)."""
-    sides = heroes_by_side(options.lineup, players, options.mode)
-    if not options.gear:
-        if options.extras == "none":
-            return {}
-        return {heroes[0]: options.extras for heroes in sides}
-    in_play = [hero for heroes in sides for hero in heroes]
-    problems = [
-        f"{hero} is not in play with {players} players (in play: {', '.join(in_play)})"
-        for hero in options.gear
-        if hero not in in_play
-    ]
-    for i, heroes in enumerate(sides):
-        given = [hero for hero in heroes if hero in options.gear]
-        if len(given) != 1:
-            # one item or one companion per side, and every side as many as the others
-            problems.append(
-                f"side {i} ({', '.join(heroes)}) is given {len(given)} things; every side needs exactly one"
-            )
-    if problems:
-        raise BadOptions("gear refused: " + "; ".join(problems))
-    return dict(options.gear)
 
 
 # -- the board -----------------------------------------------------------------------
@@ -175,11 +119,6 @@ def adjacent_free(state: State, piece: Piece, occ: dict[Square, Occupant] | None
 # -- whose turn ----------------------------------------------------------------------
 
 
-def leader_candidates(state: State, side: int) -> list[Piece]:
-    """Leaders: the characters a side may choose as its leader (basic ones included)."""
-    return [p for p in state.pieces.values() if p.side == side and is_character(p)]
-
-
 def choosable(state: State, side: int) -> list[Piece]:
     """The side's characters without an exhausted marker (on the map or not)."""
     return [p for p in state.pieces.values() if p.side == side and is_character(p) and not p.exhausted]
@@ -201,17 +140,8 @@ def next_turn(state: State, after: int) -> int | None:
 def prompts(state: State) -> list[Prompt]:
     if state.over:
         return []
-    if state.choosing_leaders:
-        return [
-            Prompt(
-                side.seats[0],
-                "leader",
-                "Choose your leader in secret",
-                tuple(Choice(f"leader:{p.id}", f"Lead with {name(p)}") for p in leader_candidates(state, i)),
-            )
-            for i, side in enumerate(state.sides)
-            if side.leader is None
-        ]
+    if state.picking or state.outfitting or state.choosing_leaders:
+        return setup.prompts(state)
     if state.placing:
         piece = state.pieces[state.placing[0]]
         squares = placement_squares(state, piece)
@@ -560,8 +490,8 @@ def pull_candidates(state: State, piece: Piece, step: Step, occ: dict[Square, Oc
 
 def apply(state: State, seat: int, choice: Choice, ctx: Context) -> None:
     verb, _, arg = choice.id.partition(":")
-    if state.choosing_leaders:
-        choose_leader(state, seat, arg, ctx)
+    if state.picking or state.outfitting or state.choosing_leaders:
+        setup.apply(state, seat, choice.id, ctx)
     elif state.placing:
         place(state, state.placing.pop(0), parse_sq(arg), ctx)
     elif state.reaction is not None:
@@ -769,7 +699,7 @@ def shift_down(state: State, side_index: int, item: str, by: int, ctx: Context) 
 
 def advance(state: State, ctx: Context) -> None:
     """Run everything that needs no decision until one is needed (or the match ends)."""
-    while not (state.over or state.reaction or state.choosing_leaders):
+    while not (state.over or state.reaction or state.picking or state.outfitting or state.choosing_leaders):
         if state.placing:
             if placement_squares(state, state.pieces[state.placing[0]]):
                 return
@@ -1179,24 +1109,3 @@ def score_round(state: State, ctx: Context) -> None:
                         for p in state.pieces.values()
                     ):
                         score(state, i, 1, f"infiltrates the {base} starting area", ctx)
-
-
-def choose_leader(state: State, seat: int, piece_id: str, ctx: Context) -> None:
-    side_index = next(i for i, s in enumerate(state.sides) if s.seats[0] == seat and s.leader is None)
-    side = state.sides[side_index]
-    side.leader = piece_id
-    ctx.emit("leader-chosen", f"side {side_index} has chosen a leader", {"side": side_index})
-    ctx.emit(
-        "my-leader",
-        f"your leader is {name(state.pieces[piece_id])}",
-        {"side": side_index, "leader": piece_id},
-        to=side.seats,
-    )
-    if all(s.leader is not None for s in state.sides):
-        state.choosing_leaders = False
-        state.leaders_revealed = True
-        ctx.emit(
-            "leaders",
-            "the leaders are revealed",
-            {"leaders": [state.planted.get(s.leader or "", s.leader) for s in state.sides]},
-        )

@@ -69,9 +69,31 @@ class FunkoverseMarker:
     holder: str | None
 
 
+@strawberry.type(
+    description=(
+        "A pair: a character (chosen at set-up; null until then), basic character k and base colour k, "
+        "played by one seat for its side."
+    )
+)
+class FunkoversePair:
+    pair: int
+    seat: int
+    side: int
+    base: str
+    basic: str
+    character: str | None
+
+
 @strawberry.type(description="A Funkoverse match as one seat (or a spectator) sees it.")
 class FunkoverseView:
     scenario: str
+    stage: str = strawberry.field(
+        description="characters, gear, leaders or placing (set-up steps waiting for the players), play, or over"
+    )
+    pairs: list[FunkoversePair]
+    extras: str = strawberry.field(
+        description="what each side brings: none, fog-juice, zero, or choose (either, chosen by the side)"
+    )
     map: FunkoverseMap
     mode: str
     round: int
@@ -95,6 +117,9 @@ def _square(data: list[int] | None) -> FunkoverseSquare | None:
 def build(view: dict[str, Any]) -> FunkoverseView:
     return FunkoverseView(
         scenario=view["scenario"],
+        stage=view["stage"],
+        pairs=[FunkoversePair(**p) for p in view["pairs"]],
+        extras=view["extras"],
         map=FunkoverseMap(**view["map"]),
         mode=view["mode"],
         round=view["round"],

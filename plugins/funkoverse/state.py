@@ -115,6 +115,13 @@ class State:
     turn: int = 0  # side taking the current turn
     frames: list[Frame] = field(default_factory=list)
     reaction: Reaction | None = None
+    # Set-up, in this order: each pair's character is chosen, each side gives its item
+    # or companion to one of its characters, leaders are picked (Leaders), pieces placed.
+    lineup: list[str] = field(default_factory=list)  # pair k's character, "" until chosen
+    pair_seats: list[int] = field(default_factory=list)  # the seat playing pair k
+    picking: list[int] = field(default_factory=list)  # pairs still to choose, next first
+    extras: str = "none"  # what each side brings: none, fog-juice, zero, or choose (either)
+    outfitting: list[int] = field(default_factory=list)  # sides still to give theirs, next first
     placing: list[str] = field(default_factory=list)  # pieces waiting to be placed, first first
     choosing_leaders: bool = False
     leaders_revealed: bool = False
@@ -133,8 +140,9 @@ _PIECE = tuple(f.name for f in fields(Piece))
 _FRAME = tuple(f.name for f in fields(Frame))
 _REACTION = tuple(f.name for f in fields(Reaction))
 _SCALARS = (
-    "scenario", "map", "mode", "round_limit", "goal", "round", "first", "turn", "placing",
-    "choosing_leaders", "leaders_revealed", "over", "winners", "reason", "planted",
+    "scenario", "map", "mode", "round_limit", "goal", "round", "first", "turn", "lineup", "pair_seats",
+    "picking", "extras", "outfitting", "placing", "choosing_leaders", "leaders_revealed", "over",
+    "winners", "reason", "planted",
 )  # fmt: skip
 
 

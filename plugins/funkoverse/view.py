@@ -8,8 +8,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from nbc.plugins.funkoverse.effects import CARDS, ITEMS, MAP_CARDS, grid
+from nbc.plugins.funkoverse import setup
+from nbc.plugins.funkoverse.effects import BASICS, CARDS, ITEMS, MAP_CARDS, grid
 from nbc.plugins.funkoverse.state import State
+
+
+def stage(state: State) -> str:
+    """Where the match is: the set-up step waiting for the players, play, or over."""
+    if state.over:
+        return "over"
+    if state.picking:
+        return "characters"
+    if state.outfitting:
+        return "gear"
+    if state.choosing_leaders:
+        return "leaders"
+    if state.placing:
+        return "placing"
+    return "play"
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
@@ -57,8 +73,22 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                 "owner": p.owner,
             }
         )
+    pairs = [
+        {
+            "pair": k,
+            "seat": seat,
+            "side": setup.side_of_seat(state, seat),
+            "base": setup.BASES[k],
+            "basic": BASICS[k],
+            "character": state.lineup[k] or None,
+        }
+        for k, seat in enumerate(state.pair_seats)
+    ]
     return {
         "scenario": state.scenario,
+        "stage": stage(state),
+        "pairs": pairs,
+        "extras": state.extras,
         "map": {
             "id": state.map,
             "name": MAP_CARDS[state.map].name,

@@ -33,7 +33,7 @@ def test_nbc_map_show_draws_a_map_side():
 
 
 def test_the_view_builds_the_typed_graphql_view(fk):
-    match = Match.new(fk.GAME, "leaders", players=2, seed=3)
+    match = Match.new(fk.GAME, "leaders", fk.preset("leaders", 2, None), players=2, seed=3)
     typed = build(match.view(0))
     assert typed.map.width == 12 and len(typed.pieces) == 7 and len(typed.sides) == 2
     assert typed.sides[0].cooldown[3].space == 4

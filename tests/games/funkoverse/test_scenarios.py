@@ -72,7 +72,7 @@ def test_territory_most_characters_in_the_scoring_area_scores_at_round_end(fk):
 def test_leaders_are_secret_until_all_have_chosen_and_a_knocked_out_leader_scores_more(fk):
     from nbc.core.testkit.scenario import Scenario
 
-    s = Scenario(fk.GAME, "leaders", players=2, seed=1)
+    s = Scenario(fk.GAME, "leaders", players=2, seed=1, options=fk.preset("leaders", 2, None))
     s.choose(0, "leader:sally")
     assert s.view(1)["sides"][0]["leader"] is None and s.view(None)["sides"][0]["leader"] is None
     assert s.view(0)["sides"][0]["leader"] == "sally"
