@@ -64,6 +64,23 @@ def area(map_name: str, glyph: str) -> tuple[Square, ...]:
     return tuple(sorted((sq for sq, g in labels.items() if g == glyph), key=lambda s: (s[1], s[0])))
 
 
+def home_area(state: State, side: int, base: str) -> tuple[Square, ...]:
+    """Where a pair of base colour `base` on side `side` starts: its base's area, or,
+    on a map drawn with one area per side (Halloween Town, as Territory's card shows
+    two), its side's area: that of the side's first base colour."""
+    return area(state.map, BASE_GLYPHS[base]) or area(state.map, BASE_GLYPHS[state.sides[side].bases[0]])
+
+
+def side_areas(state: State, side: int) -> list[tuple[Square, ...]]:
+    """The starting areas a side's pieces start from, each once."""
+    found: list[tuple[Square, ...]] = []
+    for base in state.sides[side].bases:
+        squares = home_area(state, side, base)
+        if squares not in found:
+            found.append(squares)
+    return found
+
+
 def occupants(state: State) -> dict[Square, Occupant]:
     """Who stands where, as the grid's sight and movement rules see it (markers and
     point markers are not occupants)."""
@@ -193,7 +210,7 @@ def placement_squares(state: State, piece: Piece) -> list[Square]:
     if piece.kind == "minion":
         owner = state.pieces[piece.owner or ""]
         return adjacent_free(state, owner)
-    return free_squares_near(state, area(state.map, BASE_GLYPHS[piece.base]))
+    return free_squares_near(state, home_area(state, piece.side, piece.base))
 
 
 def move_allowance(piece: Piece) -> int:
@@ -1099,13 +1116,13 @@ def score_round(state: State, ctx: Context) -> None:
             score(state, holder.side, SCENARIOS[scenario].triumph_points, "holds the triumph marker", ctx)
     elif scenario == "infiltrate":
         for i in range(len(state.sides)):
-            for j, rival in enumerate(state.sides):
+            for j in range(len(state.sides)):
                 if j == i:
                     continue
-                for base in rival.bases:
-                    zone = set(area(state.map, BASE_GLYPHS[base]))
+                for squares in side_areas(state, j):
+                    zone = set(squares)
                     if any(
                         p.side == i and is_character(p) and p.standing and p.square in zone
                         for p in state.pieces.values()
                     ):
-                        score(state, i, 1, f"infiltrates the {base} starting area", ctx)
+                        score(state, i, 1, f"infiltrates a starting area of side {j}", ctx)

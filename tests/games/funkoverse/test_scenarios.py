@@ -95,12 +95,12 @@ def test_leaders_are_secret_until_all_have_chosen_and_a_knocked_out_leader_score
 
 
 def test_triumph_the_side_holding_the_marker_scores_2_at_round_end(fk):
-    # triumph lineup: seat 0 Dr. Finkelstein + Mummy, seat 1 Jack Skellington + Vampire; T on (5, 4)
-    s = fk.table({"mummy": (4, 4), "vampire": (8, 8)}, variant="triumph")
+    # triumph lineup: seat 0 Dr. Finkelstein + Mummy, seat 1 Jack Skellington + Vampire; T on (6, 6)
+    s = fk.table({"mummy": (6, 5), "vampire": (9, 9)}, variant="triumph")
     s.choose(0, "pick:mummy")
     s.choose(0, "interact:T")
     s.choose(0, "move")
-    s.choose(0, "to:4,2")
+    s.choose(0, "to:6,3")
     assert next(m for m in s.view(None)["markers"] if m["id"] == "T")["holder"] == "mummy"
     s.choose(1, "pick:vampire")
     s.choose(1, "end")
@@ -110,9 +110,9 @@ def test_triumph_the_side_holding_the_marker_scores_2_at_round_end(fk):
 
 
 def test_infiltrate_a_standing_character_in_a_rival_starting_area_scores_at_round_end(fk):
-    # infiltrate lineup (default): seat 0 Jack + Mummy (red, top left), seat 1 Sally + Vampire (blue)
+    # infiltrate lineup: seat 0 Jack + Mummy (red, top left), seat 1 Sally + Vampire (blue, bottom right)
     s = fk.table(
-        {"mummy": (10, 10), "vampire": (1, 1), "jack-skellington": (9, 11)},
+        {"mummy": (11, 11), "vampire": (1, 1), "jack-skellington": (9, 11)},
         variant="infiltrate",
         down=("vampire",),
     )
@@ -252,4 +252,27 @@ def test_free_for_all_first_game_a_knock_out_that_brings_two_sides_to_3_plays_on
     assert [side["points"] for side in s.view(None)["sides"]] == [3, 0, 3]
     assert s.match.outcome() is None and not s.events(kind="game-over")
     s.leave_open(0, "action")
+    s.finish()
+
+
+def test_territory_teams_start_from_the_two_areas_its_card_shows(fk):
+    # Halloween Town has one starting area per side: teammates share their side's.
+    from nbc.core.testkit.scenario import Scenario
+
+    s = Scenario(fk.GAME, "territory", players=4, seed=0, options=fk.preset("territory", 4, None))
+    red = {f"place:{x},{y}" for x in (0, 1, 2) for y in (0, 1)}
+    blue = {f"place:{x},{y}" for x in (9, 10, 11) for y in (10, 11)}
+    seen = {}
+    while s.state.placing:
+        [prompt] = s.prompts()
+        piece = next(p for p in s.view(None)["pieces"] if p["id"] == s.state.placing[0])
+        if piece["kind"] != "minion":  # minions start next to their character
+            seen[piece["id"]] = {c.id for c in prompt.choices}
+        s.choose(prompt.seat, prompt.choices[0].id)
+    side_of = {p["id"]: p["side"] for p in s.view(None)["pieces"]}
+    for piece, offered in seen.items():
+        assert offered <= (red if side_of[piece] == 0 else blue), (piece, offered)
+    assert {side_of[p] for p in seen} == {0, 1} and len(seen) == 8  # four pairs: eight characters
+    for prompt in s.prompts():
+        s.leave_open(prompt.seat, "turn")
     s.finish()

@@ -238,7 +238,7 @@ BREAKS: list[tuple[str, Callable[[State], None], str]] = [
     ("open-squares", lambda s: setattr(s.pieces[_on_map(s)], "square", (0, 5)), "(0, 5), a closed square"),
     (
         "open-squares",
-        lambda s: setattr(s.pieces[_on_map(s)], "square", (12, 3)),
+        lambda s: setattr(s.pieces[_on_map(s)], "square", (13, 3)),
         "off the oogie-boogies-lair",
     ),
     ("one-per-square", _two_on_one, "share"),
