@@ -448,7 +448,9 @@ app.add_typer(map_app, name="map")
 @map_app.command("show")
 def map_show(name: Annotated[str, typer.Argument(help="map name, e.g. halloween-town")]) -> None:
     """Draw a map in the terminal. Any game may offer maps through two public methods,
-    `maps() -> {name: title}` and `render_map(name) -> text` (funkoverse does)."""
+    `maps() -> {name: title}` and `render_map(name) -> text` (funkoverse does), and a
+    third for the lines printed under the drawing, `map_notes(name) -> [line]` (the
+    map's values, each authored one marked, and what the mark means)."""
     host = _host()
     known: list[str] = []
     for game in sorted(host.games.values(), key=lambda g: g.name):
@@ -459,6 +461,9 @@ def map_show(name: Annotated[str, typer.Argument(help="map name, e.g. halloween-
         if name in maps:
             console.print(f"{maps[name]} ({game.name})")
             console.print(game.render_map(name), markup=False, highlight=False, end="")
+            notes = getattr(game, "map_notes", None)
+            for line in notes(name) if callable(notes) else ():
+                console.print(line, markup=False, highlight=False, soft_wrap=True)
             return
         known += list(maps)
     _fail(f"no map {name!r}; the maps are: {', '.join(known) or 'none'}")

@@ -20,10 +20,21 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from nbc.core.game import Choice, Context, Game, Invariant, Options, Outcome, Prompt, Setup, Variant
+from nbc.core.game import (
+    CatalogueCard,
+    Choice,
+    Context,
+    Game,
+    Invariant,
+    Options,
+    Outcome,
+    Prompt,
+    Setup,
+    Variant,
+)
 from nbc.core.grid import Occupant
 from nbc.core.rng import Rng
-from nbc.plugins.funkoverse import rules, setup, verify
+from nbc.plugins.funkoverse import catalogue, rules, setup, verify
 from nbc.plugins.funkoverse.effects import BASICS, GEAR, HEROES, MAP_CARDS, grid
 from nbc.plugins.funkoverse.state import State, dump, load
 from nbc.plugins.funkoverse.view import view as build_view
@@ -215,6 +226,18 @@ class Funkoverse(Game):
         if name not in MAP_CARDS:
             raise KeyError(f"no map {name!r}; the maps are {', '.join(MAP_CARDS)}")
         return grid(name).render()
+
+    def map_notes(self, name: str) -> list[str]:
+        """Lines for under the drawing: the map's values, its description and, as every
+        value of the drawing is ours, the mark's legend (`nbc map show`)."""
+        if name not in MAP_CARDS:
+            raise KeyError(f"no map {name!r}; the maps are {', '.join(MAP_CARDS)}")
+        return catalogue.map_caption(name)
+
+    def catalogue(self) -> Sequence[CatalogueCard]:
+        """Every character, trait, ability, item, status, scenario, map and die, with the
+        provenance of each value (catalogue.py)."""
+        return catalogue.catalogue()
 
     def benchmarks(self) -> dict[str, Any]:
         """Game-specific micro-benchmarks (`nbc bench funkoverse --micro`)."""

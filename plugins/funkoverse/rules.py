@@ -322,6 +322,8 @@ def animate_candidates(state: State, piece: Piece, step: Step, occ: dict[Square,
     for m in state.markers.values():
         if m.square is None or m.holder is not None or not within(piece.square, m.square, step.range):
             continue
+        if ("triumph-marker" if m.id == "T" else "point-marker") not in step.animates:
+            continue
         if targets_from(state, m.square, piece.side, step.reach, occ):
             found.append(m.id)
     return found

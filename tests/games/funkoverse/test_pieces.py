@@ -193,3 +193,40 @@ def test_a_character_standing_when_chosen_acts_fully_after_zero_helps(fk):
     assert s.view(None)["actions_left"] == 2
     s.leave_open(0, "action")
     s.finish()
+
+
+def test_its_alive_brings_a_marker_to_life_that_challenges_from_its_own_square(fk):
+    # Halloween Town: point marker A lies on (1, 5); the doctor stands 2 squares from it.
+    s = fk.table(
+        {"dr-finkelstein": (2, 3), "vampire": (1, 6), "sally": (6, 3)},
+        variant="territory",
+        options={"lineup": fk.FINKELSTEIN_FIRST},
+    )
+    s.choose(0, "pick:dr-finkelstein")
+    s.choose(0, "ability:its-alive")
+    assert fk.ids(s, 0, "animate") == {"marker:A"}  # B, C and D are out of reach
+    s.choose(0, "marker:A")
+    assert fk.ids(s, 0, "challenge") == {"target:vampire"}  # next to the marker, not to the doctor
+    s.choose(0, "target:vampire")
+    [challenge] = s.events(kind="challenge", since_last=True)
+    assert challenge.data["target"] == "vampire" and len(challenge.data["attack"]) == 3
+    s.leave_open(0, "action")
+    s.finish()
+
+
+def test_its_alive_animates_only_the_kinds_of_marker_its_data_names(fk):
+    from nbc.core.grid import Occupant
+    from nbc.plugins.funkoverse import rules
+    from nbc.plugins.funkoverse.effects import ABILITIES
+
+    # Triumph: the triumph marker lies on (6, 6), point marker C on (6, 2)
+    s = fk.table({"dr-finkelstein": (6, 4), "vampire": (6, 7)}, variant="triumph")
+    state = s.state
+    occ = {sq: Occupant(side, True) for sq, side in (((6, 4), 0), ((6, 7), 1))}
+    step = ABILITIES["dr-finkelstein/its-alive"].steps[0]
+    doctor = state.pieces["dr-finkelstein"]
+    assert rules.animate_candidates(state, doctor, step, occ) == ["T"]  # C: no rival within its reach
+    only_points = step.model_copy(update={"animates": ["point-marker"]})
+    assert rules.animate_candidates(state, doctor, only_points, occ) == []
+    s.leave_open(0, "turn")
+    s.finish()
