@@ -73,6 +73,20 @@ def _allowed(counts: range) -> str:
     return str(low) if low == high else f"{low} to {high}"
 
 
+def _options_from(pairs: list[str]) -> dict[str, Any]:
+    """`--option KEY=VALUE` pairs as options: each VALUE read as JSON, else as text."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            _fail(f"--option {pair!r}: expected KEY=VALUE, e.g. --option round_limit=6")
+        try:
+            options[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key.strip()] = value
+    return options
+
+
 def _seat_count(game: Any, variant: str | None, players: int | None) -> int:
     """The seats to play: `players`, which the variant must allow, or the fewest it
     allows. A count it does not allow is a usage error naming the allowed counts."""
@@ -271,11 +285,21 @@ def simulate(
     games: Annotated[int, typer.Option("--games", "-k", min=1, help="matches to play")] = 100,
     seed: Annotated[str, typer.Option(help="seed of the whole simulation")] = "0",
     bot: Annotated[str, typer.Option(help="bot that plays every seat")] = "random",
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            help="KEY=VALUE laid over the variant's options (VALUE read as JSON, else as text); repeatable",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
-    """Play bot-only matches and print the outcomes."""
+    """Play bot-only matches and print the outcomes: wins per seat, how the matches
+    ended and how long they were."""
     if not seed.strip():
         _fail("--seed must not be empty: give any number or text, e.g. --seed 7")
+    options = _options_from(option or [])
     host = _host()
     try:
         chosen = host.game(game)
@@ -292,6 +316,7 @@ def simulate(
                 seed,
                 bots,
                 progress=lambda done: progress.update(task, completed=done),
+                options=options,
             )
     except NbcError as error:
         _fail(str(error))
@@ -305,6 +330,11 @@ def simulate(
     console.print(f"{result.game}/{result.variant}, {result.players} players, {result.games} matches")
     console.print(table)
     console.print(f"shared wins: {result.shared}   mean length: {result.mean_length:.1f} choices")
+    lengths = result.length_quantiles()
+    console.print("lengths: " + ", ".join(f"{name} {value}" for name, value in lengths.items()))
+    console.print(
+        "endings: " + ", ".join(f"{reason or '(none)'} {n}" for reason, n in sorted(result.endings.items()))
+    )
     if result.peak_rss_kb is not None:
         growth = (
             ""

@@ -56,7 +56,7 @@ def test_the_catalogue_marks_exactly_what_the_data_marks(fk):
     assert catalogue.authored_fields(_entry(fk, "witch")) == ["name", "defense"]
     assert catalogue.authored_fields(_entry(fk, "mummy")) == []
     lair = _entry(fk, "oogie-boogies-lair")
-    assert lair.numbers == {"width": 13, "height": 13, "starting_areas": 4}
+    assert lair.numbers == {"width": 11, "height": 11, "starting_areas": 4}
     assert set(catalogue.authored_fields(lair)) == {"text", "width", "height", "starting_areas"}
     assert catalogue.authored_fields(_entry(fk, "territory")) == []
     # every name an authored list gives shows up as an authored field of its entry

@@ -219,10 +219,10 @@ def test_its_alive_animates_only_the_kinds_of_marker_its_data_names(fk):
     from nbc.plugins.funkoverse import rules
     from nbc.plugins.funkoverse.effects import ABILITIES
 
-    # Triumph: the triumph marker lies on (6, 6), point marker C on (6, 2)
-    s = fk.table({"dr-finkelstein": (6, 4), "vampire": (6, 7)}, variant="triumph")
+    # Triumph: the triumph marker lies on (5, 5), point marker C on (5, 1)
+    s = fk.table({"dr-finkelstein": (5, 3), "vampire": (5, 6)}, variant="triumph")
     state = s.state
-    occ = {sq: Occupant(side, True) for sq, side in (((6, 4), 0), ((6, 7), 1))}
+    occ = {sq: Occupant(side, True) for sq, side in (((5, 3), 0), ((5, 6), 1))}
     step = ABILITIES["dr-finkelstein/its-alive"].steps[0]
     doctor = state.pieces["dr-finkelstein"]
     assert rules.animate_candidates(state, doctor, step, occ) == ["T"]  # C: no rival within its reach

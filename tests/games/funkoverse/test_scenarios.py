@@ -95,12 +95,12 @@ def test_leaders_are_secret_until_all_have_chosen_and_a_knocked_out_leader_score
 
 
 def test_triumph_the_side_holding_the_marker_scores_2_at_round_end(fk):
-    # triumph lineup: seat 0 Dr. Finkelstein + Mummy, seat 1 Jack Skellington + Vampire; T on (6, 6)
-    s = fk.table({"mummy": (6, 5), "vampire": (9, 9)}, variant="triumph")
+    # triumph lineup: seat 0 Dr. Finkelstein + Mummy, seat 1 Jack Skellington + Vampire; T on (5, 5)
+    s = fk.table({"mummy": (5, 4), "vampire": (8, 7)}, variant="triumph")
     s.choose(0, "pick:mummy")
     s.choose(0, "interact:T")
     s.choose(0, "move")
-    s.choose(0, "to:6,3")
+    s.choose(0, "to:5,2")
     assert next(m for m in s.view(None)["markers"] if m["id"] == "T")["holder"] == "mummy"
     s.choose(1, "pick:vampire")
     s.choose(1, "end")
@@ -112,7 +112,7 @@ def test_triumph_the_side_holding_the_marker_scores_2_at_round_end(fk):
 def test_infiltrate_a_standing_character_in_a_rival_starting_area_scores_at_round_end(fk):
     # infiltrate lineup: seat 0 Jack + Mummy (red, top left), seat 1 Sally + Vampire (blue, bottom right)
     s = fk.table(
-        {"mummy": (11, 11), "vampire": (1, 1), "jack-skellington": (9, 11)},
+        {"mummy": (9, 9), "vampire": (1, 1), "jack-skellington": (7, 9)},
         variant="infiltrate",
         down=("vampire",),
     )
@@ -145,7 +145,7 @@ def test_triumph_zero_carrying_the_marker_drops_it_where_it_is_removed(fk):
 
     def build(seed):
         return fk.table(
-            {"zero-0": (5, 4), "vampire": (6, 4), "dr-finkelstein": (1, 1)},
+            {"zero-0": (5, 3), "vampire": (6, 3), "dr-finkelstein": (1, 1)},
             variant="triumph",
             options={"extras": "zero"},
             turn=1,
@@ -157,7 +157,7 @@ def test_triumph_zero_carrying_the_marker_drops_it_where_it_is_removed(fk):
         build, lambda s: (s.choose(1, "pick:vampire"), s.choose(1, "challenge:zero-0")), lambda d: d["won"]
     )
     marker = next(m for m in s.view(None)["markers"] if m["id"] == "T")
-    assert marker["holder"] is None and marker["square"] == [5, 4]
+    assert marker["holder"] is None and marker["square"] == [5, 3]
     assert s.events(kind="triumph-dropped", since_last=True)
     s.leave_open(1, "action")
     s.finish()

@@ -201,7 +201,7 @@ def _token_lost(state: State) -> None:
 
 
 def _marker_on_closed_square(state: State) -> None:
-    state.markers["A"].square = (0, 5)  # a closed square of Oogie Boogie's Lair
+    state.markers["A"].square = (0, 4)  # a closed square of Oogie Boogie's Lair
 
 
 def _shared_win(state: State) -> None:
@@ -235,10 +235,10 @@ def _leader_of_the_rivals(state: State) -> None:
 
 
 BREAKS: list[tuple[str, Callable[[State], None], str]] = [
-    ("open-squares", lambda s: setattr(s.pieces[_on_map(s)], "square", (0, 5)), "(0, 5), a closed square"),
+    ("open-squares", lambda s: setattr(s.pieces[_on_map(s)], "square", (0, 4)), "(0, 4), a closed square"),
     (
         "open-squares",
-        lambda s: setattr(s.pieces[_on_map(s)], "square", (13, 3)),
+        lambda s: setattr(s.pieces[_on_map(s)], "square", (11, 3)),
         "off the oogie-boogies-lair",
     ),
     ("one-per-square", _two_on_one, "share"),
@@ -251,7 +251,7 @@ BREAKS: list[tuple[str, Callable[[State], None], str]] = [
     ("scores", lambda s: setattr(s, "winners", [0]), "already winners"),
     ("one-winner", _shared_win, "one side must win alone"),
     ("one-winner", _first_game_past_its_goal, "and the first game goes on"),
-    ("markers", _marker_on_closed_square, "marker A is on (0, 5)"),
+    ("markers", _marker_on_closed_square, "marker A is on (0, 4)"),
     ("markers", lambda s: setattr(s.markers["T"], "square", None), "marker T is nowhere"),
     ("turn", lambda s: s.frames.append(Frame(s.frames[0].piece, actions=3)), "3 actions left"),
     ("leaders", _leader_of_the_rivals, "side 0's leader"),
