@@ -30,7 +30,19 @@ SET = "tnbc100"  # the box: Funkoverse Strategy Game, The Nightmare Before Chris
 MARK = "\N{DAGGER}"
 LEGEND = f"{MARK} authored: our own value where the sources give none (the printed one was not available)"
 PRINTED, AUTHORED = "printed", "authored"
-KINDS = ("character", "basic", "minion", "companion", "trait", "ability", "item", "status", "scenario", "map", "die")
+KINDS = (
+    "character",
+    "basic",
+    "minion",
+    "companion",
+    "trait",
+    "ability",
+    "item",
+    "status",
+    "scenario",
+    "map",
+    "die",
+)
 
 
 def marked(value: object, authored: bool) -> str:
@@ -58,11 +70,14 @@ def _character(card: Card) -> CatalogueCard:
         parts = [f"Trait: {card.trait.name}." if card.trait else ""]
         parts.append("Abilities: " + ", ".join(a.name for a in card.ability) + ".")
         text = " ".join(p for p in parts if p)
-        text_authored = bool(
-            card.trait is not None and {"trait", "trait.name"} & names
-        ) or any({a.id, f"{a.id}.name"} & names for a in card.ability)
+        text_authored = bool(card.trait is not None and {"trait", "trait.name"} & names) or any(
+            {a.id, f"{a.id}.name"} & names for a in card.ability
+        )
     elif card.kind == "basic":
-        text = "Basic character: moves, challenges, assists, interacts and rallies; no abilities, traits or items."
+        text = (
+            "Basic character: moves, challenges, assists, interacts and rallies; "
+            "no abilities, traits or items."
+        )
         text_authored = False
     elif card.kind == "minion":
         owner = next(c.name for c in CARDS.values() if c.minion == card.id)
@@ -139,7 +154,9 @@ def _scenario(scenario_id: str) -> CatalogueCard:
     provenance = _provenance(["name", "text", *numbers], set(scenario.authored))
     provenance["copies"] = PRINTED
     copies = None if scenario.immediate else 1  # the first game is no card; each scenario is a card's side
-    return CatalogueCard(scenario.id, scenario.name, SET, "scenario", scenario.text, numbers, copies, provenance)
+    return CatalogueCard(
+        scenario.id, scenario.name, SET, "scenario", scenario.text, numbers, copies, provenance
+    )
 
 
 def _map(map_id: str) -> CatalogueCard:
@@ -298,7 +315,9 @@ def pieces_table() -> str:
                 f"{marked(ability.text, is_authored(key, 'text'))}"
             )
             if "animates" in by_id()[key].numbers:
-                part += f" Animates: {marked(by_id()[key].numbers['animates'], is_authored(key, 'animates'))}."
+                part += (
+                    f" Animates: {marked(by_id()[key].numbers['animates'], is_authored(key, 'animates'))}."
+                )
             abilities.append(part)
         rows.append(f"| {name} | {defense} | {tokens} | {trait} | {'<br>'.join(abilities) or '-'} |")
     return "\n".join(rows)

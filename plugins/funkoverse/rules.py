@@ -28,6 +28,7 @@ from nbc.core.cooldown import clamp_space
 from nbc.core.dice import roll_many, total
 from nbc.core.game import Choice, Context, Prompt
 from nbc.core.grid import Grid, Occupant, chebyshev, within
+from nbc.plugins.funkoverse import setup
 from nbc.plugins.funkoverse.effects import (
     ABILITIES,
     BASIC_ACTIONS,
@@ -39,7 +40,6 @@ from nbc.plugins.funkoverse.effects import (
     Step,
     grid,
 )
-from nbc.plugins.funkoverse import setup
 from nbc.plugins.funkoverse.state import Frame, Piece, Reaction, Side, Square, State
 
 BASE_GLYPHS = {"red": "r", "blue": "b", "green": "g", "yellow": "y"}

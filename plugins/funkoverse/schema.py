@@ -113,7 +113,9 @@ class FunkoverseView:
     scenario: str
     cards: list[FunkoverseCard]
     stage: str = strawberry.field(
-        description="characters, gear, leaders or placing (set-up steps waiting for the players), play, or over"
+        description=(
+            "characters, gear, leaders or placing (set-up steps waiting for the players), play, or over"
+        )
     )
     pairs: list[FunkoversePair]
     extras: str = strawberry.field(

@@ -81,9 +81,8 @@ def random_setup(
         counts = game.seat_counts(name)
         players = counts[rng.below(len(counts))]
     preset = game.make_options(name, None)
-    if players == 2:
-        mode = preset.mode
-    else:
+    mode = preset.mode  # two players: one side each, whatever the mode says
+    if players > 2:
         mode = "teams" if preset.scenario in TWO_SIDED else rng.choice(MODES)
     want_gear = [g for g in GEAR if g in focus]
     options: dict[str, Any] = {"mode": mode, "lineup": [], "gear": {}}
@@ -298,7 +297,10 @@ def one_winner(state: State) -> str | None:
     points = [side.points for side in state.sides]
     if not state.over:
         if SCENARIOS[state.scenario].immediate and leader is not None and points[leader] >= state.goal:
-            return f"side {leader} leads with {points[leader]} points, the goal is {state.goal}, and the first game goes on"
+            return (
+                f"side {leader} leads with {points[leader]} points, the goal is {state.goal}, "
+                "and the first game goes on"
+            )
         return None
     if len(state.winners) != 1:
         return f"the match ended with winners {state.winners} (points {points}); one side must win alone"
@@ -406,7 +408,11 @@ def lineup_in_play(state: State) -> str | None:
     if len(state.lineup) != len(state.pair_seats):
         return f"{len(state.lineup)} characters for {len(state.pair_seats)} pairs"
     if state.picking:
-        return None if not state.pieces else f"pieces {sorted(state.pieces)} are in play while pairs still choose"
+        return (
+            None
+            if not state.pieces
+            else f"pieces {sorted(state.pieces)} are in play while pairs still choose"
+        )
     expected: dict[str, tuple[int, str]] = {}
     for k, seat in enumerate(state.pair_seats):
         hero = state.lineup[k]

@@ -77,7 +77,12 @@ def table(
             edit(state)
 
     return Scenario(
-        GAME, variant, players=players, seed=seed, options=preset(variant, players, options), position=position
+        GAME,
+        variant,
+        players=players,
+        seed=seed,
+        options=preset(variant, players, options),
+        position=position,
     )
 
 

@@ -77,7 +77,9 @@ def test_the_view_lists_the_cards_in_play_with_their_authored_fields(fk):
     match = Match.new(fk.GAME, "triumph", options, players=2, seed=0)
     cards = {c["id"]: c for c in match.view(1)["cards"]}
     assert {"triumph", "oogie-boogies-lair", "challenge", "oogie"} <= set(cards)
-    assert {"dr-finkelstein", "igor", "dr-finkelstein/its-alive", "dr-finkelstein/mad-scientist"} <= set(cards)
+    assert {"dr-finkelstein", "igor", "dr-finkelstein/its-alive", "dr-finkelstein/mad-scientist"} <= set(
+        cards
+    )
     assert "oogie-boogie" not in cards  # not in play
     its_alive = cards["dr-finkelstein/its-alive"]
     assert its_alive["authored"] == ["token", "cost", "animates"]

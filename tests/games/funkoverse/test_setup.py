@@ -52,7 +52,9 @@ def test_in_a_team_game_the_picks_alternate_between_the_sides(fk):
         [prompt] = s.prompts()
         order.append(prompt.seat)
         s.choose(prompt.seat, prompt.choices[0].id)
-    sides = [next(i for i, side in enumerate(s.view(None)["sides"]) if seat in side["seats"]) for seat in order]
+    sides = [
+        next(i for i, side in enumerate(s.view(None)["sides"]) if seat in side["seats"]) for seat in order
+    ]
     assert sides[0] == first and sides == [first, 1 - first] * 2
     assert order.count(1) == 2  # with three players, seat 1 plays two pairs
     s.leave_open(s.prompts()[0].seat, "place")
@@ -94,7 +96,11 @@ def test_a_side_with_one_way_to_give_its_item_is_not_asked(fk):
 
 def test_with_extras_choose_each_side_brings_fog_juice_or_zero(fk):
     s = Scenario(
-        fk.GAME, "first-game", players=2, seed=3, options={"lineup": fk.LINEUPS["first-game"], "extras": "choose"}
+        fk.GAME,
+        "first-game",
+        players=2,
+        seed=3,
+        options={"lineup": fk.LINEUPS["first-game"], "extras": "choose"},
     )
     first = _first(s)
     hero = ["jack-skellington", "sally"][first]

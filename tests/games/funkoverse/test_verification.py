@@ -328,7 +328,9 @@ def _redeal_differences(game: Funkoverse, setup: Setup, seeds: range) -> tuple[i
     return compared, differed, changed
 
 
-@pytest.mark.parametrize("setup", LEADER_SETUPS, ids=lambda s: f"{s.players}p-{'-'.join(map(str, s.options))}")
+@pytest.mark.parametrize(
+    "setup", LEADER_SETUPS, ids=lambda s: f"{s.players}p-{'-'.join(map(str, s.options))}"
+)
 def test_a_redeal_changes_the_hidden_picks_and_nothing_the_seat_sees(setup):
     compared, differed, changed = _redeal_differences(GAME, setup, range(12))
     assert compared > 0 and differed == 0 and changed > 0
