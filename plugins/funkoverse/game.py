@@ -35,11 +35,11 @@ from nbc.core.game import (
 from nbc.core.grid import Occupant
 from nbc.core.rng import Rng
 from nbc.plugins.funkoverse import catalogue, rules, setup, verify
-from nbc.plugins.funkoverse.effects import BASICS, GEAR, HEROES, MAP_CARDS, grid
+from nbc.plugins.funkoverse.effects import BASICS, GEAR, HEROES, MAP_CARDS, SCENARIOS, grid
 from nbc.plugins.funkoverse.state import State, dump, load
 from nbc.plugins.funkoverse.view import view as build_view
 
-COVERAGE = verify.coverage_keys()
+COVERAGE = {scenario: verify.coverage_keys(scenario) for scenario in SCENARIOS}
 TWO_SIDED = ("territory", "leaders")  # regular scenarios: two players, or two teams
 
 
@@ -212,8 +212,8 @@ class Funkoverse(Game):
         return verify.redeal_hidden(state, seat, rng)
 
     def coverage(self, variant: str) -> Mapping[str, str]:
-        self.variant(variant)  # an unknown variant is refused like everywhere else
-        return COVERAGE
+        scenario = self.make_options(variant, None).scenario  # an unknown variant is refused
+        return COVERAGE[scenario]
 
     # -- public helpers for tools --------------------------------------------------
 

@@ -34,16 +34,20 @@ FOCUS_ROUND_LIMIT = (8, 14)
 # -- coverage keys ---------------------------------------------------------------------
 
 
-def coverage_keys() -> dict[str, str]:
+def coverage_keys(scenario: str | None = None) -> dict[str, str]:
     """Every card effect the rules report through `nbc.core.coverage.fired`: each
     ability and trait as "<card>/<id>", each item, status and companion by its id.
-    A set-up may field any character and any extra in every variant, so every variant
-    can reach every key."""
+    A set-up may field any character and any extra in every variant, so a scenario
+    can reach every key but an ability that animates markers where it has none (It's
+    Alive!!! in the first game)."""
     keys: dict[str, str] = {}
+    has_markers = scenario is None or bool(SCENARIOS[scenario].markers) or scenario == "triumph"
     for card in CARDS.values():
         if card.trait is not None:
             keys[f"{card.id}/{card.trait.id}"] = f"{card.name}: {card.trait.name}"
         for ability in card.ability:
+            if not has_markers and any(step.op == "animate" for step in ability.steps):
+                continue
             keys[f"{card.id}/{ability.id}"] = f"{card.name}: {ability.name}"
         if card.kind == "companion":
             keys[card.id] = card.name

@@ -60,7 +60,7 @@ def test_random_setups_are_legal_deterministic_and_keep_the_variants_scenario():
 
 
 def test_focus_puts_the_focused_characters_and_extras_in_play():
-    for n, key in enumerate(GAME.coverage("first-game")):
+    for n, key in enumerate(GAME.coverage("territory")):
         for variant in ("first-game", "triumph"):
             state = _start(GAME.random_setup(Rng(f"focus:{n}"), variant, focus=[key])).state
             cards = {p.card for p in state.pieces.values()} | {p.item for p in state.pieces.values()}
@@ -380,5 +380,7 @@ def test_every_coverage_key_fires_in_focused_playouts():
             for _ in _playout(GAME.random_setup(Rng(f"cover:{n}"), None, focus=focus), n, check_every=10**9):
                 pass
     assert set(keys) <= seen
+    # the first game has no markers: It's Alive!!! has nothing to animate there
+    assert set(GAME.coverage("first-game")) == set(keys) - {"dr-finkelstein/its-alive"}
     with pytest.raises(BadOptions):
         GAME.coverage("no-such-variant")
