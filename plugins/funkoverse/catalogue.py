@@ -148,7 +148,7 @@ def _scenario(scenario_id: str) -> CatalogueCard:
         "goal": scenario.goal,
         "goal_large": scenario.goal_large,
     }
-    for n in ("leader_bonus", "triumph_points"):
+    for n in ("leader_bonus", "triumph_points", "adjacent_points"):
         if getattr(scenario, n):
             numbers[n] = getattr(scenario, n)
     provenance = _provenance(["name", "text", *numbers], set(scenario.authored))

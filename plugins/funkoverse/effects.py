@@ -116,8 +116,19 @@ class ScenarioCard(DataModel):
     immediate: bool = False
     leader_bonus: int = 0
     triumph_points: int = 0
+    adjacent_points: int = 0
     authored: list[
-        Literal["name", "text", "map", "markers", "goal", "goal_large", "leader_bonus", "triumph_points"]
+        Literal[
+            "name",
+            "text",
+            "map",
+            "markers",
+            "goal",
+            "goal_large",
+            "leader_bonus",
+            "triumph_points",
+            "adjacent_points",
+        ]
     ]
 
 

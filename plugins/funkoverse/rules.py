@@ -52,6 +52,15 @@ POINT_MARKER_SPACE = 4
 # round cap that bots and tests may set.
 REACHED_GOAL = "reached the goal"
 ROUND_LIMIT = "round limit reached"
+# Where points come from (`Side.scored`); `point_sources` says which a scenario gives.
+KNOCK_OUT = "knock-out"
+NEXT_TO_KNOCK_OUT = "next to a knock-out"
+POINT_MARKER = "point marker"
+SCORING_AREA = "scoring area"
+TRIUMPH = "triumph marker"
+INFILTRATE = "rival starting area"
+SOURCES = (KNOCK_OUT, NEXT_TO_KNOCK_OUT, POINT_MARKER, SCORING_AREA, TRIUMPH, INFILTRATE)
+ROUND_END_SOURCES = {"territory": SCORING_AREA, "triumph": TRIUMPH, "infiltrate": INFILTRATE}
 
 
 # -- the board -----------------------------------------------------------------------
@@ -640,7 +649,7 @@ def interact(state: State, piece: Piece, marker_id: str, ctx: Context) -> None:
         f"{name(piece)} takes point marker {marker_id}",
         {"piece": piece.id, "marker": marker_id},
     )
-    score(state, piece.side, 1, f"point marker {marker_id}", ctx)
+    score(state, piece.side, 1, POINT_MARKER, f"point marker {marker_id}", ctx)
     check_goal(state, ctx)
 
 
@@ -974,9 +983,11 @@ def drop_triumph(state: State, piece: Piece, ctx: Context) -> None:
 
 def credit_knockout(state: State, target: Piece, square: Square | None, credit: str, ctx: Context) -> None:
     """A knocked-out rival character scores 1 for the side credited with it (a minion's
-    or companion's knock-out is its character's), and 1 for each other rival side with
-    a character adjacent to it. Leaders: a knocked-out leader scores more. The points
-    of one knock-out are all in before the first game's goal is looked at."""
+    or companion's knock-out is its character's); Leaders: a knocked-out leader scores
+    more. Only the first game also gives a point to each other rival side with a
+    character adjacent to the victim (`adjacent_points`); the scenarios score the
+    knock-out alone. The points of one knock-out are all in before the first game's
+    goal is looked at."""
     if credit in state.pieces:
         credited = state.pieces[credit].side
     else:  # an animated marker: credited to the doctor who animated it
@@ -984,27 +995,50 @@ def credit_knockout(state: State, target: Piece, square: Square | None, credit: 
     scenario = SCENARIOS[state.scenario]
     value = 1 + (scenario.leader_bonus if state.sides[target.side].leader == target.id else 0)
     if credited >= 0 and credited != target.side:
-        score(state, credited, value, f"knocked out {name(target)}", ctx)
-    g = grid(state.map)
-    for i, _side in enumerate(state.sides):
-        if i in (credited, target.side) or square is None:
-            continue
-        if any(
-            p.side == i and is_character(p) and p.square is not None and g.adjacent(p.square, square, i, {})
-            for p in state.pieces.values()
-        ):
-            score(state, i, 1, f"adjacent when {name(target)} was knocked out", ctx)
+        score(state, credited, value, KNOCK_OUT, f"knocked out {name(target)}", ctx)
+    if scenario.adjacent_points and square is not None:
+        g = grid(state.map)
+        for i in range(len(state.sides)):
+            if i in (credited, target.side):
+                continue
+            if any(
+                p.side == i
+                and is_character(p)
+                and p.square is not None
+                and g.adjacent(p.square, square, i, {})
+                for p in state.pieces.values()
+            ):
+                why = f"adjacent when {name(target)} was knocked out"
+                score(state, i, scenario.adjacent_points, NEXT_TO_KNOCK_OUT, why, ctx)
     check_goal(state, ctx)
 
 
-def score(state: State, side: int, points: int, why: str, ctx: Context) -> None:
-    """Add points. Whether the match ends is decided by the caller once every point
-    of one event is in (`check_goal`): a knock-out may score for several sides."""
-    state.sides[side].points += points
+def point_sources(scenario_id: str) -> tuple[str, ...]:
+    """Where a scenario's points may come from: knock-outs always, a character next to a
+    knock-out where the scenario gives points for it (the first game), point markers
+    where it sets them up, and its own scoring at the end of a round."""
+    scenario = SCENARIOS[scenario_id]
+    found = [KNOCK_OUT]
+    if scenario.adjacent_points:
+        found.append(NEXT_TO_KNOCK_OUT)
+    if scenario.markers:
+        found.append(POINT_MARKER)
+    if scenario_id in ROUND_END_SOURCES:
+        found.append(ROUND_END_SOURCES[scenario_id])
+    return tuple(found)
+
+
+def score(state: State, side: int, points: int, source: str, why: str, ctx: Context) -> None:
+    """Add points from `source` (one of SOURCES). Whether the match ends is decided by
+    the caller once every point of one event is in (`check_goal`): a first-game
+    knock-out may score for several sides."""
+    scoring = state.sides[side]
+    scoring.points += points
+    scoring.scored[source] = scoring.scored.get(source, 0) + points
     ctx.emit(
         "points",
         f"side {side} gains {points} ({why})",
-        {"side": side, "points": points, "total": state.sides[side].points},
+        {"side": side, "points": points, "source": source, "total": scoring.points},
     )
 
 
@@ -1107,15 +1141,16 @@ def score_round(state: State, ctx: Context) -> None:
         if per_side > 2:
             for i, c in enumerate(counts):
                 if c:
-                    score(state, i, 1, "a character in the scoring area", ctx)
+                    score(state, i, 1, SCORING_AREA, "a character in the scoring area", ctx)
         best = max(counts)
         if best and counts.count(best) == 1:
-            score(state, counts.index(best), 1, "most characters in the scoring area", ctx)
+            score(state, counts.index(best), 1, SCORING_AREA, "most characters in the scoring area", ctx)
     elif scenario == "triumph":
         marker = state.markers["T"]
         if marker.holder is not None:
             holder = state.pieces[marker.holder]
-            score(state, holder.side, SCENARIOS[scenario].triumph_points, "holds the triumph marker", ctx)
+            points = SCENARIOS[scenario].triumph_points
+            score(state, holder.side, points, TRIUMPH, "holds the triumph marker", ctx)
     elif scenario == "infiltrate":
         for i in range(len(state.sides)):
             for j in range(len(state.sides)):
@@ -1127,4 +1162,4 @@ def score_round(state: State, ctx: Context) -> None:
                         p.side == i and is_character(p) and p.standing and p.square in zone
                         for p in state.pieces.values()
                     ):
-                        score(state, i, 1, f"infiltrates a starting area of side {j}", ctx)
+                        score(state, i, 1, INFILTRATE, f"infiltrates a starting area of side {j}", ctx)

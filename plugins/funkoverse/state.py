@@ -43,6 +43,8 @@ class Side:
     cooldown: CooldownTrack = field(default_factory=CooldownTrack)
     points: int = 0
     leader: str | None = None  # Leaders: the chosen leader (secret until revealed)
+    # The points by where they came from (rules.SOURCES), which add up to `points`.
+    scored: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -170,6 +172,7 @@ def dump(state: State) -> dict[str, object]:
             {k: list(v) for k, v in s.cooldown.spaces.items()},
             s.points,
             s.leader,
+            dict(s.scored),
         ]
         for s in state.sides
     ]
@@ -189,8 +192,8 @@ def load(data: dict[str, object]) -> State:
         piece.square = _sq(piece.square)  # type: ignore[arg-type]
         pieces[piece.id] = piece
     sides = [
-        Side(seats, bases, pool, CooldownTrack(spaces=spaces), points, leader)
-        for seats, bases, pool, spaces, points, leader in data["sides"]  # type: ignore[attr-defined]
+        Side(seats, bases, pool, CooldownTrack(spaces=spaces), points, leader, scored)
+        for seats, bases, pool, spaces, points, leader, scored in data["sides"]  # type: ignore[attr-defined]
     ]
     markers = {m[0]: Marker(m[0], _sq(m[1]), _sq(m[2]), m[3]) for m in data["markers"]}  # type: ignore[attr-defined,arg-type]
     frames = [Frame(**dict(zip(_FRAME, row, strict=True))) for row in data["frames"]]  # type: ignore[attr-defined]

@@ -322,6 +322,39 @@ def one_winner(state: State) -> str | None:
     return None
 
 
+def points_from_their_sources(state: State) -> str | None:
+    """A side's points add up from where they came from, and each source is one its
+    scenario scores: a point for a character next to a knock-out only in the first
+    game, the scoring area only in Territory, the triumph marker only in Triumph (in
+    whole rounds of its points), rival starting areas only in Infiltrate, point
+    markers only where they are set up, and every point marker waiting on a side's
+    track was a point for that side."""
+    allowed = rules.point_sources(state.scenario)
+    triumph = SCENARIOS[state.scenario].triumph_points
+    for i, side in enumerate(state.sides):
+        total = sum(side.scored.values())
+        if total != side.points:
+            return f"side {i} has {side.points} points, but its points by source {side.scored} make {total}"
+        for source, points in side.scored.items():
+            if source not in allowed:
+                return (
+                    f"side {i} has {points} points from {source!r}, which {state.scenario} does not "
+                    f"give (it scores: {', '.join(allowed)})"
+                )
+            if points < 1:
+                return f"side {i} has {points} points from {source!r}"
+        taken = sum(1 for thing in side.cooldown.items() if thing.startswith("marker:"))
+        if side.scored.get(rules.POINT_MARKER, 0) < taken:
+            return (
+                f"side {i} has {taken} point markers on its track but "
+                f"{side.scored.get(rules.POINT_MARKER, 0)} points from point markers"
+            )
+        if triumph and side.scored.get(rules.TRIUMPH, 0) % triumph:
+            held = side.scored[rules.TRIUMPH]
+            return f"side {i} has {held} points from the triumph marker, not whole rounds of {triumph}"
+    return None
+
+
 def markers_on_real_squares(state: State) -> str | None:
     """Each marker is on an open square of the map, carried by a piece on the map
     (the triumph marker), or on one side's track (a point marker)."""
@@ -469,6 +502,12 @@ INVARIANTS: tuple[Invariant, ...] = (
         "A match ends with one side alone at the top, at its goal or past the round cap; never a shared "
         "win; a running first game has no side alone at its goal.",
         one_winner,
+    ),
+    Invariant(
+        "point-sources",
+        "A side's points add up from their sources, each one its scenario scores (next to a knock-out: "
+        "the first game only); every point marker on a track was a point for that side.",
+        points_from_their_sources,
     ),
     Invariant(
         "markers",

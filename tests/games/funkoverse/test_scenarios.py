@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 
 def _end_round(s, order):
     for seat, piece in order:
@@ -251,6 +253,36 @@ def test_free_for_all_first_game_a_knock_out_that_brings_two_sides_to_3_plays_on
     )
     assert [side["points"] for side in s.view(None)["sides"]] == [3, 0, 3]
     assert s.match.outcome() is None and not s.events(kind="game-over")
+    s.leave_open(0, "action")
+    s.finish()
+
+
+@pytest.mark.parametrize("variant", ["triumph", "infiltrate"])
+def test_free_for_all_scenarios_score_a_knock_out_for_the_side_that_made_it_only(fk, variant):
+    # The same knock-out as in the first game above: Jack (side 0) knocks out the
+    # Vampire (side 1) with Oogie Boogie (side 2) next to it. The scenarios score
+    # knock-outs 1 each for the side that makes them; the point for standing next to a
+    # knock-out belongs to the first game's winning rule alone. Found with the
+    # invariant `point-sources` (a Free-for-All Triumph gave side 2 that point).
+    def build(seed):
+        return fk.table(
+            {"jack-skellington": (4, 1), "vampire": (5, 1), "oogie-boogie": (6, 1)},
+            variant=variant,
+            players=3,
+            options={"mode": "free-for-all", "extras": "none", "lineup": fk.LINEUPS["first-game"]},
+            down=("vampire",),
+            seed=seed,
+        )
+
+    s, _ = fk.with_rolls(
+        build,
+        lambda s: (s.choose(0, "pick:jack-skellington"), s.choose(0, "challenge:vampire")),
+        lambda d: d["won"],
+    )
+    assert s.events(kind="knocked-out", since_last=True)
+    assert [side["points"] for side in s.view(None)["sides"]] == [1, 0, 0]
+    assert [side.scored for side in s.state.sides] == [{"knock-out": 1}, {}, {}]
+    assert [e.data["side"] for e in s.events(kind="points", since_last=True)] == [0]
     s.leave_open(0, "action")
     s.finish()
 

@@ -216,6 +216,17 @@ def _first_game_past_its_goal(state: State) -> None:
     state.sides[1].points = 3
 
 
+def _a_point_from_a_source_of_another_scenario(state: State) -> None:
+    # what Free-for-All Triumph and Infiltrate used to give a side next to a knock-out
+    state.sides[1].points += 1
+    state.sides[1].scored["next to a knock-out"] = 1
+
+
+def _a_point_marker_taken_for_nothing(state: State) -> None:
+    state.markers["A"].square = None
+    state.sides[0].cooldown.place("marker:A", 4)
+
+
 def _a_character_twice(state: State) -> None:
     state.lineup[1] = state.lineup[0]
 
@@ -251,6 +262,9 @@ BREAKS: list[tuple[str, Callable[[State], None], str]] = [
     ("scores", lambda s: setattr(s, "winners", [0]), "already winners"),
     ("one-winner", _shared_win, "one side must win alone"),
     ("one-winner", _first_game_past_its_goal, "and the first game goes on"),
+    ("point-sources", lambda s: setattr(s.sides[0], "points", s.sides[0].points + 1), "by source"),
+    ("point-sources", _a_point_from_a_source_of_another_scenario, "which triumph does not give"),
+    ("point-sources", _a_point_marker_taken_for_nothing, "1 point markers on its track but 0 points"),
     ("markers", _marker_on_closed_square, "marker A is on (0, 4)"),
     ("markers", lambda s: setattr(s.markers["T"], "square", None), "marker T is nowhere"),
     ("turn", lambda s: s.frames.append(Frame(s.frames[0].piece, actions=3)), "3 actions left"),
