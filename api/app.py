@@ -3,6 +3,8 @@ browsers, and /healthz."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
 from typing import Any
 
 from starlette.applications import Starlette
@@ -13,6 +15,7 @@ from strawberry.asgi import GraphQL
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 
 from nbc import __version__
+from nbc.api.guard import RequestGuard
 from nbc.api.schema import build_schema
 from nbc.api.service import MatchService
 from nbc.api.settings import Settings
@@ -41,16 +44,26 @@ def create_app(settings: Settings | None = None, host: PluginHost | None = None)
     async def home(request: Request) -> RedirectResponse:
         return RedirectResponse("/graphql")
 
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        stop = service.store.listen(service.watchers.wake)  # other processes' moves
+        try:
+            yield
+        finally:
+            stop()
+
     app = Starlette(
+        lifespan=lifespan,
         routes=[
             Route("/", home),
             Route("/healthz", healthz),
             Route("/graphql", graphql, methods=["GET", "POST"]),
             WebSocketRoute("/graphql", graphql),
-        ]
+        ],
     )
     app.state.service = service
     app.state.schema = schema
+    app.add_middleware(RequestGuard, settings=settings)
     return app
 
 

@@ -259,6 +259,7 @@ async def _create(client: httpx.AsyncClient, game: str, variant: str, players: i
         "game": game,
         "variant": variant,
         "seed": seed,
+        "replayable": True,  # the bench replays each match from its seed to time the engine alone
         "seats": [{"kind": "PERSON"}] + [{"kind": "BOT"}] * (players - 1),
     }
     data = (await _post(client, CREATE, {"i": spec}))["createMatch"]

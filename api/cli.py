@@ -167,6 +167,7 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = 
                 ],
                 "defaults": _option_defaults(game),
                 "options": game.options_schema(),
+                "cards": [card.to_json() for card in game.catalogue()],
             }
         )
     if as_json:
@@ -197,6 +198,15 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = 
             _indented(4, f"{name} = {default}  ({allowed})", bold=name)
             if prop.get("description"):
                 _indented(8, prop["description"])
+        cards = entry["cards"]
+        if cards:
+            authored = sum(1 for c in cards if "authored" in c["provenance"].values())
+            sets = sorted({c["set"] for c in cards})
+            _indented(
+                2,
+                f"cards: {len(cards)} in {', '.join(sets)}; {authored} with values authored here "
+                "(the rest as printed); `nbc games --json` lists them",
+            )
 
 
 def _indented(spaces: int, text: str, bold: str = "") -> None:
@@ -689,12 +699,23 @@ def _shrink_replay(game: Any, path: Any, out: Any, shrink_seconds: float, as_jso
         console.print("the replay does not fail: nothing to shrink")
         raise typer.Exit(0)
     if as_json:
-        print(json.dumps({"check": finding.check, "message": finding.message,
-                          "choices": len(finding.choices), "test_file": str(finding.test_file)}, indent=2))
+        print(
+            json.dumps(
+                {
+                    "check": finding.check,
+                    "message": finding.message,
+                    "choices": len(finding.choices),
+                    "test_file": str(finding.test_file),
+                },
+                indent=2,
+            )
+        )
     else:
         console.print(f"[red]failure ({finding.check}):[/] {finding.message}")
-        console.print(f"shrunk from {finding.original_choices} choices to {len(finding.choices)}; "
-                      f"test written to {finding.test_file}")
+        console.print(
+            f"shrunk from {finding.original_choices} choices to {len(finding.choices)}; "
+            f"test written to {finding.test_file}"
+        )
     raise typer.Exit(1)
 
 

@@ -19,3 +19,9 @@ class NotFound(NbcError):
     """No match with that id."""
 
     code = "NOT_FOUND"
+
+
+class BadRequest(NbcError):
+    """An argument no match could ever take: text that is too long, or not valid Unicode."""
+
+    code = "BAD_REQUEST"

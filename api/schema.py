@@ -10,11 +10,14 @@ refusal is a GraphQL error whose `extensions.code` says what kind it is.
 
 import asyncio
 import enum
+import functools
 import logging
 from collections.abc import AsyncGenerator, Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Annotated, Any, Union
 
+import anyio
+import anyio.to_thread
 import strawberry
 from graphql import GraphQLError
 from strawberry.extensions import (
@@ -23,12 +26,12 @@ from strawberry.extensions import (
     MaxTokensLimiter,
     ParserCache,
     QueryDepthLimiter,
-    ValidationCache,
 )
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
 from nbc.api.errors import Unauthenticated
+from nbc.api.guard import CheckedValidation
 from nbc.api.service import Caller, Loaded, MatchService, SeatSpec
 from nbc.api.settings import Settings
 from nbc.core.errors import GameBug, NbcError
@@ -36,6 +39,14 @@ from nbc.core.game import Event, Game, Prompt, ViewType
 from nbc.core.host import PluginHost
 
 log = logging.getLogger("nbc.api")
+RECHECK_SECONDS = 1.0  # a subscription reads the database at least this often
+# Engine and database work runs in threads, so that the event loop (other clients,
+# /healthz, subscriptions) never waits on one request's work.
+WORKERS = anyio.CapacityLimiter(8)
+
+
+async def off_loop(function: Callable[..., Any], *args: Any) -> Any:
+    return await anyio.to_thread.run_sync(functools.partial(function, *args), limiter=WORKERS)
 
 
 @contextmanager
@@ -188,7 +199,48 @@ class CreateMatchInput:
     seats: list[SeatInput]
     variant: str | None = None
     options: JSON | None = None
-    seed: str | None = strawberry.field(default=None, description="fixes the shuffles; omit for a random one")
+    seed: str | None = strawberry.field(
+        default=None,
+        description=(
+            "with replayable: the seed the match is dealt from; without: mixed with a server "
+            "secret, so that nobody can know the deal"
+        ),
+    )
+    replayable: bool = strawberry.field(
+        default=False,
+        description=(
+            "deal from `seed` exactly, so the match can be replayed anywhere; everyone may then "
+            "read the seed (and so every hidden card): for open games, tests and puzzles"
+        ),
+    )
+    listed: bool = strawberry.field(
+        default=False, description="show the match in the lobby while it has open seats"
+    )
+
+
+@strawberry.type(name="Card", description="A card (or piece) definition, to show to a person.")
+class CardInfo:
+    id: str
+    name: str
+    set: str
+    kind: str
+    text: str = strawberry.field(description="what the card does, in this engine's words")
+    numbers: JSON = strawberry.field(description="its printed (or authored) numbers by name")
+    copies: int | None = strawberry.field(description="how many its set holds, when fixed")
+    provenance: JSON = strawberry.field(
+        description="per field (name, text, copies, each number): printed on the card, or authored here"
+    )
+
+
+@strawberry.type(name="LobbyMatch", description="A listed match that has open seats.")
+class LobbyMatch:
+    id: strawberry.ID
+    game: str
+    variant: str
+    players: int
+    seats: list[SeatInfo]
+    open_seats: list[int]
+    age_seconds: float = strawberry.field(description="seconds since it was created")
 
 
 def game_info(game: Game) -> GameInfo:
@@ -358,7 +410,19 @@ def _make_schema(
         options: JSON
         seats: list[SeatInfo]
         you: int | None = strawberry.field(description="the caller's seat; null for a spectator")
+        replayable: bool = strawberry.field(
+            description="dealt from a seed its creator chose: whoever knows it can see every deal"
+        )
+        listed: bool = strawberry.field(description="shown in the lobby while it has open seats")
         _loaded: strawberry.Private[Loaded]
+
+        @strawberry.field(
+            description="the seed the match was dealt from: shown once it is finished, or always "
+            "for a replayable match; null otherwise"
+        )
+        def seed(self) -> str | None:
+            loaded = self._loaded
+            return loaded.match.header.seed if (loaded.replayable or loaded.status == "finished") else None
 
         @strawberry.field(description="what the caller may know of the match")
         def view(self) -> View:  # type: ignore[valid-type]
@@ -407,6 +471,8 @@ def _make_schema(
                 for s in service.seat_infos(loaded)
             ],
             you=caller.seat,
+            replayable=loaded.replayable,
+            listed=loaded.listed,
             _loaded=loaded,
         )
 
@@ -433,36 +499,76 @@ def _make_schema(
             return [game_info(g) for g in sorted(service.host.games.values(), key=lambda g: g.name)]
 
         @strawberry.field(description="a match; the seat token, if sent, picks the seat you see it as")
-        def match(self, info: Info, id: strawberry.ID) -> MatchInfo:
+        async def match(self, info: Info, id: strawberry.ID) -> MatchInfo:
+            token = bearer(info)
             with refusals():
-                caller, loaded = service.look(str(id), bearer(info))
+                caller, loaded = await off_loop(service.look, str(id), token)
                 return match_info(loaded, caller)
+
+        @strawberry.field(description="every card definition of a game (of one set, if named)")
+        def cards(self, game: str, set: str | None = None) -> list[CardInfo]:
+            with refusals():
+                return [
+                    CardInfo(
+                        id=c.id,
+                        name=c.name,
+                        set=c.set,
+                        kind=c.kind,
+                        text=c.text,
+                        numbers=c.numbers,
+                        copies=c.copies,
+                        provenance=c.provenance,
+                    )
+                    for c in service.catalogue(game, set)
+                ]
+
+        @strawberry.field(description="listed matches with open seats, newest first")
+        async def lobby(self, game: str | None = None, limit: int = 50) -> list[LobbyMatch]:
+            with refusals():
+                return [
+                    LobbyMatch(
+                        id=strawberry.ID(entry.id),
+                        game=entry.game,
+                        variant=entry.variant,
+                        players=entry.players,
+                        seats=[
+                            SeatInfo(seat=s.seat, kind=SeatKind(s.kind), bot=s.bot, name=s.name)
+                            for s in entry.seats
+                        ],
+                        open_seats=[s.seat for s in entry.seats if s.kind == "open"],
+                        age_seconds=entry.age_seconds,
+                    )
+                    for entry in await off_loop(service.lobby, game, limit)
+                ]
 
     @strawberry.type
     class Mutation:
         @strawberry.mutation(description="start a match; seats are PERSON, BOT or OPEN (joinable)")
-        def create_match(self, input: CreateMatchInput) -> CreatedMatch:
+        async def create_match(self, input: CreateMatchInput) -> CreatedMatch:
             with refusals():
-                match_id, tokens = service.create(
+                match_id, tokens = await off_loop(
+                    service.create,
                     input.game,
                     input.variant,
                     input.options,  # type: ignore[arg-type]
                     [SeatSpec(s.kind.value, s.bot, s.name) for s in input.seats],
                     input.seed,
+                    input.listed,
+                    input.replayable,
                 )
-                loaded = service.get(match_id)
+                loaded = await off_loop(service.get, match_id)
                 return CreatedMatch(
                     match=match_info(loaded, Caller(match_id, min(tokens) if tokens else None)),
                     tokens=[SeatToken(seat=s, token=t) for s, t in sorted(tokens.items())],
                 )
 
         @strawberry.mutation(description="take an open seat (the lowest unless `seat` is given)")
-        def join_match(
+        async def join_match(
             self, match_id: strawberry.ID, seat: int | None = None, name: str | None = None
         ) -> JoinedMatch:
             with refusals():
-                number, token = service.join(str(match_id), seat, name)
-                loaded = service.get(str(match_id))
+                number, token = await off_loop(service.join, str(match_id), seat, name)
+                loaded = await off_loop(service.get, str(match_id))
                 return JoinedMatch(
                     match=match_info(loaded, Caller(str(match_id), number)), seat=number, token=token
                 )
@@ -470,9 +576,14 @@ def _make_schema(
         @strawberry.mutation(
             description="make a choice as the token's seat; expectedSeq must equal the match's seq"
         )
-        def act(self, info: Info, match_id: strawberry.ID, choice_id: str, expected_seq: int) -> ActResult:
+        async def act(
+            self, info: Info, match_id: strawberry.ID, choice_id: str, expected_seq: int
+        ) -> ActResult:
+            token = bearer(info)
             with refusals():
-                caller, events, loaded = service.act(str(match_id), bearer(info), choice_id, expected_seq)
+                caller, events, loaded = await off_loop(
+                    service.act, str(match_id), token, choice_id, expected_seq
+                )
                 return ActResult(match=match_info(loaded, caller), events=[event_info(e) for e in events])
 
     @strawberry.type
@@ -483,27 +594,31 @@ def _make_schema(
         async def match_events(
             self, info: Info, match_id: strawberry.ID, after: int = -1
         ) -> AsyncGenerator[EventInfo, None]:
+            token = bearer(info)
             with refusals():
-                caller = service.caller(str(match_id), bearer(info))
+                caller = await off_loop(service.caller, str(match_id), token)
             seen = after
-            while True:
-                with refusals():
-                    loaded = service.get(caller.match_id)
-                # Read the events and the step they reach together, before yielding:
-                # the match may move on while a slow client is being served.
-                batch = service.events(loaded, caller.seat, seen)
-                seen, finished = loaded.match.seq, loaded.status == "finished"
-                for event in batch:
-                    yield event_info(event)
-                if finished:
-                    return
-                version = service.versions.get(caller.match_id, 0)
-                # Wake at once on a change made by this process; check the database
-                # every second for changes made by other server processes.
-                for _ in range(20):
-                    await asyncio.sleep(0.05)
-                    if service.versions.get(caller.match_id, 0) != version:
-                        break
+            watch = service.watchers.watch(caller.match_id)
+            woken = watch[1]
+            try:
+                while True:
+                    woken.clear()
+                    with refusals():
+                        loaded = await off_loop(service.get, caller.match_id)
+                    # Read the events and the step they reach together, before yielding:
+                    # the match may move on while a slow client is being served.
+                    batch = service.events(loaded, caller.seat, seen)
+                    seen, finished = loaded.match.seq, loaded.status == "finished"
+                    for event in batch:
+                        yield event_info(event)
+                    if finished:
+                        return
+                    # Woken by a change made here or announced by another process
+                    # (PostgreSQL); the database is read anyway now and then.
+                    with suppress(TimeoutError):
+                        await asyncio.wait_for(woken.wait(), RECHECK_SECONDS)
+            finally:
+                service.watchers.unwatch(caller.match_id, watch)
 
     # The limits' validation rules are built once, so validated documents can be cached.
     limits = [
@@ -518,7 +633,7 @@ def _make_schema(
         extensions=[
             lambda: MaxTokensLimiter(max_token_count=settings.max_tokens),
             lambda: AddValidationRules(limits),
-            ParserCache,
-            ValidationCache,
+            lambda: ParserCache(maxsize=256),
+            lambda: CheckedValidation(settings.max_cost, settings.max_selections),
         ],
     )

@@ -8,26 +8,63 @@ version that subscriptions watch.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import secrets
 import threading
+import zlib
 from collections import OrderedDict
 from contextlib import suppress
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
-from nbc.api.errors import NotFound, StaleSequence, Unauthenticated
+from nbc.api.errors import BadRequest, NotFound, StaleSequence, Unauthenticated
+from nbc.api.guard import Refusal, check_text
 from nbc.api.storage import Conflict, SeatRow, Store
 from nbc.core.errors import BadOptions, NotYourTurn
-from nbc.core.game import Event, Prompt
+from nbc.core.game import CatalogueCard, Event, Prompt
 from nbc.core.host import PluginHost
 from nbc.core.match import Match
 from nbc.core.rng import Rng
 
 MAX_BOT_STEPS = 100_000
+LOBBY_MAX = 200
 CACHE_SIZE = 512
+LOCKS = 64
 SEAT_KINDS = ("person", "bot", "open")
+# the longest text each argument may have (the database's columns are this wide)
+LONGEST = {
+    "match id": 40,
+    "seat name": 80,
+    "seed": 200,
+    "choice id": 200,
+    "bot name": 40,
+    "game": 40,
+    "variant": 40,
+}
+
+
+def text_argument(value: str | None, what: str) -> None:
+    """Refuse, before any work, text no match could hold: too long, NUL characters,
+    lone surrogates."""
+    if value is None:
+        return
+    try:
+        check_text(value, what)
+    except Refusal as refusal:
+        raise BadRequest(refusal.message) from None
+    longest = LONGEST[what]
+    if len(value) > longest:
+        raise BadRequest(f"the {what} is {len(value)} characters long; at most {longest} are allowed")
+
+
+def match_id_argument(match_id: str) -> None:
+    """A match id that no match can have is NOT_FOUND at once (junk costs nothing)."""
+    if len(match_id) > LONGEST["match id"]:
+        raise NotFound(f"there is no match '{match_id[:40]}…' (match ids are at most 40 characters)")
+    text_argument(match_id, "match id")
 
 
 def bot_turns(match: Match, bots: dict[int, Any]) -> list[Event]:
@@ -82,6 +119,56 @@ class Loaded:
     match: Match
     status: str
     seats: list[SeatRow]
+    listed: bool = False
+    replayable: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyEntry:
+    id: str
+    game: str
+    variant: str
+    players: int
+    seats: list[SeatRow]
+    age_seconds: float
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite gives back naive datetimes (stored in UTC)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+class Watchers:
+    """Who waits for a match to change: each subscription registers an asyncio event,
+    which `wake` sets from any thread. Only matches someone watches are kept."""
+
+    def __init__(self) -> None:
+        self._waiting: dict[str, set[tuple[asyncio.AbstractEventLoop, asyncio.Event]]] = {}
+        self._guard = threading.Lock()
+
+    def watch(self, match_id: str) -> tuple[asyncio.AbstractEventLoop, asyncio.Event]:
+        entry = (asyncio.get_running_loop(), asyncio.Event())
+        with self._guard:
+            self._waiting.setdefault(match_id, set()).add(entry)
+        return entry
+
+    def unwatch(self, match_id: str, entry: tuple[asyncio.AbstractEventLoop, asyncio.Event]) -> None:
+        with self._guard:
+            waiting = self._waiting.get(match_id)
+            if waiting is not None:
+                waiting.discard(entry)
+                if not waiting:
+                    del self._waiting[match_id]
+
+    def wake(self, match_id: str) -> None:
+        with self._guard:
+            waiting = list(self._waiting.get(match_id, ()))
+        for loop, event in waiting:
+            with suppress(RuntimeError):  # its loop has closed: the subscription is gone
+                loop.call_soon_threadsafe(event.set)
+
+    def __len__(self) -> int:
+        return len(self._waiting)
 
 
 class MatchService:
@@ -90,9 +177,28 @@ class MatchService:
         self.store = store
         self.snapshot_every = snapshot_every
         self._cache: OrderedDict[str, Loaded] = OrderedDict()
-        self._locks: dict[str, threading.RLock] = {}
-        self._locks_guard = threading.Lock()
-        self.versions: dict[str, int] = {}  # bumped on every change; subscriptions poll it
+        # A fixed set of locks, a match taking the one its id hashes to: junk ids leave
+        # nothing behind, and two matches rarely share one.
+        self._locks = [threading.RLock() for _ in range(LOCKS)]
+        self.watchers = Watchers()  # woken on every change; subscriptions wait on it
+        self._secret: str | None = None
+
+    def secret(self) -> bytes:
+        if self._secret is None:
+            self._secret = self.store.secret()
+        return self._secret.encode()
+
+    def match_seed(self, match_id: str, seed: str | None, replayable: bool) -> str:
+        """The seed a match is dealt from. A replayable match uses the client's own
+        (anyone who knows it can see every deal: the API says so); any other mixes a
+        fresh secret value with the server's secret and the match id, so that no
+        client can know or repeat it."""
+        if replayable:
+            if seed is None:
+                raise BadOptions("a replayable match needs its seed: give 'seed' with 'replayable: true'")
+            return seed
+        mixed = f"{match_id}:{seed or ''}:{secrets.token_hex(16)}"
+        return hmac.new(self.secret(), mixed.encode(), hashlib.sha256).hexdigest()
 
     # --- creating and joining -------------------------------------------------
     def create(
@@ -102,8 +208,17 @@ class MatchService:
         options: dict[str, Any] | None,
         seats: list[SeatSpec],
         seed: str | None,
+        listed: bool = False,
+        replayable: bool = False,
     ) -> tuple[str, dict[int, str]]:
-        """Start a match; returns its id and each person's seat token (shown once)."""
+        """Start a match; returns its id and each person's seat token (shown once).
+        A `listed` match is shown in the lobby while it has open seats."""
+        text_argument(game_name, "game")
+        text_argument(variant, "variant")
+        text_argument(seed, "seed")
+        for spec in seats:
+            text_argument(spec.name, "seat name")
+            text_argument(spec.bot, "bot name")
         game = self.host.game(game_name)
         if not seats:
             raise BadOptions("a match needs seats: list one entry per seat (person, bot or open)")
@@ -114,8 +229,8 @@ class MatchService:
                 self.host.bot(spec.bot or "random")
         if options is not None and not isinstance(options, dict):
             raise BadOptions('options must be a JSON object, e.g. {"rounds": 3}')
-        match = Match.new(game, variant, options, len(seats), seed)
         match_id = secrets.token_urlsafe(12)
+        match = Match.new(game, variant, options, len(seats), self.match_seed(match_id, seed, replayable))
         tokens: dict[int, str] = {}
         rows = []
         for number, spec in enumerate(seats):
@@ -134,15 +249,17 @@ class MatchService:
                 )
             )
         status = "waiting" if any(s.kind == "open" for s in seats) else "active"
-        self.store.create(match_id, match, rows, status)
+        self.store.create(match_id, match, rows, status, listed, replayable)
         with self._lock(match_id):
-            self._remember(match_id, Loaded(match, status, rows))
+            self._remember(match_id, Loaded(match, status, rows, listed, replayable))
             if status == "active":
                 self._play_bots(match_id)
         return match_id, tokens
 
     def join(self, match_id: str, seat: int | None, name: str | None) -> tuple[int, str]:
         """Take an open seat (the lowest, unless one is named); returns seat and token."""
+        match_id_argument(match_id)
+        text_argument(name, "seat name")
         with self._lock(match_id):
             loaded = self._load(match_id)
             open_seats = [s.seat for s in loaded.seats if s.kind == "open"]
@@ -165,8 +282,38 @@ class MatchService:
             return seat, token
 
     # --- reading --------------------------------------------------------------
+    def lobby(self, game: str | None, limit: int) -> list[LobbyEntry]:
+        """Listed matches with open seats, newest first (at most `limit`, up to 200)."""
+        text_argument(game, "game")
+        if not 1 <= limit <= LOBBY_MAX:
+            raise BadRequest(f"limit must be 1 to {LOBBY_MAX}, not {limit}")
+        now = datetime.now(UTC)
+        return [
+            LobbyEntry(
+                row.id,
+                row.game,
+                row.variant,
+                row.players,
+                seats,
+                (now - _aware(row.created_at)).total_seconds(),
+            )
+            for row, seats in self.store.lobby(game, limit)
+        ]
+
+    def catalogue(self, game_name: str, set_name: str | None) -> list[CatalogueCard]:
+        """A game's card definitions (of one set, if named)."""
+        text_argument(game_name, "game")
+        cards = list(self.host.game(game_name).catalogue())
+        if set_name is None:
+            return cards
+        sets = sorted({c.set for c in cards})
+        if set_name not in sets:
+            raise BadOptions(f"{game_name} has no set '{set_name}'; its sets are {', '.join(sets) or 'none'}")
+        return [c for c in cards if c.set == set_name]
+
     def caller(self, match_id: str, token: str | None) -> Caller:
         """Resolve a bearer token to a seat of this match (None: a spectator)."""
+        match_id_argument(match_id)
         return self._caller(self.get(match_id), match_id, token)
 
     def _caller(self, loaded: Loaded, match_id: str, token: str | None) -> Caller:
@@ -186,11 +333,13 @@ class MatchService:
 
     def look(self, match_id: str, token: str | None) -> tuple[Caller, Loaded]:
         """The match and who is looking at it, with one read of the database."""
+        match_id_argument(match_id)
         with self._lock(match_id):
             loaded = self._load(match_id)
             return self._caller(loaded, match_id, token), loaded
 
     def get(self, match_id: str) -> Loaded:
+        match_id_argument(match_id)
         with self._lock(match_id):
             return self._load(match_id)
 
@@ -210,6 +359,8 @@ class MatchService:
         self, match_id: str, token: str | None, choice_id: str, expected_seq: int
     ) -> tuple[Caller, list[Event], Loaded]:
         """Make the token's seat's choice, let bots answer, and store it all at once."""
+        match_id_argument(match_id)
+        text_argument(choice_id, "choice id")
         with self._lock(match_id):
             loaded = self._load(match_id)
             caller = self._caller(loaded, match_id, token)
@@ -269,7 +420,7 @@ class MatchService:
         every = self.snapshot_every
         if match.seq // every > (first - 1) // every or (match.over and match.seq >= every):
             self.store.save_snapshot(match_id, match)
-        self._bump(match_id)
+        self._bump(match_id, announced=True)
 
     # --- the cache ------------------------------------------------------------
     def _load(self, match_id: str) -> Loaded:
@@ -278,7 +429,7 @@ class MatchService:
         if head is None:
             self._forget(match_id)
             raise NotFound(f"there is no match '{match_id}'")
-        seq, status, game_name = head
+        seq, status, game_name = head.seq, head.status, head.game
         cached = self._cache.get(match_id)
         if cached is not None and cached.match.seq <= seq:
             if cached.match.seq < seq:  # another server process moved it on
@@ -291,7 +442,7 @@ class MatchService:
             return cached
         match = self.store.load(match_id, self.host.game(game_name))
         assert match is not None
-        loaded = Loaded(match, status, self.store.seats(match_id))
+        loaded = Loaded(match, status, self.store.seats(match_id), head.listed, head.replayable)
         self._remember(match_id, loaded)
         return loaded
 
@@ -304,12 +455,12 @@ class MatchService:
     def _forget(self, match_id: str) -> None:
         self._cache.pop(match_id, None)
 
-    def _bump(self, match_id: str) -> None:
-        self.versions[match_id] = self.versions.get(match_id, 0) + 1
+    def _bump(self, match_id: str, announced: bool = False) -> None:
+        """Wake this process's subscribers of the match; and, unless the change was
+        announced with its write, the other processes'."""
+        self.watchers.wake(match_id)
+        if not announced:
+            self.store.announce(match_id)
 
     def _lock(self, match_id: str) -> threading.RLock:
-        with self._locks_guard:
-            lock = self._locks.get(match_id)
-            if lock is None:
-                lock = self._locks[match_id] = threading.RLock()
-            return lock
+        return self._locks[zlib.crc32(match_id.encode()) % LOCKS]

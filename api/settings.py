@@ -18,6 +18,11 @@ class Settings:
     max_depth: int = 12  # GraphQL query depth limit
     max_tokens: int = 4000  # GraphQL document size limit, in tokens
     max_aliases: int = 30
+    max_body: int = 64 * 1024  # bytes of one request body
+    max_cost: int = 400  # what one document may cost (guard.weigh)
+    max_selections: int = 60  # fields asked together in one selection
+    rate_limit: float = 500.0  # requests a second per client, on average (0: no limit)
+    rate_burst: float = 1000.0  # requests a client may send at once
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -31,6 +36,11 @@ class Settings:
             "max_depth": int(env.get("NBC_MAX_DEPTH", "12")),
             "max_tokens": int(env.get("NBC_MAX_TOKENS", "4000")),
             "max_aliases": int(env.get("NBC_MAX_ALIASES", "30")),
+            "max_body": int(env.get("NBC_MAX_BODY", str(64 * 1024))),
+            "max_cost": int(env.get("NBC_MAX_COST", "400")),
+            "max_selections": int(env.get("NBC_MAX_SELECTIONS", "60")),
+            "rate_limit": float(env.get("NBC_RATE_LIMIT", "500")),
+            "rate_burst": float(env.get("NBC_RATE_BURST", "1000")),
         }
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]

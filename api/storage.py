@@ -10,11 +10,16 @@ can always be rebuilt from the header and choices alone.
 from __future__ import annotations
 
 import json
+import logging
+import secrets
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import event, insert, update
+from sqlalchemy import event, insert, inspect, text, update
 from sqlalchemy import select as core_select
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
@@ -39,6 +44,8 @@ class MatchRow(SQLModel, table=True):
     seq: int = 0
     created_at: datetime = Field(default_factory=_now)
     updated_at: datetime = Field(default_factory=_now)
+    listed: bool = False  # shown in the lobby while it has open seats
+    replayable: bool = False  # created with the client's own seed, which anyone may then see
 
 
 class SeatRow(SQLModel, table=True):
@@ -70,6 +77,43 @@ class SnapshotRow(SQLModel, table=True):
     data: str  # Match.to_json()
 
 
+class SecretRow(SQLModel, table=True):
+    """The server's secret, made once and shared by every server process on the
+    database: match seeds are mixed with it, so no client can predict a deal."""
+
+    __tablename__ = "server_secrets"
+
+    name: str = Field(primary_key=True, max_length=40)
+    value: str = Field(max_length=128)
+
+
+# Columns added after a table was first made: (table, column, SQL type and default).
+ADDED_COLUMNS = (
+    ("matches", "listed", "BOOLEAN NOT NULL DEFAULT FALSE"),
+    ("matches", "replayable", "BOOLEAN NOT NULL DEFAULT FALSE"),
+)
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Bring a database made by an older version up to date (new columns only)."""
+    present = {
+        table: {c["name"] for c in inspect(engine).get_columns(table)} for table, _, _ in ADDED_COLUMNS
+    }
+    with engine.begin() as connection:
+        for table, column, kind in ADDED_COLUMNS:
+            if column not in present[table]:
+                connection.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {kind}"))
+
+
+@dataclass(frozen=True, slots=True)
+class Head:
+    seq: int
+    status: str
+    game: str
+    listed: bool
+    replayable: bool
+
+
 class Conflict(Exception):
     """Another writer appended the same sequence number first."""
 
@@ -89,7 +133,12 @@ def make_engine(url: str) -> Engine:
     else:
         engine = create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
     SQLModel.metadata.create_all(engine)
+    _add_missing_columns(engine)
     return engine
+
+
+CHANNEL = "nbc_moves"  # PostgreSQL's NOTIFY channel: the payload is a match id
+log = logging.getLogger("nbc.api")
 
 
 class Store:
@@ -97,12 +146,83 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.postgres = engine.dialect.name == "postgresql"
+
+    def announce(self, match_id: str, connection: Connection | None = None) -> None:
+        """Tell every server process on this database that the match changed
+        (PostgreSQL's NOTIFY, delivered when the transaction commits; SQLite serves
+        one process, which wakes its own subscribers)."""
+        if not self.postgres:
+            return
+        statement = text("SELECT pg_notify(:channel, :id)")
+        if connection is not None:
+            connection.execute(statement, {"channel": CHANNEL, "id": match_id})
+        else:
+            with self.engine.begin() as own:
+                own.execute(statement, {"channel": CHANNEL, "id": match_id})
+
+    def listen(self, on_change: Callable[[str], None]) -> Callable[[], None]:
+        """On PostgreSQL, call `on_change(match_id)` for every change any process
+        announces, from a thread of its own (reconnecting if the server goes away).
+        Returns what stops it (on SQLite, nothing to stop)."""
+        if not self.postgres:
+            return lambda: None
+        import psycopg
+
+        conninfo = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        stop = threading.Event()
+
+        def run() -> None:
+            while not stop.is_set():
+                try:
+                    with psycopg.connect(conninfo, autocommit=True) as connection:
+                        connection.execute(f"LISTEN {CHANNEL}")
+                        while not stop.is_set():
+                            for note in connection.notifies(timeout=0.5):
+                                on_change(note.payload)
+                except Exception as error:  # the server restarted: listen again
+                    log.warning("listening for other processes' moves failed (%s); retrying", error)
+                    stop.wait(1.0)
+
+        thread = threading.Thread(target=run, name="nbc-listen", daemon=True)
+        thread.start()
+
+        def halt() -> None:
+            stop.set()
+            thread.join(timeout=5)
+
+        return halt
 
     def _session(self) -> Session:
         # Rows outlive their session (the service caches seats), so keep their values.
         return Session(self.engine, expire_on_commit=False)
 
-    def create(self, match_id: str, match: Match, seats: list[SeatRow], status: str) -> None:
+    def secret(self) -> str:
+        """The server secret (made by the first process that asks)."""
+        with self._session() as session:
+            row = session.get(SecretRow, "seeds")
+            if row is not None:
+                return row.value
+        try:
+            with self._session() as session:
+                session.add(SecretRow(name="seeds", value=secrets.token_hex(32)))
+                session.commit()
+        except IntegrityError:
+            pass  # another process made it first: theirs it is
+        with self._session() as session:
+            row = session.get(SecretRow, "seeds")
+            assert row is not None
+            return row.value
+
+    def create(
+        self,
+        match_id: str,
+        match: Match,
+        seats: list[SeatRow],
+        status: str,
+        listed: bool = False,
+        replayable: bool = False,
+    ) -> None:
         header = json.dumps(to_data(match.header))
         with self._session() as session:
             session.add(
@@ -114,6 +234,8 @@ class Store:
                     header=header,
                     status=status,
                     seq=0,
+                    listed=listed,
+                    replayable=replayable,
                 )
             )
             session.flush()
@@ -126,15 +248,17 @@ class Store:
             return list(rows)
 
     def claim_seat(self, match_id: str, seat: int, token_hash: str, name: str | None) -> bool:
-        """Turn an open seat into a person's; False if it was taken meanwhile."""
-        with self._session() as session:
-            row = session.get(SeatRow, (match_id, seat), with_for_update=True)
-            if row is None or row.kind != "open":
-                return False
-            row.kind, row.token_hash, row.name = "person", token_hash, name
-            session.add(row)
-            session.commit()
-            return True
+        """Turn an open seat into a person's; False if it was taken meanwhile. One
+        conditional update: of two claims racing, on any database, one changes the row
+        and the other finds it no longer open."""
+        seats = SeatRow.__table__
+        with self.engine.begin() as connection:
+            claimed = connection.execute(
+                update(seats)
+                .where(seats.c.match_id == match_id, seats.c.seat == seat, seats.c.kind == "open")
+                .values(kind="person", token_hash=token_hash, name=name)
+            )
+            return claimed.rowcount == 1
 
     def set_status(self, match_id: str, status: str) -> None:
         with self._session() as session:
@@ -144,14 +268,34 @@ class Store:
                 session.add(row)
                 session.commit()
 
-    def head(self, match_id: str) -> tuple[int, str, str] | None:
-        """(seq, status, game) of a match, or None: the one read every request makes."""
+    def lobby(self, game: str | None, limit: int) -> list[tuple[MatchRow, list[SeatRow]]]:
+        """Listed matches still waiting for players, newest first, with their seats."""
+        with self._session() as session:
+            query = select(MatchRow).where(MatchRow.listed == True, MatchRow.status == "waiting")  # noqa: E712
+            if game is not None:
+                query = query.where(MatchRow.game == game)
+            rows = list(session.exec(query.order_by(MatchRow.created_at.desc()).limit(limit)))  # type: ignore[attr-defined]
+            ids = [r.id for r in rows]
+            seats = list(session.exec(select(SeatRow).where(SeatRow.match_id.in_(ids)))) if ids else []  # type: ignore[attr-defined]
+        by_match: dict[str, list[SeatRow]] = {}
+        for seat in sorted(seats, key=lambda s: s.seat):
+            by_match.setdefault(seat.match_id, []).append(seat)
+        return [(r, by_match.get(r.id, [])) for r in rows]
+
+    def head(self, match_id: str) -> Head | None:
+        """What every request reads of a match first, or None if there is none."""
         table = MatchRow.__table__
         with self.engine.connect() as connection:
             row = connection.execute(
-                core_select(table.c.seq, table.c.status, table.c.game).where(table.c.id == match_id)
+                core_select(
+                    table.c.seq, table.c.status, table.c.game, table.c.listed, table.c.replayable
+                ).where(table.c.id == match_id)
             ).first()
-        return None if row is None else (row.seq, row.status, row.game)
+        return (
+            None
+            if row is None
+            else Head(row.seq, row.status, row.game, bool(row.listed), bool(row.replayable))
+        )
 
     def append(self, match_id: str, first_seq: int, actions: list[Action], status: str) -> None:
         """Store choices numbered first_seq, first_seq+1, ... in one transaction; raise
@@ -179,6 +323,7 @@ class Store:
                 )
                 if moved.rowcount != 1:
                     raise Conflict(match_id)
+                self.announce(match_id, connection)
         except IntegrityError:
             raise Conflict(match_id) from None
 

@@ -10,7 +10,18 @@ from pydantic import Field
 
 from nbc.core.cards import DataModel, load_card_dir, load_table
 from nbc.core.errors import BadOptions
-from nbc.core.game import Choice, Context, Game, Invariant, Options, Outcome, Prompt, Setup, Variant
+from nbc.core.game import (
+    CatalogueCard,
+    Choice,
+    Context,
+    Game,
+    Invariant,
+    Options,
+    Outcome,
+    Prompt,
+    Setup,
+    Variant,
+)
 from nbc.core.rng import Rng
 from nbc.plugins.tcg import invariants as invariants_module
 from nbc.plugins.tcg import redeal as redeal_module
@@ -144,6 +155,16 @@ def check_deck(deck: DeckList, defs: dict[str, TcgCard], sets: tuple[str, ...], 
                 f"at most {TITLE_MAX} are allowed"
             )
     return problems
+
+
+# what a card's printed number means, by kind
+NUMBER_NAMES = {
+    "starting-locale": "threshold",
+    "locale": "threshold",
+    "character": "scare",
+    "creation": "cost",
+    "surprise": "cost",
+}
 
 
 class TcgGame(Game):
@@ -390,6 +411,33 @@ class TcgGame(Game):
         """Every card of the variant's pool, by id, with its name."""
         sets = self.variant_sets(variant)
         return {key: self.rules.names[key] for key, d in self.defs.items() if d.set in sets}
+
+    def catalogue(self) -> Sequence[CatalogueCard]:
+        """Every card of the base sets and the expansions: its printed number under the
+        name the card gives it (a Locale's Scare threshold, a Character's Scare
+        Number, what a Creation or Surprise costs), every field printed unless the
+        card's data marks it authored (a ruling where the print is unclear)."""
+        cards = []
+        for d in self.defs.values():
+            numbers: dict[str, int | str | None] = {}
+            if d.number is not None:
+                numbers[NUMBER_NAMES[d.kind]] = "varies" if d.variable else d.number
+            if d.start_hand is not None:
+                numbers["starting hand"] = d.start_hand
+            fields = ["name", "text", *numbers]
+            cards.append(
+                CatalogueCard(
+                    id=d.id,
+                    name=self.rules.names[d.id],
+                    set=d.set,
+                    kind=d.kind,
+                    text=d.text,
+                    numbers=numbers,
+                    copies=None,  # decks are built: no fixed count
+                    provenance={f: "authored" if f in d.authored else "printed" for f in fields},
+                )
+            )
+        return cards
 
     def variant_sets(self, variant: str) -> tuple[str, ...]:
         """The card sets a variant plays with: the base sets and its expansions' sets."""

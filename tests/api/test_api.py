@@ -266,8 +266,8 @@ def test_bad_variables_and_subscriptions_over_http_are_bad_requests(api):
 
 
 def test_the_seed_fixes_the_bots_play_too(api):
-    first, _ = api.create("trick-or-treat", ["BOT", "BOT"], "short", seed="same")
-    second, _ = api.create("trick-or-treat", ["BOT", "BOT"], "short", seed="same")
+    first, _ = api.create("trick-or-treat", ["BOT", "BOT"], "short", seed="same", replayable=True)
+    second, _ = api.create("trick-or-treat", ["BOT", "BOT"], "short", seed="same", replayable=True)
     assert first["id"] != second["id"]
     assert [e["text"] for e in first["events"]] == [e["text"] for e in second["events"]]
     assert first["outcome"] == second["outcome"]

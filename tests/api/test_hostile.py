@@ -1,0 +1,341 @@
+"""The API under clients that try to cheat, crash requests or starve the server.
+
+Each test here failed on the API before it was hardened: double-held seats, seeds
+that reveal other seats' cards, bodies that gave 500s or INTERNAL, junk that grew
+memory, documents that took seconds to validate.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+from client import CREATE, GraphQLFailure
+from starlette.testclient import TestClient
+
+from nbc.api.app import create_app
+from nbc.api.guard import RateLimiter
+from nbc.api.service import MatchService, SeatSpec
+from nbc.api.settings import Settings
+from nbc.api.storage import Store, make_engine
+from nbc.core.host import PluginHost
+
+HAND = "query($id: ID!) { match(id: $id) { viewJson seed replayable } }"
+
+
+def _count(api) -> int:
+    """How many matches the lobby-independent way sees: a listed probe is not needed,
+    the service's store is read directly."""
+    from sqlalchemy import func, select
+
+    from nbc.api.storage import MatchRow
+
+    service = api.http.app.state.service
+    with service.store._session() as session:
+        return session.exec(select(func.count()).select_from(MatchRow)).one()
+
+
+# --- seats -------------------------------------------------------------------------
+
+
+def test_two_workers_racing_for_one_seat_give_it_to_one(database_url):
+    """Two server processes share a database; each has its own cache. Of many joins
+    racing for the same seat, exactly one wins, and only its token acts as that seat."""
+    host = PluginHost.load()
+    workers = [MatchService(host, Store(make_engine(database_url))) for _ in range(2)]
+    for round_ in range(12):
+        match_id, _ = workers[0].create(
+            "trick-or-treat", "short", None, [SeatSpec("person"), SeatSpec("open")], None
+        )
+        for worker in workers:
+            worker.get(match_id)  # both have the waiting match cached
+        won: list[tuple[int, str]] = []
+        refused: list[str] = []
+        start = threading.Barrier(6)
+        threads = [
+            threading.Thread(target=_join_race, args=(workers[n % 2], match_id, start, won, refused))
+            for n in range(6)
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert len(won) == 1, f"round {round_}: {len(won)} joins won seat 1"
+        assert set(refused) <= {"STALE_SEQUENCE", "BAD_OPTIONS"}, refused
+        token = won[0][1]
+        for worker in workers:
+            assert worker.caller(match_id, token).seat == 1
+
+
+def _join_race(worker: MatchService, match_id: str, start, won: list, refused: list) -> None:
+    start.wait()
+    try:
+        won.append(worker.join(match_id, 1, None))
+    except Exception as error:  # the loser is told the seat is gone
+        refused.append(getattr(error, "code", type(error).__name__))
+
+
+# --- seeds -------------------------------------------------------------------------
+
+
+def test_a_chosen_seed_does_not_repeat_another_players_deal(api):
+    """The creator makes two matches with the same seed: unless the match is created
+    replayable, the deals differ, and the seed is not shown while it is played."""
+    first, _ = api.create("trick-or-treat", ["PERSON", "OPEN"], "short", seed="peek")
+    second, _ = api.create("trick-or-treat", ["PERSON", "OPEN"], "short", seed="peek")
+    _, token = _join(api, first["id"])
+    theirs = api.run(HAND, {"id": first["id"]}, token)["match"]
+    assert theirs["seed"] is None and theirs["replayable"] is False
+    service = api.http.app.state.service
+    dealt = [service.get(m["id"]).match.header.seed for m in (first, second)]
+    assert dealt[0] != dealt[1] and "peek" not in dealt
+
+
+def test_a_replayable_match_deals_from_its_seed_and_says_so(api):
+    one, _ = api.create("trick-or-treat", ["BOT", "BOT"], "short", seed="open", replayable=True)
+    two, _ = api.create("trick-or-treat", ["BOT", "BOT"], "short", seed="open", replayable=True)
+    assert [e["text"] for e in one["events"]] == [e["text"] for e in two["events"]]
+    shown = api.run(HAND, {"id": one["id"]})["match"]
+    assert shown["replayable"] is True and shown["seed"] == "open"
+    refused = api.refused(
+        CREATE, {"i": {"game": "trick-or-treat", "seats": [{"kind": "BOT"}] * 2, "replayable": True}}
+    )
+    assert refused.code == "BAD_OPTIONS" and "seed" in refused.message
+
+
+def test_a_finished_match_reveals_its_seed_for_replays(api):
+    match, _ = api.create("trick-or-treat", ["BOT", "BOT"], "short", seed="hidden until the end")
+    shown = api.run(HAND, {"id": match["id"]})["match"]
+    assert match["status"] == "FINISHED"
+    assert shown["seed"] and shown["seed"] != "hidden until the end"  # mixed with the server's secret
+
+
+def _join(api, match_id):
+    data = api.run("mutation($m: ID!) { joinMatch(matchId: $m) { seat token } }", {"m": match_id})[
+        "joinMatch"
+    ]
+    return data["seat"], data["token"]
+
+
+# --- bad bodies ----------------------------------------------------------------------
+
+BAD_BODIES = [
+    ("null", b"null"),
+    ("a string", b'"query"'),
+    ("a number", b"42"),
+    ("a list", b"[1, 2]"),
+    ("invalid UTF-8", b'{"query": "{ games { name } }\xff"}'),
+    (
+        "JSON nested thousands deep",
+        b'{"query": "{ games { name } }", "variables": {"x": ' + b"[" * 5000 + b"]" * 5000 + b"}}",
+    ),
+    (
+        "a lone surrogate in a variable",
+        b'{"query": "query($id: ID!) { match(id: $id) { id } }", "variables": {"id": "\\ud800"}}',
+    ),
+    (
+        "a NUL byte in a variable",
+        b'{"query": "query($id: ID!) { match(id: $id) { id } }", "variables": {"id": "a\\u0000b"}}',
+    ),
+    ("no query", b'{"variables": {}}'),
+    ("unknown keys", b'{"query": "{ games { name } }", "sneaky": 1}'),
+    ("variables not an object", b'{"query": "{ games { name } }", "variables": [1]}'),
+]
+
+
+@pytest.mark.parametrize(("what", "body"), BAD_BODIES, ids=[b[0] for b in BAD_BODIES])
+def test_a_malformed_body_gets_a_400_with_a_code(api, what, body):
+    before = _count(api)
+    response = api.http.post("/graphql", content=body, headers={"content-type": "application/json"})
+    assert response.status_code == 400, (what, response.status_code, response.text)
+    answer = response.json()
+    assert answer["errors"][0]["extensions"]["code"] == "BAD_REQUEST"
+    assert "Traceback" not in response.text
+    assert _count(api) == before
+
+
+BAD_ARGUMENTS = [
+    (
+        "a lone surrogate in a seat name",
+        {"game": "trick-or-treat", "seats": [{"kind": "PERSON", "name": "\ud800"}, {"kind": "BOT"}]},
+    ),
+    (
+        "a lone surrogate in a seed",
+        {"game": "trick-or-treat", "seats": [{"kind": "PERSON"}, {"kind": "BOT"}], "seed": "x\udfff"},
+    ),
+    (
+        "a NUL byte in a seat name",
+        {"game": "trick-or-treat", "seats": [{"kind": "PERSON", "name": "a\x00b"}, {"kind": "BOT"}]},
+    ),
+    (
+        "a seat name over 80 characters",
+        {"game": "trick-or-treat", "seats": [{"kind": "PERSON", "name": "n" * 81}, {"kind": "BOT"}]},
+    ),
+    (
+        "a seed over 200 characters",
+        {"game": "trick-or-treat", "seats": [{"kind": "PERSON"}, {"kind": "BOT"}], "seed": "s" * 201},
+    ),
+]
+
+
+@pytest.mark.parametrize(("what", "spec"), BAD_ARGUMENTS, ids=[b[0] for b in BAD_ARGUMENTS])
+def test_text_no_database_could_hold_is_refused_before_any_work(api, what, spec):
+    before = _count(api)
+    body = json.dumps({"query": CREATE, "variables": {"i": spec}}).encode()
+    response = api.http.post("/graphql", content=body, headers={"content-type": "application/json"})
+    assert response.status_code in (200, 400), response.text
+    error = response.json()["errors"][0]
+    assert error["extensions"]["code"] == "BAD_REQUEST", (what, error)
+    assert _count(api) == before
+
+
+def test_a_lone_surrogate_written_in_the_document_itself_is_refused(api):
+    failure = api.refused('{ match(id: "\\ud800") { id } }')
+    assert failure.code == "BAD_REQUEST"
+
+
+def test_a_body_over_the_limit_is_refused_unread(database_url, tmp_path):
+    app = create_app(Settings(database_url=database_url, max_body=2048))
+    with TestClient(app) as client:
+        body = json.dumps({"query": "{ games { name } }", "variables": {"pad": "x" * 4096}})
+        response = client.post("/graphql", content=body, headers={"content-type": "application/json"})
+        assert response.status_code == 413
+        assert response.json()["errors"][0]["extensions"]["code"] == "PAYLOAD_TOO_LARGE"
+
+
+# --- memory --------------------------------------------------------------------------
+
+
+def test_junk_match_ids_leave_nothing_behind(api):
+    service = api.http.app.state.service
+    cached, watched = len(service._cache), len(service.watchers)
+    for n in range(300):
+        failure = api.refused("query($id: ID!) { match(id: $id) { id } }", {"id": f"junk-{n}-" + "z" * 20})
+        assert failure.code == "NOT_FOUND"
+        long_one = api.refused("query($id: ID!) { match(id: $id) { id } }", {"id": "j" * 5000})
+        assert long_one.code == "NOT_FOUND"
+    assert len(service._cache) == cached and len(service.watchers) == watched
+    assert len(service._locks) == 64  # a fixed set, whatever ids were asked for
+
+
+def test_rate_limits_are_per_client_and_answer_429(database_url):
+    app = create_app(Settings(database_url=database_url, rate_limit=1, rate_burst=5))
+    with TestClient(app) as client:
+        answers = [
+            client.post("/graphql", json={"query": "{ games { name } }"}).status_code for _ in range(7)
+        ]
+        assert answers[:5] == [200] * 5 and answers[-1] == 429
+        other = client.post(
+            "/graphql",
+            json={"query": "{ games { name } }"},
+            headers={"Authorization": "Bearer another-client"},
+        )
+        assert other.status_code == 200  # another client has its own allowance
+        refused = client.post("/graphql", json={"query": "{ games { name } }"})
+        assert refused.json()["errors"][0]["extensions"]["code"] == "RATE_LIMITED"
+
+
+def test_the_rate_limiter_refills_with_time():
+    now = [0.0]
+    limiter = RateLimiter(rate=2, burst=2, clock=lambda: now[0])
+    assert [limiter.allow("c") for _ in range(3)] == [True, True, False]
+    now[0] += 0.5
+    assert limiter.allow("c") and not limiter.allow("c")
+
+
+# --- documents that cost too much ------------------------------------------------------
+
+
+def test_many_bot_matches_in_one_request_are_refused_by_cost(api):
+    before = _count(api)
+    bots = '{game: "trick-or-treat", seats: [{kind: BOT}, {kind: BOT}]}'
+    fields = " ".join(f"m{n}: createMatch(input: {bots}) {{ match {{ id }} }}" for n in range(30))
+    failure = api.refused(f"mutation {{ {fields} }}")
+    assert failure.code == "BAD_REQUEST" and "costs" in failure.message
+    assert _count(api) == before
+
+
+def test_a_document_of_repeated_fields_is_refused_before_validation(api):
+    document = "{ " + "games { name } " * 900 + "}"  # about 13 KB
+    failure = api.refused(document)
+    assert failure.code == "BAD_REQUEST" and "selection lists" in failure.message
+
+
+def test_graphql_refusals_keep_their_codes(api):
+    with pytest.raises(GraphQLFailure) as refused:
+        api.run("{ games { colour } }")
+    assert refused.value.code == "BAD_REQUEST"
+
+
+# --- responsiveness and events between workers -----------------------------------------
+
+
+def test_health_and_other_clients_are_served_while_a_request_works(api, monkeypatch):
+    """The engine and the database run off the event loop: while one request is
+    still working (held here until /healthz has answered), others are answered."""
+    service = api.http.app.state.service
+    answered = threading.Event()
+    real_create = service.create
+
+    def slow_create(*args, **kwargs):
+        assert answered.wait(10), "/healthz was not answered while createMatch worked"
+        return real_create(*args, **kwargs)
+
+    monkeypatch.setattr(service, "create", slow_create)
+    results: list[dict] = []
+    worker = threading.Thread(
+        target=lambda: results.append(
+            api.raw(CREATE, {"i": {"game": "trick-or-treat", "seats": [{"kind": "BOT"}, {"kind": "BOT"}]}})
+        )
+    )
+    worker.start()
+    health = api.http.get("/healthz")
+    games = api.run("{ games { name } }")["games"]
+    answered.set()
+    worker.join(20)
+    assert health.status_code == 200 and games
+    assert results and not results[0].get("errors"), results
+
+
+def test_an_event_made_on_one_worker_reaches_a_subscriber_on_another(monkeypatch):
+    """Two server processes on one PostgreSQL database: a move made through one wakes
+    the other's subscriber through NOTIFY, not through its slow re-reading."""
+    from postgres import drop_database, fresh_database, postgres_url
+    from test_subscriptions import open_subscription
+
+    import nbc.api.schema as schema_module
+
+    monkeypatch.setattr(schema_module, "RECHECK_SECONDS", 60.0)
+    url = fresh_database(postgres_url())
+    try:
+        with (
+            TestClient(create_app(Settings(database_url=url))) as one,
+            TestClient(create_app(Settings(database_url=url))) as two,
+        ):
+            from client import Api
+
+            first = Api(one)
+            match, tokens = first.create("trick-or-treat", ["PERSON", "PERSON"], "short")
+            ws, socket = open_subscription(two, match["id"], tokens[1])
+            try:
+                seen: list[dict] = []
+
+                def read() -> None:
+                    while not any(e["seq"] == 1 for e in seen):
+                        message = socket.receive_json()
+                        seen.append(message["payload"]["data"]["matchEvents"])
+
+                prompts = first.match(match["id"], tokens[0])["prompts"]
+                choice = prompts[0]["choices"][0]["id"]
+                reader = threading.Thread(target=read, daemon=True)
+                reader.start()
+                first.act(match["id"], tokens[0], choice, match["seq"])
+                reader.join(20)
+                assert any(e["seq"] == 1 for e in seen), (
+                    "the other worker's subscriber never heard of the move"
+                )
+            finally:
+                ws.__exit__(None, None, None)
+    finally:
+        drop_database(url)
