@@ -178,7 +178,7 @@ class BadRequests:
         rng = self.rng
         operation = rng.choices([o for _, o in self.operations], [w for w, _ in self.operations])[0]
         what, document, variables, token, write = operation()
-        if rng.random() < 0.35:
+        if rng.random() < 0.25:
             document, note = self.mangle_document(document)
             what += f"; {note}"
         payload: dict[str, Any] = {"query": document, "variables": variables}
@@ -187,7 +187,7 @@ class BadRequests:
             headers["authorization"] = token
         request = Request(what, write, body=json.dumps(payload).encode(), headers=headers)
         for _ in range(2):
-            if rng.random() < 0.25:
+            if rng.random() < 0.15:
                 request = self.mangle_transport(request, payload)
         return request
 
