@@ -65,7 +65,12 @@ def _results(game_name: str, out, known) -> dict[str, list[FuzzResult]]:
 CASES = [(name, variant) for name in BUILT_IN for variant in host().game(name).variants]
 
 
-@pytest.mark.parametrize(("game_name", "variant"), CASES, ids=[f"{g}/{v}" for g, v in CASES])
+# A game's runs are computed once per process: its tests share one xdist worker.
+@pytest.mark.parametrize(
+    ("game_name", "variant"),
+    [pytest.param(g, v, marks=pytest.mark.xdist_group(f"fuzz-{g}")) for g, v in CASES],
+    ids=[f"{g}/{v}" for g, v in CASES],
+)
 def test_the_fuzzing_budget_finds_no_failure(game_name, variant, tmp_path_factory, known_defects):
     runs = _results(game_name, tmp_path_factory.mktemp("fuzz"), known_defects)[variant]
     for result in runs:
@@ -78,7 +83,9 @@ def test_the_fuzzing_budget_finds_no_failure(game_name, variant, tmp_path_factor
     assert [r.games <= LIGHT[game_name] for r in runs[1:]] == ([True] if game_name in LIGHT else [])
 
 
-@pytest.mark.parametrize("game_name", GATED)
+@pytest.mark.parametrize(
+    "game_name", [pytest.param(g, marks=pytest.mark.xdist_group(f"fuzz-{g}")) for g in GATED]
+)
 def test_every_card_of_the_pool_fires_within_the_budget(game_name, tmp_path_factory, known_defects):
     game = host().game(game_name)
     pool: dict[str, str] = {}
