@@ -218,11 +218,12 @@ class RequestGuard:
                 await self.app(scope, receive, send)  # GraphiQL's page
                 return
             if method != "POST":
+                asked = "a GraphQL request in the URL is" if method == "GET" else f"{method} is"
                 raise Refusal(
                     405,
                     "BAD_REQUEST",
-                    f"{method} with a GraphQL request is not served: send queries and mutations as "
-                    "POST with a JSON body (GET /graphql without parameters is GraphiQL's page)",
+                    f"{asked} not served at /graphql: send queries and mutations as POST with a JSON "
+                    "body (GET /graphql without parameters is GraphiQL's page)",
                 )
             if not _is_json(scope):
                 raise Refusal(
