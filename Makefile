@@ -22,8 +22,10 @@ $(STAMP): pyproject.toml $(EXAMPLE)/pyproject.toml | $(BIN)/python
 serve: $(STAMP)
 	$(BIN)/nbc serve
 
+# Two workers; tests that share a costly computation (one game's fuzzing budget) are
+# kept on one worker by their xdist_group.
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2 --dist loadgroup
 
 lint: $(STAMP)
 	$(BIN)/ruff check core plugins api nbc tests examples

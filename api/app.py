@@ -4,23 +4,68 @@ browsers, and /healthz."""
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import AsyncIterator
 from typing import Any
 
+from cross_web import HTTPException
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, RedirectResponse
+from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route, WebSocketRoute
+from starlette.types import Receive, Scope, Send
 from strawberry.asgi import GraphQL
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
+from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import BaseGraphQLTransportWSHandler
 
 from nbc import __version__
-from nbc.api.guard import RequestGuard
+from nbc.api.guard import RequestGuard, error_body, socket_message_problem
 from nbc.api.schema import build_schema
 from nbc.api.service import MatchService
 from nbc.api.settings import Settings
 from nbc.api.storage import Store, make_engine
 from nbc.core.host import PluginHost
+
+
+class CheckedSocket(BaseGraphQLTransportWSHandler):
+    """graphql-transport-ws, closing the socket (4400, with the reason) on a message
+    whose shape the protocol's own handler would fail on."""
+
+    async def handle_message(self, message: Any) -> None:
+        problem = socket_message_problem(message)
+        if problem is not None:
+            await self.handle_invalid_message(problem)
+            return
+        await super().handle_message(message)
+
+
+class GraphQLApp(GraphQL):
+    """strawberry's ASGI app, answering its own refusals (a missing query, an unknown
+    operationName...) as GraphQL errors with a code, like every other refusal."""
+
+    graphql_transport_ws_handler_class = CheckedSocket
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await super().__call__(scope, receive, send)
+            return
+        try:
+            response = await self.run(Request(scope=scope, receive=receive))
+        except HTTPException as refusal:
+            response = Response(
+                error_body("BAD_REQUEST", refusal.reason),
+                status_code=refusal.status_code,
+                media_type="application/json",
+            )
+        await response(scope, receive, send)
+
+    def decode_json(self, data: str | bytes) -> object:
+        # JSON nested deeper than the interpreter's recursion limit (a WebSocket
+        # message; HTTP bodies are checked by the guard) is JSON this server cannot read.
+        try:
+            return json.loads(data)
+        except RecursionError:
+            raise json.JSONDecodeError("nested too deep", "", 0) from None
 
 
 def create_app(settings: Settings | None = None, host: PluginHost | None = None) -> Starlette:
@@ -30,9 +75,10 @@ def create_app(settings: Settings | None = None, host: PluginHost | None = None)
     host = host or PluginHost.load()
     service = MatchService(host, Store(make_engine(settings.database_url)), settings.snapshot_every)
     schema = build_schema(service, settings)
-    graphql = GraphQL(
+    graphql = GraphQLApp(
         schema,
         graphql_ide="graphiql",
+        allow_queries_via_get=False,  # the guard refuses them first
         subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL,),
     )
 

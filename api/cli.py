@@ -73,6 +73,20 @@ def _allowed(counts: range) -> str:
     return str(low) if low == high else f"{low} to {high}"
 
 
+def _options_from(pairs: list[str]) -> dict[str, Any]:
+    """`--option KEY=VALUE` pairs as options: each VALUE read as JSON, else as text."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            _fail(f"--option {pair!r}: expected KEY=VALUE, e.g. --option round_limit=6")
+        try:
+            options[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key.strip()] = value
+    return options
+
+
 def _seat_count(game: Any, variant: str | None, players: int | None) -> int:
     """The seats to play: `players`, which the variant must allow, or the fewest it
     allows. A count it does not allow is a usage error naming the allowed counts."""
@@ -281,11 +295,21 @@ def simulate(
     games: Annotated[int, typer.Option("--games", "-k", min=1, help="matches to play")] = 100,
     seed: Annotated[str, typer.Option(help="seed of the whole simulation")] = "0",
     bot: Annotated[str, typer.Option(help="bot that plays every seat")] = "random",
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            help="KEY=VALUE laid over the variant's options (VALUE read as JSON, else as text); repeatable",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
-    """Play bot-only matches and print the outcomes."""
+    """Play bot-only matches and print the outcomes: wins per seat, how the matches
+    ended and how long they were."""
     if not seed.strip():
         _fail("--seed must not be empty: give any number or text, e.g. --seed 7")
+    options = _options_from(option or [])
     host = _host()
     try:
         chosen = host.game(game)
@@ -302,6 +326,7 @@ def simulate(
                 seed,
                 bots,
                 progress=lambda done: progress.update(task, completed=done),
+                options=options,
             )
     except NbcError as error:
         _fail(str(error))
@@ -315,6 +340,11 @@ def simulate(
     console.print(f"{result.game}/{result.variant}, {result.players} players, {result.games} matches")
     console.print(table)
     console.print(f"shared wins: {result.shared}   mean length: {result.mean_length:.1f} choices")
+    lengths = result.length_quantiles()
+    console.print("lengths: " + ", ".join(f"{name} {value}" for name, value in lengths.items()))
+    console.print(
+        "endings: " + ", ".join(f"{reason or '(none)'} {n}" for reason, n in sorted(result.endings.items()))
+    )
     if result.peak_rss_kb is not None:
         growth = (
             ""
@@ -458,7 +488,9 @@ app.add_typer(map_app, name="map")
 @map_app.command("show")
 def map_show(name: Annotated[str, typer.Argument(help="map name, e.g. halloween-town")]) -> None:
     """Draw a map in the terminal. Any game may offer maps through two public methods,
-    `maps() -> {name: title}` and `render_map(name) -> text` (funkoverse does)."""
+    `maps() -> {name: title}` and `render_map(name) -> text` (funkoverse does), and a
+    third for the lines printed under the drawing, `map_notes(name) -> [line]` (the
+    map's values, each authored one marked, and what the mark means)."""
     host = _host()
     known: list[str] = []
     for game in sorted(host.games.values(), key=lambda g: g.name):
@@ -469,6 +501,9 @@ def map_show(name: Annotated[str, typer.Argument(help="map name, e.g. halloween-
         if name in maps:
             console.print(f"{maps[name]} ({game.name})")
             console.print(game.render_map(name), markup=False, highlight=False, end="")
+            notes = getattr(game, "map_notes", None)
+            for line in notes(name) if callable(notes) else ():
+                console.print(line, markup=False, highlight=False, soft_wrap=True)
             return
         known += list(maps)
     _fail(f"no map {name!r}; the maps are: {', '.join(known) or 'none'}")

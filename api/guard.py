@@ -5,26 +5,35 @@ request it checks, in this order, and refuses with a GraphQL-shaped error body:
 
 - the client's rate (a token bucket per seat token, or per address without one):
   429, `RATE_LIMITED`;
+- the method: POST, or GET without GraphQL parameters (GraphiQL's page): else 405,
+  `BAD_REQUEST` (a GraphQL request in a URL would pass by every check below);
+- the content type, `application/json`: else 415, `BAD_REQUEST`;
 - the body's size (`max_body` bytes): 413, `PAYLOAD_TOO_LARGE`;
 - the body is UTF-8 JSON: an object with `query` (a string), `variables` (an object
   or null), `operationName` (a string or null) and no other key but `extensions`;
   nested at most `MAX_JSON_DEPTH` deep; every string free of NUL characters and of
   lone surrogates: else 400, `BAD_REQUEST`.
 
-`CheckedValidation` (a schema extension) then weighs the parsed document before it
-is validated: fields per selection and in all, and what its mutations cost (each
-`createMatch` may start bots that play a whole match).
+A WebSocket message is checked by `socket_message_problem` (see nbc.api.app).
+
+`CachedParser` and `CheckedValidation` (schema extensions) then parse the document
+and weigh it before it is validated: fields per selection and in all, and what its
+mutations cost (each `createMatch` may start bots that play a whole match). Both
+keep what they found in a `DocumentCache`, which is bounded in size as well as in
+entries.
 """
 
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterator, MutableMapping
+from contextlib import suppress
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
+from urllib.parse import parse_qs
 
 from graphql import (
     DocumentNode,
@@ -36,6 +45,7 @@ from graphql import (
     OperationDefinitionNode,
     OperationType,
     SelectionSetNode,
+    parse,
 )
 from strawberry.extensions import SchemaExtension
 
@@ -156,6 +166,24 @@ class RateLimiter:
         return True
 
 
+def socket_message_problem(message: Any) -> str | None:
+    """What is wrong with a graphql-transport-ws message, if its shape is one the
+    protocol handler would fail on: not an object, an id that is not a string, a
+    subscribe payload that is not a request like an HTTP body's."""
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        return 'a message must be a JSON object with a "type" string'
+    if message["type"] in ("subscribe", "complete") and not isinstance(message.get("id"), str):
+        return f'a {message["type"]} message needs an "id" string'
+    if message["type"] == "subscribe":
+        payload = message.get("payload")
+        if not isinstance(payload, dict) or not isinstance(payload.get("query"), str):
+            return 'a subscribe message needs a "payload" object with a "query" string'
+        for key, kind in (("variables", dict), ("operationName", str), ("extensions", dict)):
+            if payload.get(key) is not None and not isinstance(payload[key], kind):
+                return f"'{key}' must be {'an object' if kind is dict else 'a string'} or null"
+    return None
+
+
 def client_key(scope: Scope) -> str:
     """A seat token's holder is one client, wherever it connects from; without a
     token, the address is."""
@@ -185,12 +213,24 @@ class RequestGuard:
                     f"more than {self.settings.rate_limit:g} requests a second from this client; "
                     "wait a moment and send it again",
                 )
-            if scope["method"] != "POST":
-                await self.app(scope, receive, send)  # GraphiQL's page; GET queries are refused later
+            method = scope["method"]
+            if method == "GET" and not _asks_graphql(scope):
+                await self.app(scope, receive, send)  # GraphiQL's page
                 return
+            if method != "POST":
+                asked = "a GraphQL request in the URL is" if method == "GET" else f"{method} is"
+                raise Refusal(
+                    405,
+                    "BAD_REQUEST",
+                    f"{asked} not served at /graphql: send queries and mutations as POST with a JSON "
+                    "body (GET /graphql without parameters is GraphiQL's page)",
+                )
+            if not _is_json(scope):
+                raise Refusal(
+                    415, "BAD_REQUEST", "the body must be JSON, sent with 'Content-Type: application/json'"
+                )
             raw = await self._read(scope, receive)
-            if _is_json(scope):
-                parse_body(raw)
+            parse_body(raw)
         except Refusal as refusal:
             await _answer(send, refusal)
             return
@@ -220,10 +260,17 @@ class RequestGuard:
 
 
 def _is_json(scope: Scope) -> bool:
+    """Sent as application/json (the GraphQL app reads no other type as JSON)."""
     for name, value in scope.get("headers", ()):
         if name == b"content-type":
-            return value.split(b";")[0].strip().lower() in (b"application/json", b"application/graphql+json")
-    return True  # no content type: read as JSON, as the GraphQL app does
+            return value.split(b";")[0].strip().lower() == b"application/json"
+    return False
+
+
+def _asks_graphql(scope: Scope) -> bool:
+    """A URL that carries a GraphQL request (a query, its variables...)."""
+    asked = parse_qs(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
+    return any(key in asked for key in BODY_KEYS)
 
 
 def _replay(raw: bytes) -> Receive:
@@ -244,6 +291,8 @@ async def _answer(send: Send, refusal: Refusal) -> None:
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
     if refusal.status == 429:
         headers.append((b"retry-after", b"1"))
+    if refusal.status == 405:
+        headers.append((b"allow", b"GET, POST"))
     await send({"type": "http.response.start", "status": refusal.status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
 
@@ -285,37 +334,99 @@ def weigh(document: DocumentNode, max_selections: int) -> tuple[int, str | None]
     return total, problem
 
 
-@lru_cache(maxsize=256)
-def _validate(schema: Any, document: DocumentNode, rules: tuple[Any, ...]) -> list[GraphQLError]:
-    from strawberry.schema.schema import validate_document
+class DocumentCache:
+    """Parsed documents, and what their checks found, by the document's text; the
+    least recently used go first. Bounded in entries and in the characters of the
+    texts it keeps: a parsed document holds every token of its text, some 60 bytes
+    a character, so distinct long documents under a bound on entries alone would
+    hold hundreds of megabytes. Texts over `longest` characters are not kept."""
 
-    return validate_document(schema, document, list(rules))
+    def __init__(self, entries: int = 256, budget: int = 128 * 1024, longest: int = 8 * 1024) -> None:
+        self.entries, self.budget, self.longest = entries, budget, longest
+        self.size = 0  # characters of the texts kept
+        self._kept: OrderedDict[str, list[Any]] = OrderedDict()  # text -> [document, errors or None]
+        self._guard = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def document(self, text: str, make: Callable[[str], DocumentNode]) -> DocumentNode:
+        with self._guard:
+            entry = self._kept.get(text)
+            if entry is not None:
+                self._kept.move_to_end(text)
+                return entry[0]
+        document = make(text)
+        if len(text) <= self.longest:
+            with self._guard:
+                if text not in self._kept:
+                    self._kept[text] = [document, None]
+                    self.size += len(text)
+                while len(self._kept) > self.entries or self.size > self.budget:
+                    gone, _ = self._kept.popitem(last=False)
+                    self.size -= len(gone)
+        return document
+
+    def errors(
+        self, text: str, document: DocumentNode, check: Callable[[], list[GraphQLError]]
+    ) -> list[GraphQLError]:
+        """What `check` finds in `document`, worked out once for a kept document."""
+        with self._guard:
+            entry = self._kept.get(text)
+        if entry is None or entry[0] is not document:
+            return check()
+        if entry[1] is None:
+            entry[1] = check()
+        return list(entry[1])
+
+
+class CachedParser(SchemaExtension):
+    """Parsing through a `DocumentCache`. A document that does not parse is left to
+    strawberry's own parsing, which reports the syntax error: over HTTP as
+    BAD_REQUEST, over a WebSocket by closing it with 4400."""
+
+    def __init__(self, cache: DocumentCache) -> None:
+        super().__init__()
+        self.cache = cache
+
+    def on_parse(self) -> Iterator[None]:
+        context = self.execution_context
+        if isinstance(context.query, str):
+            with suppress(Exception):
+                context.graphql_document = self.cache.document(
+                    context.query, lambda text: parse(text, **context.parse_options)
+                )
+        yield
 
 
 class CheckedValidation(SchemaExtension):
     """Validation with a price list in front of it: a document that costs more than
     `max_cost` or lists more than `max_selections` fields in one selection is refused
     before GraphQL's own validation (whose cost grows with the square of the fields
-    that share a name) looks at it; valid documents' results are cached."""
+    that share a name) looks at it; what was found is kept with the document."""
 
-    def __init__(self, max_cost: int, max_selections: int) -> None:
+    def __init__(self, max_cost: int, max_selections: int, cache: DocumentCache | None = None) -> None:
         super().__init__()
         self.max_cost, self.max_selections = max_cost, max_selections
+        self.cache = cache or DocumentCache(entries=0)
 
     def on_validate(self) -> Iterator[None]:
         context = self.execution_context
         document = context.graphql_document
         assert document is not None
-        cost, problem = weigh(document, self.max_selections)
-        if problem is None and cost > self.max_cost:
-            problem = (
-                f"the document costs {cost} (each field 1, createMatch 50, joinMatch and act 5); "
-                f"at most {self.max_cost} is served in one request: split it"
-            )
-        if problem is not None:
-            context.pre_execution_errors = [GraphQLError(problem, extensions={"code": "BAD_REQUEST"})]
-        else:
-            context.pre_execution_errors = _validate(
-                context.schema._schema, document, tuple(context.validation_rules)
-            )
+
+        def check() -> list[GraphQLError]:
+            from strawberry.schema.schema import validate_document
+
+            cost, problem = weigh(document, self.max_selections)
+            if problem is None and cost > self.max_cost:
+                problem = (
+                    f"the document costs {cost} (each field 1, createMatch 50, joinMatch and act 5); "
+                    f"at most {self.max_cost} is served in one request: split it"
+                )
+            if problem is not None:
+                return [GraphQLError(problem, extensions={"code": "BAD_REQUEST"})]
+            return validate_document(context.schema._schema, document, list(context.validation_rules))
+
+        context.pre_execution_errors = self.cache.errors(context.query or "", document, check)
         yield

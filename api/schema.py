@@ -24,14 +24,13 @@ from strawberry.extensions import (
     AddValidationRules,
     MaxAliasesLimiter,
     MaxTokensLimiter,
-    ParserCache,
     QueryDepthLimiter,
 )
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
 from nbc.api.errors import Unauthenticated
-from nbc.api.guard import CheckedValidation
+from nbc.api.guard import CachedParser, CheckedValidation, DocumentCache
 from nbc.api.service import Caller, Loaded, MatchService, SeatSpec
 from nbc.api.settings import Settings
 from nbc.core.errors import GameBug, NbcError
@@ -92,6 +91,8 @@ def give_codes(errors: list[GraphQLError]) -> None:
 
 
 class Schema(strawberry.Schema):
+    documents: DocumentCache  # parsed and checked documents (CachedParser, CheckedValidation)
+
     def process_errors(self, errors: list[GraphQLError], execution_context: Any = None) -> None:
         """Called on every error before the response is made. Refusals are answers,
         not server faults, so nothing is logged for them (see give_codes)."""
@@ -649,7 +650,8 @@ def _make_schema(
         *QueryDepthLimiter(max_depth=settings.max_depth).validation_rules,
         *MaxAliasesLimiter(max_alias_count=settings.max_aliases).validation_rules,
     ]
-    return Schema(
+    documents = DocumentCache()
+    schema = Schema(
         query=Query,
         mutation=Mutation,
         subscription=Subscription,
@@ -657,7 +659,9 @@ def _make_schema(
         extensions=[
             lambda: MaxTokensLimiter(max_token_count=settings.max_tokens),
             lambda: AddValidationRules(limits),
-            lambda: ParserCache(maxsize=256),
-            lambda: CheckedValidation(settings.max_cost, settings.max_selections),
+            lambda: CachedParser(documents),
+            lambda: CheckedValidation(settings.max_cost, settings.max_selections, documents),
         ],
     )
+    schema.documents = documents
+    return schema

@@ -12,13 +12,14 @@ tree of dataclasses), so the same Game object serves every match at once.
 `ctx` is a `Context`: the match's seeded `Rng` (all chance goes through it) and
 `emit()`, which records an event together with who may see it.
 
-Four optional methods let the test kit and the fuzzer find a game's bugs by
+Five optional methods let the test kit and the fuzzer find a game's bugs by
 themselves (each has a default that works, and each is in `docs/writing-a-plugin.md`):
 
     random_setup(rng, variant, players, focus) -> Setup  a random legal set-up to fuzz
     shrink_setup(setup)                -> [Setup]      smaller set-ups, to shrink a failure
     invariants()                       -> [Invariant]  what must hold after every choice
     redeal_hidden(state, seat, rng)    -> int          redraw what `seat` cannot know
+    steering(variant, focus, rng)      -> chooser      play toward the cards not yet fired
 
 and `coverage(variant)` names the cards whose effects the game reports through
 `nbc.core.coverage.fired`. `catalogue()` lists the card definitions a client may
@@ -201,6 +202,10 @@ class Invariant:
     check: Callable[[Any], str | None]
 
 
+# A chooser the fuzzer plays with (`Game.steering`): given the running match, one
+# seat's open prompts and the playout's Rng, the id of the choice to take.
+Steering = Callable[[Any, Sequence[Prompt], Rng], str]
+
 PROVENANCE = ("printed", "authored")
 
 
@@ -357,6 +362,17 @@ class Game:
             if players >= setup.players:
                 break
             yield Setup(setup.variant, players, setup.options)
+
+    def steering(self, variant: str, focus: Sequence[str], rng: Rng) -> Steering | None:
+        """A chooser for the fuzzer's playouts of a set-up built around `focus` (coverage
+        keys that have not fired yet): `choose(match, prompts, rng)` returns the id of
+        one of the choices in `prompts` (all of one seat's), drawing only from `rng`.
+        It should play like a random bot that leans toward the focus cards: play
+        them, keep them in hand rather than pay with them, save up for a dear one and
+        bring on the cards and places their effects name. Set-up may draw from `rng`
+        too (a play style per seat). The default (None) leaves the fuzzer to take the
+        choices that name a focus card half the time."""
+        return None
 
     def invariants(self) -> Sequence[Invariant]:
         """What must hold after every choice (Pumpkin Points 0-6, levels within

@@ -26,7 +26,9 @@ which the test kit (`nbc check`) and the fuzzer (`nbc fuzz`) use to find its bug
 - `catalogue() -> [CatalogueCard]`: every card definition a client may show (name,
   text, numbers, copies), each field marked `printed` or `authored`;
 - `self_checks(on) -> bool`: turn on the game's own costly internal checks while the
-  kit and the fuzzer play (the TCG's check that card effects resume safely).
+  kit and the fuzzer play (the TCG's check that card effects resume safely);
+- `steering(variant, focus, rng) -> chooser`: how the fuzzer plays a set-up built
+  around cards that never fired: `choose(match, prompts, rng) -> choice id`.
 
 A per-card test says which card it checks with `nbc.core.testkit.cardtests.covers`;
 a game's gate test can then require a test of every card.

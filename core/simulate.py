@@ -24,12 +24,25 @@ class SimulationResult:
     wins: list[float] = field(default_factory=list)  # a shared win counts 1/n to each winner
     shared: int = 0  # matches won by more than one seat
     lengths: list[int] = field(default_factory=list)  # choices per match
+    endings: dict[str, int] = field(default_factory=dict)  # matches per Outcome.reason ("" when none)
     peak_rss_kb: int | None = None  # the process's peak resident memory when the run ended
     rss_growth_kb: int | None = None  # resident memory at the end minus after the first tenth
 
     @property
     def mean_length(self) -> float:
         return statistics.fmean(self.lengths) if self.lengths else 0.0
+
+    def length_quantiles(self) -> dict[str, int]:
+        """The median, 90th and 99th percentile and longest match, in choices (nearest
+        rank: a length some match had)."""
+        ordered = sorted(self.lengths)
+        if not ordered:
+            return {}
+
+        def rank(percent: int) -> int:
+            return ordered[max(0, -(-len(ordered) * percent // 100) - 1)]
+
+        return {"median": rank(50), "p90": rank(90), "p99": rank(99), "max": ordered[-1]}
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -40,6 +53,8 @@ class SimulationResult:
             "wins": self.wins,
             "shared": self.shared,
             "mean_length": round(self.mean_length, 2),
+            "lengths": self.length_quantiles(),
+            "endings": dict(self.endings),
             "peak_rss_kb": self.peak_rss_kb,
             "rss_growth_kb": self.rss_growth_kb,
         }
@@ -71,8 +86,10 @@ def simulate(
     seed: int | str = 0,
     bots: dict[int, Any] | None = None,
     progress: Callable[[int], None] | None = None,
+    options: dict[str, Any] | None = None,
 ) -> SimulationResult:
-    """Play `games` bot-only matches with seeds derived from `seed`."""
+    """Play `games` bot-only matches with seeds derived from `seed`, the variant's
+    preset with `options` laid over it."""
     chosen = game.variant(variant).name
     players = players or game.seat_counts(chosen).start
     result = SimulationResult(game.name, chosen, players, wins=[0.0] * players)
@@ -80,11 +97,13 @@ def simulate(
     for number in range(games):
         if number == max(1, games // 10):
             baseline = resident_kb()
-        match = Match.new(game, chosen, players=players, seed=f"{seed}:{number}")
+        match = Match.new(game, chosen, options, players=players, seed=f"{seed}:{number}")
         played = play_out(match, Rng(f"bots:{seed}:{number}"), bots=bots)
         outcome = match.outcome()
         result.games += 1
         result.lengths.append(played.steps)
+        reason = outcome.reason if outcome else ""
+        result.endings[reason] = result.endings.get(reason, 0) + 1
         if outcome and outcome.winners:
             for seat in outcome.winners:
                 result.wins[seat] += 1 / len(outcome.winners)

@@ -42,6 +42,21 @@ def test_simulate_is_reproducible_and_counts_every_game():
     assert first["mean_length"] > 0
 
 
+def test_simulate_takes_options_and_tells_how_the_matches_ended():
+    args = ["simulate", "funkoverse", "--variant", "territory", "--games", "6", "--seed", "3"]
+    capped = json.loads(runner.invoke(app, [*args, "--option", "round_limit=1", "--json"]).output)
+    assert sum(capped["endings"].values()) == 6 and set(capped["endings"]) <= {
+        "round limit reached",
+        "reached the goal",
+    }
+    assert capped["shared"] == 0
+    assert set(capped["lengths"]) == {"median", "p90", "p99", "max"}
+    shown = runner.invoke(app, [*args, "-o", "round_limit=1"]).output
+    assert "endings: " in shown and "lengths: median" in shown
+    bad = runner.invoke(app, [*args, "--option", "round_limit"])
+    assert bad.exit_code == 2 and "expected KEY=VALUE" in bad.output
+
+
 def test_simulate_refuses_bad_input_with_a_clear_message():
     result = runner.invoke(app, ["simulate", "chess"])
     assert result.exit_code == 2 and "no game 'chess'" in result.output
@@ -270,11 +285,11 @@ def test_games_shows_every_default_and_preset_in_full():
     text = " ".join(result.stdout.split())  # lines wrap between words
     # Defaults made by a default factory (the JSON Schema has none for them) are shown.
     assert "decks = [] (a list of text or DeckList)" in text
-    assert "lineup = [jack-skellington, sally, oogie-boogie, dr-finkelstein] (a list of text)" in text
+    assert "lineup = [] (a list of text)" in text
     assert "win_level = 10 (2 to 20) the Level that wins" in text
     # Presets are shown whole, however long.
     assert "sets expansions=[christmas-town], decks=[mrs-claus-pie-factory, the-minion-engine]" in text
-    assert "lineup=[dr-finkelstein, jack-skellington, sally, oogie-boogie]" in text
+    assert "sets scenario=triumph, mode=free-for-all, extras=zero" in text
     assert "two-player, 2 seats: Unofficial two-player game" in text
     assert "base (default), 3-6 seats" in text and "sets nothing: the defaults" in text
     assert max(len(line) for line in result.stdout.splitlines()) <= 80  # and wrapped to the terminal
@@ -284,12 +299,9 @@ def test_games_json_gives_every_options_default():
     result = runner.invoke(app, ["games", "--json"])
     games = {g["name"]: g for g in json.loads(result.stdout)}
     assert games["tcg"]["defaults"] == {"decks": [], "days": 12, "expansions": []}
-    assert games["funkoverse"]["defaults"]["lineup"] == [
-        "jack-skellington",
-        "sally",
-        "oogie-boogie",
-        "dr-finkelstein",
-    ]
+    # Funkoverse's players choose their characters at set-up, and play to the goal
+    assert games["funkoverse"]["defaults"]["lineup"] == []
+    assert games["funkoverse"]["defaults"]["round_limit"] is None
 
 
 @pytest.fixture

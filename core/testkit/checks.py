@@ -35,13 +35,13 @@ import hashlib
 import json
 import re
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from nbc.core.errors import BadOptions, GameBug, IllegalChoice, ReplayError
-from nbc.core.game import Game, Setup
+from nbc.core.game import Game, Prompt, Setup, Steering
 from nbc.core.match import Match
 from nbc.core.rng import Rng
 from nbc.core.serial import canonical_json, to_data
@@ -188,8 +188,8 @@ def pick(match: Match, draw: Callable[[int], int]) -> tuple[int, str]:
         seat = seats[draw(len(seats))] if len(seats) > 1 else seats[0]
         mine = [p for p in prompts if p.seat == seat]
     choices = [c for p in mine for c in p.choices]
-    steer = getattr(draw, "choice", None)  # a fuzzer's Draws may favour some choices
-    k = steer(choices) if steer is not None else draw(len(choices))
+    steer = getattr(draw, "choice", None)  # a fuzzer's Draws may steer or favour some choices
+    k = steer(choices, match, mine) if steer is not None else draw(len(choices))
     return mine[0].seat, choices[k].id
 
 
@@ -824,19 +824,29 @@ class Draws:
     rng: Rng | None = None
     script: list[int] | None = None
     taken: list[int] = field(default_factory=list)
-    # choices to take more often (half the time, when one is offered): the fuzzer favours
-    # those that name a card whose effect has not fired yet
+    # the game's chooser that plays toward the cards the fuzzer has not seen fire
+    # (`Game.steering`), or else choices to take more often (half the time, when one is
+    # offered): those that name such a card
+    steer: Steering | None = None
     favour: Callable[[Any], bool] | None = None
 
-    def choice(self, choices: list[Any]) -> int:
-        """Which of `choices` to take; recorded like any draw, so a script replays it."""
-        if self.script is None and self.favour is not None:
-            assert self.rng is not None
-            liked = [k for k, c in enumerate(choices) if self.favour(c)]
-            if liked and len(liked) < len(choices) and self.rng.below(2):
-                value = liked[self.rng.below(len(liked))]
-                self.taken.append(value)
-                return value
+    def choice(self, choices: list[Any], match: Any = None, prompts: Sequence[Prompt] = ()) -> int:
+        """Which of `choices` (those of `prompts`, open in `match`) to take; recorded like
+        any draw, so a script replays it."""
+        if self.script is None and self.rng is not None:
+            if self.steer is not None and match is not None:
+                chosen = self.steer(match, prompts, self.rng)
+                for value, choice in enumerate(choices):
+                    if choice.id == chosen:
+                        self.taken.append(value)
+                        return value
+                raise ValueError(f"the game's steering chose {chosen!r}, which is not one of its choices")
+            if self.favour is not None:
+                liked = [k for k, c in enumerate(choices) if self.favour(c)]
+                if liked and len(liked) < len(choices) and self.rng.below(2):
+                    value = liked[self.rng.below(len(liked))]
+                    self.taken.append(value)
+                    return value
         return self(len(choices))
 
     def __call__(self, n: int) -> int:

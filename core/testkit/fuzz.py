@@ -6,9 +6,11 @@ every choice; a failure is shrunk and written out as a strict scenario test.
     result.never_fired      # per variant, coverage keys whose effect never ran
 
 Each game is drawn by the game (`Game.random_setup`), favouring the cards the
-fuzz has not yet seen fire (`Game.coverage`, `nbc.core.coverage.fired`). Each
-playout is driven by a list of numbers (`Draws`): which seat acts when several may,
-then which of its choices. Shrinking works on that list and on the set-up:
+fuzz has not yet seen fire (`Game.coverage`, `nbc.core.coverage.fired`), and played
+with the game's chooser for them (`Game.steering`) where it has one. Each playout
+is driven by a list of numbers (`Draws`): which seat acts when several may, then
+which of its choices (the chooser's pick recorded as its number). Shrinking works
+on that list and on the set-up:
 
 1. smaller set-ups (`Game.shrink_setup`), each tried with fresh playouts;
 2. the decisions: chunks deleted, then numbers lowered toward 0, keeping any
@@ -23,7 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -119,14 +121,19 @@ def fuzz(
     max_steps: int = MAX_STEPS,
     known: Iterable[str] = (),
     players: int | None = None,
+    fired: Mapping[str, Iterable[str]] | None = None,
+    until_covered: bool = False,
 ) -> FuzzResult:
     """Play random set-ups of `game` (its variants in turn) until `seconds` pass or
     `games` games were played (whichever is given; both: the first reached), with
-    `players` seats (None: the game picks a legal count each time). On the
-    first failure, shrink it for up to `shrink_seconds` and, with `out`, write a test
-    file there. Failures whose signature is in `known` (a defect already recorded,
-    with its own test) are counted in `result.known` and play goes on. Deterministic
-    for a `games` budget and a seed."""
+    `players` seats (None: the game picks a legal count each time), focusing on
+    the coverage keys not yet fired, here or (`fired`, by variant) in an earlier
+    run, whose keys the result counts as fired too. On the first failure, shrink it
+    for up to `shrink_seconds` and, with `out`, write a test file there. Failures
+    whose signature is in `known` (a defect already recorded, with its own test)
+    are counted in `result.known` and play goes on. With `until_covered`, play
+    stops early once every coverage key of every variant has fired. Deterministic for
+    a `games` budget and a seed."""
     known = set(known)
     names = list(variants) if variants is not None else list(game.variants)
     for name in names:
@@ -135,13 +142,15 @@ def fuzz(
         raise BadOptions("give the fuzzer a budget: seconds, games or both")
     result = FuzzResult(game.name)
     pools = {name: dict(game.coverage(name)) for name in names}
-    result.fired = {name: set() for name in names}
+    result.fired = {name: set((fired or {}).get(name, ())) for name in names}
     started = time.perf_counter()
     rng = Rng(f"fuzz:{seed}")
     number = 0
     while True:
         elapsed = time.perf_counter() - started
         if (seconds is not None and elapsed >= seconds) or (games is not None and number >= games):
+            break
+        if until_covered and all(set(pools[name]) <= result.fired[name] for name in names):
             break
         variant = names[number % len(names)]
         never = sorted(set(pools[variant]) - result.fired[variant])
@@ -154,8 +163,10 @@ def fuzz(
         setup = game.random_setup(rng, variant, players, focus)
         match_seed = f"fuzz:{seed}:{number}"
         draws = Draws(Rng(f"fuzz-choices:{seed}:{number}"))
+        if focus:  # the game's own chooser plays toward the focus cards, if it has one
+            draws.steer = game.steering(variant, focus, Rng(f"fuzz-steering:{seed}:{number}"))
         wanted = tuple(pools[variant][key] for key in focus if pools[variant].get(key))
-        if wanted:  # choices that name a focus card are taken more often
+        if wanted and draws.steer is None:  # else choices that name a focus card, more often
             draws.favour = lambda c, wanted=wanted: any(name in c.label for name in wanted)
         number += 1
         report = Report()

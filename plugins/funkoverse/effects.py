@@ -55,6 +55,7 @@ class Step(DataModel):
     by: int = Field(default=1, ge=1, le=4)
     threshold: int = Field(default=0, ge=0, le=12)
     then: int = Field(default=0, ge=0, le=8)
+    animates: list[Literal["point-marker", "triumph-marker"]] = Field(default_factory=list)
 
 
 class Ability(DataModel):
@@ -63,6 +64,7 @@ class Ability(DataModel):
     token: Literal["blue", "gold", "silver"]
     cost: int = Field(ge=0, le=6)
     challenge_action: bool = False
+    text: str = Field(min_length=1)
     steps: list[Step] = Field(min_length=1)
 
 
@@ -96,7 +98,7 @@ class ItemCard(DataModel):
     name: str
     kind: Literal["item", "status"]
     text: str
-    authored: bool
+    authored: list[Literal["name", "text", "cost", "move", "extra_dice", "cost_change"]]
     cost: int = 0
     move: int = 0
     extra_dice: int = 0
@@ -107,26 +109,53 @@ class ScenarioCard(DataModel):
     id: str = Field(pattern=SLUG)
     name: str
     map: str
+    text: str = Field(min_length=1)
     markers: list[Literal["A", "B", "C", "D"]]
     goal: int = Field(ge=1)
     goal_large: int = Field(ge=1)
     immediate: bool = False
     leader_bonus: int = 0
     triumph_points: int = 0
-    authored: list[str]
+    adjacent_points: int = 0
+    authored: list[
+        Literal[
+            "name",
+            "text",
+            "map",
+            "markers",
+            "goal",
+            "goal_large",
+            "leader_bonus",
+            "triumph_points",
+            "adjacent_points",
+        ]
+    ]
 
 
 class MapCard(DataModel):
     id: str = Field(pattern=SLUG)
     name: str
     file: str
-    authored: bool
+    text: str = Field(min_length=1)
+    authored: list[Literal["name", "text", "layout"]]
+
+
+class ComponentCard(DataModel):
+    """A component shown on its own: the dice."""
+
+    id: str = Field(pattern=SLUG)
+    name: str
+    kind: Literal["die"]
+    copies: int = Field(ge=1)
+    text: str = Field(min_length=1)
+    authored: list[Literal["name", "text", "faces"]]
 
 
 CARDS: dict[str, Card] = load_table(DATA / "characters.toml", Card, "character")
 ITEMS: dict[str, ItemCard] = load_table(DATA / "items.toml", ItemCard, "item")
 SCENARIOS: dict[str, ScenarioCard] = load_table(DATA / "scenarios.toml", ScenarioCard, "scenario")
 MAP_CARDS: dict[str, MapCard] = load_table(DATA / "maps.toml", MapCard, "map")
+COMPONENTS: dict[str, ComponentCard] = load_table(DATA / "components.toml", ComponentCard, "component")
 DICE: dict[str, Die] = load_dice(DATA / "dice.toml")
 CHALLENGE_DIE = DICE["challenge"]
 OOGIE_DIE = DICE["oogie"]
@@ -156,10 +185,28 @@ def trait_of(piece_id: str) -> str:
     return card.trait.id if card.trait else ""
 
 
+CARD_FIELDS = ("name", "defense", "tokens", "move", "actions")
+TRAIT_FIELDS = ("name", "text", "move", "within", "threshold")
+ABILITY_FIELDS = ("name", "text", "token", "cost", "animates")
+
+
+def authored_names(card: Card) -> set[str]:
+    """Every name a character card's `authored` list may use (see characters.toml)."""
+    names = set(CARD_FIELDS)
+    if card.trait is not None:
+        names |= {"trait"} | {f"trait.{f}" for f in TRAIT_FIELDS}
+    for ability in card.ability:
+        names |= {ability.id} | {f"{ability.id}.{f}" for f in ABILITY_FIELDS}
+    return names
+
+
 def _check() -> None:
     """Cross-references in the data, checked at import: a broken file fails loudly."""
     problems = []
     for card in CARDS.values():
+        unknown = sorted(set(card.authored) - authored_names(card))
+        if unknown:
+            problems.append(f"{card.id}: authored names {unknown} are no part of the card")
         if card.minion and CARDS.get(card.minion) is None:
             problems.append(f"{card.id}: unknown minion {card.minion!r}")
         for ability in card.ability:
@@ -170,6 +217,8 @@ def _check() -> None:
                     problems.append(f"{card.id}/{ability.id}: unknown status {step.status!r}")
                 if step.op == "place-minion" and step.minion != card.minion:
                     problems.append(f"{card.id}/{ability.id}: minion {step.minion!r} is not the card's")
+                if (step.op == "animate") != bool(step.animates):
+                    problems.append(f"{card.id}/{ability.id}: only an animate step names what it animates")
     for scenario in SCENARIOS.values():
         if scenario.map not in MAP_CARDS:
             problems.append(f"scenario {scenario.id}: unknown map {scenario.map!r}")

@@ -2,10 +2,12 @@
 
 Variants: `first-game` (knock-outs score, first to 3 points) and one per scenario:
 `territory` and `leaders` on Halloween Town, `triumph` and `infiltrate` on Oogie
-Boogie's Lair. Two players, or three or four in two teams or Free-for-All (`mode`).
-The round flow is in rules.py, the ability vocabulary in effects.py, the views in
-view.py. `maps()` and `render_map()` let tools (the `nbc map show` command) draw the
-map sides without knowing this package's insides.
+Boogie's Lair. Two players, or three or four in two teams or (the first game,
+triumph, infiltrate) Free-for-All (`mode`).
+Set-up decisions (characters, items and companions, leaders) are in setup.py, the
+round flow in rules.py, the ability vocabulary in effects.py, the views in view.py.
+`maps()` and `render_map()` let tools (the `nbc map show` command) draw the map sides
+without knowing this package's insides.
 """
 
 from __future__ import annotations
@@ -16,20 +18,29 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
-from nbc.core.cooldown import CooldownTrack
-from nbc.core.game import Choice, Context, Game, Invariant, Options, Outcome, Prompt, Setup, Variant
+from nbc.core.game import (
+    CatalogueCard,
+    Choice,
+    Context,
+    Game,
+    Invariant,
+    Options,
+    Outcome,
+    Prompt,
+    Setup,
+    Variant,
+)
 from nbc.core.grid import Occupant
 from nbc.core.rng import Rng
-from nbc.plugins.funkoverse import rules, verify
-from nbc.plugins.funkoverse.effects import BASICS, CARDS, GEAR, HEROES, ITEMS, MAP_CARDS, SCENARIOS, grid
-from nbc.plugins.funkoverse.rules import gear_of, seating
-from nbc.plugins.funkoverse.state import Marker, Piece, Side, State, dump, load
+from nbc.plugins.funkoverse import catalogue, rules, setup, verify
+from nbc.plugins.funkoverse.effects import BASICS, GEAR, HEROES, MAP_CARDS, SCENARIOS, grid
+from nbc.plugins.funkoverse.state import State, dump, load
 from nbc.plugins.funkoverse.view import view as build_view
 
-COVERAGE = verify.coverage_keys()
-BASES = ("red", "blue", "green", "yellow")  # pair k plays from BASES[k]'s starting area
+COVERAGE = {scenario: verify.coverage_keys(scenario) for scenario in SCENARIOS}
+TWO_SIDED = ("territory", "leaders")  # regular scenarios: two players, or two teams
 
 
 class FunkoverseOptions(Options):
@@ -37,32 +48,50 @@ class FunkoverseOptions(Options):
         default="first-game", description="what is played: the first game or one of the scenarios"
     )
     mode: Literal["teams", "free-for-all"] = Field(
-        default="teams", description="with 3 or 4 players: two teams, or every player for themselves"
+        default="teams",
+        description=(
+            "with 3 or 4 players: two teams, or every player for themselves (Free-for-All: the "
+            "first game, triumph and infiltrate; territory and leaders are played by two sides)"
+        ),
     )
-    extras: Literal["none", "fog-juice", "zero"] = Field(
+    extras: Literal["none", "fog-juice", "zero", "choose"] = Field(
         default="none",
-        description="each side's first character holds Fog Juice or has Zero (as when two boxes meet)",
+        description=(
+            "what each side brings (as when two boxes meet): nothing, Fog Juice, Zero, or either one "
+            "of the two, chosen by the side; each side gives it to a character of its choice at set-up"
+        ),
     )
     gear: dict[str, str] = Field(
         default_factory=dict,
         description=(
-            "character id -> item or companion it brings (" + ", ".join(GEAR) + "); when given it "
-            "replaces extras and must give every side in play exactly one"
+            "pre-sets the holders instead of asking: character id -> item or companion it brings ("
+            + ", ".join(GEAR)
+            + "); replaces extras, needs a lineup, and must give every side in play exactly one"
         ),
     )
     lineup: list[str] = Field(
-        default_factory=lambda: list(HEROES),
-        description="the four characters in seat order (seat k's first character is lineup[k])",
+        default_factory=list,
+        description=(
+            "empty (the default): the players choose their characters at set-up; or the four "
+            "characters in pair order, pre-set (pair k's character is lineup[k])"
+        ),
     )
-    round_limit: int = Field(
-        default=6, ge=1, le=100, description="authored cap: after this round the most points win"
+    round_limit: int | None = Field(
+        default=None,
+        ge=1,
+        le=1000,
+        description=(
+            "none (the default): play to the scenario's goal, as the book does; a number caps the "
+            "match for bots and tests: after that round the side ahead wins, and sides tied for the "
+            "lead play on round by round until one is ahead"
+        ),
     )
 
     @field_validator("lineup")
     @classmethod
     def _lineup(cls, value: list[str]) -> list[str]:
-        if sorted(value) != sorted(HEROES):
-            raise ValueError(f"lineup must list each of {', '.join(HEROES)} once, got {value}")
+        if value and sorted(value) != sorted(HEROES):
+            raise ValueError(f"lineup must be empty or list each of {', '.join(HEROES)} once, got {value}")
         return value
 
     @field_validator("gear")
@@ -80,9 +109,14 @@ class FunkoverseOptions(Options):
             raise ValueError("; ".join(problems))
         return value
 
-
-def _rotated(k: int) -> list[str]:
-    return HEROES[k:] + HEROES[:k]
+    @model_validator(mode="after")
+    def _two_sides(self) -> FunkoverseOptions:
+        if self.mode == "free-for-all" and self.scenario in TWO_SIDED:
+            raise ValueError(
+                f"{self.scenario} is played by two sides (two players, or two teams with 3 or 4): "
+                "mode must be teams; Free-for-All is for the first game, triumph and infiltrate"
+            )
+        return self
 
 
 class Funkoverse(Game):
@@ -96,17 +130,17 @@ class Funkoverse(Game):
         "territory": Variant(
             "territory",
             "Territory (Halloween Town)",
-            options={"scenario": "territory", "extras": "fog-juice", "lineup": _rotated(2)},
+            options={"scenario": "territory", "extras": "fog-juice"},
         ),
         "leaders": Variant(
             "leaders",
             "Leaders (Halloween Town)",
-            options={"scenario": "leaders", "extras": "zero", "lineup": _rotated(1)},
+            options={"scenario": "leaders", "extras": "zero"},
         ),
         "triumph": Variant(
             "triumph",
             "Triumph (Oogie Boogie's Lair, Free-for-All)",
-            options={"scenario": "triumph", "mode": "free-for-all", "extras": "zero", "lineup": _rotated(3)},
+            options={"scenario": "triumph", "mode": "free-for-all", "extras": "zero"},
         ),
         "infiltrate": Variant(
             "infiltrate",
@@ -119,61 +153,7 @@ class Funkoverse(Game):
     # -- setup ---------------------------------------------------------------------
 
     def setup(self, options: FunkoverseOptions, players: int, ctx: Context) -> State:
-        scenario = SCENARIOS[options.scenario]
-        side_seats, pair_seats = seating(players, options.mode)
-        gear = gear_of(options, players)
-        side_of = {seat: i for i, seats in enumerate(side_seats) for seat in seats}
-        sides = [Side(seats=seats, bases=[]) for seats in side_seats]
-        pieces: dict[str, Piece] = {}
-        order: list[list[str]] = [[] for _ in sides]
-        for k, seat in enumerate(pair_seats):
-            side, base = side_of[seat], BASES[k]
-            sides[side].bases.append(base)
-            hero, basic = options.lineup[k], BASICS[k]
-            extra = gear.get(hero)
-            item = extra if extra in ITEMS else None
-            pieces[hero] = Piece(hero, hero, "character", seat, side, base, item=item)
-            pieces[basic] = Piece(basic, basic, "basic", seat, side, base)
-            order[side] += [hero, basic]
-            minion = CARDS[hero].minion
-            if minion:
-                pieces[minion] = Piece(minion, minion, "minion", seat, side, base, owner=hero)
-                order[side].append(minion)
-            if extra in CARDS:  # a companion: one per side, so its id names the side
-                companion = f"{extra}-{side}"
-                pieces[companion] = Piece(companion, extra, "companion", seat, side, base, owner=hero)
-                order[side].append(companion)
-            for colour in CARDS[hero].tokens:
-                sides[side].pool.append(f"{colour}-{len(sides[side].pool) + 1}")
-        teams = players > 2 and options.mode == "teams"
-        g = grid(scenario.map)
-        homes = {glyph: sq for sq, glyph in g.labels.items() if glyph in "ABCDT"}
-        markers = {m: Marker(m, homes[m], homes[m]) for m in scenario.markers}
-        if scenario.id == "triumph":
-            markers["T"] = Marker("T", homes["T"], homes["T"])
-        per_side = sum(1 for p in pieces.values() if p.side == 0 and p.kind in rules.CHARACTER_KINDS)
-        first = ctx.rng.below(len(sides))
-        state = State(
-            scenario=scenario.id,
-            map=scenario.map,
-            mode="teams" if teams or players == 2 else "free-for-all",
-            round_limit=options.round_limit,
-            goal=scenario.goal if per_side <= 2 else scenario.goal_large,
-            pieces=pieces,
-            sides=sides,
-            markers=markers,
-            first=first,
-            turn=first,
-            placing=[pid for step in range(len(sides)) for pid in order[(first + step) % len(sides)]],
-            choosing_leaders=scenario.id == "leaders",
-        )
-        for side in state.sides:
-            side.cooldown = CooldownTrack()
-        ctx.emit(
-            "setup",
-            f"{scenario.name} on {MAP_CARDS[scenario.map].name}; side {first} has the First Player marker",
-            {"scenario": scenario.id, "map": scenario.map, "first": first, "goal": state.goal},
-        )
+        state = setup.new_state(options, players, ctx)
         rules.advance(state, ctx)
         return state
 
@@ -232,8 +212,8 @@ class Funkoverse(Game):
         return verify.redeal_hidden(state, seat, rng)
 
     def coverage(self, variant: str) -> Mapping[str, str]:
-        self.variant(variant)  # an unknown variant is refused like everywhere else
-        return COVERAGE
+        scenario = self.make_options(variant, None).scenario  # an unknown variant is refused
+        return COVERAGE[scenario]
 
     # -- public helpers for tools --------------------------------------------------
 
@@ -246,6 +226,18 @@ class Funkoverse(Game):
         if name not in MAP_CARDS:
             raise KeyError(f"no map {name!r}; the maps are {', '.join(MAP_CARDS)}")
         return grid(name).render()
+
+    def map_notes(self, name: str) -> list[str]:
+        """Lines for under the drawing: the map's values, its description and, as every
+        value of the drawing is ours, the mark's legend (`nbc map show`)."""
+        if name not in MAP_CARDS:
+            raise KeyError(f"no map {name!r}; the maps are {', '.join(MAP_CARDS)}")
+        return catalogue.map_caption(name)
+
+    def catalogue(self) -> Sequence[CatalogueCard]:
+        """Every character, trait, ability, item, status, scenario, map and die, with the
+        provenance of each value (catalogue.py)."""
+        return catalogue.catalogue()
 
     def benchmarks(self) -> dict[str, Any]:
         """Game-specific micro-benchmarks (`nbc bench funkoverse --micro`)."""

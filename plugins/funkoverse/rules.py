@@ -15,21 +15,20 @@
 `prompts` lists what can be chosen now and `apply` does it; `advance` then runs
 everything that needs no decision (ability steps, challenges, turn and round ends)
 until a decision is needed again. Everything random goes through `ctx.rng`.
-Who plays which characters and brings which extra (`seating`, `gear_of`) is worked
-out here too, for set-up and for random set-ups alike.
+The decisions before the first turn (characters, items and companions, leaders) are
+in setup.py; placing the pieces is here, since knocked-out pieces are placed again.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
 
 from nbc.core import coverage
 from nbc.core.cooldown import clamp_space
 from nbc.core.dice import roll_many, total
-from nbc.core.errors import BadOptions
 from nbc.core.game import Choice, Context, Prompt
 from nbc.core.grid import Grid, Occupant, chebyshev, within
+from nbc.plugins.funkoverse import setup
 from nbc.plugins.funkoverse.effects import (
     ABILITIES,
     BASIC_ACTIONS,
@@ -43,67 +42,25 @@ from nbc.plugins.funkoverse.effects import (
 )
 from nbc.plugins.funkoverse.state import Frame, Piece, Reaction, Side, Square, State
 
-if TYPE_CHECKING:
-    from nbc.plugins.funkoverse.game import FunkoverseOptions
-
 BASE_GLYPHS = {"red": "r", "blue": "b", "green": "g", "yellow": "y"}
 CHARACTER_KINDS = ("character", "basic")
 BASIC_CHALLENGE_DICE = 2
 BASIC_MOVE = 2
 KNOCKOUT_SPACE = 1
 POINT_MARKER_SPACE = 4
-
-
-# -- who plays what ---------------------------------------------------------------------
-
-
-def seating(players: int, mode: str) -> tuple[list[list[int]], list[int]]:
-    """The seats of each side, and the seat playing each pair k (lineup[k], basic
-    character k, base colour k). Only the pairs listed are in play."""
-    if players == 2:
-        return [[0], [1]], [0, 1]
-    if mode == "teams":  # with three, seat 1 alone plays two pairs against the team of 0 and 2
-        if players == 3:
-            return [[0, 2], [1]], [0, 1, 2, 1]
-        return [[0, 2], [1, 3]], [0, 1, 2, 3]
-    return [[s] for s in range(players)], list(range(players))
-
-
-def heroes_by_side(lineup: list[str], players: int, mode: str) -> list[list[str]]:
-    """The characters (not the basic ones) each side plays, in pair order."""
-    side_seats, pair_seats = seating(players, mode)
-    side_of = {seat: i for i, seats in enumerate(side_seats) for seat in seats}
-    found: list[list[str]] = [[] for _ in side_seats]
-    for k, seat in enumerate(pair_seats):
-        found[side_of[seat]].append(lineup[k])
-    return found
-
-
-def gear_of(options: FunkoverseOptions, players: int) -> dict[str, str]:
-    """Which character brings which item or companion. `extras` gives one to each
-    side's first character; `gear` names the holders, and since which characters
-    play on which side depends on the seat count, it is checked here (BadOptions)."""
-    sides = heroes_by_side(options.lineup, players, options.mode)
-    if not options.gear:
-        if options.extras == "none":
-            return {}
-        return {heroes[0]: options.extras for heroes in sides}
-    in_play = [hero for heroes in sides for hero in heroes]
-    problems = [
-        f"{hero} is not in play with {players} players (in play: {', '.join(in_play)})"
-        for hero in options.gear
-        if hero not in in_play
-    ]
-    for i, heroes in enumerate(sides):
-        given = [hero for hero in heroes if hero in options.gear]
-        if len(given) != 1:
-            # one item or one companion per side, and every side as many as the others
-            problems.append(
-                f"side {i} ({', '.join(heroes)}) is given {len(given)} things; every side needs exactly one"
-            )
-    if problems:
-        raise BadOptions("gear refused: " + "; ".join(problems))
-    return dict(options.gear)
+# How a match ends (`State.reason`, `Outcome.reason`): the book's goal, or the optional
+# round cap that bots and tests may set.
+REACHED_GOAL = "reached the goal"
+ROUND_LIMIT = "round limit reached"
+# Where points come from (`Side.scored`); `point_sources` says which a scenario gives.
+KNOCK_OUT = "knock-out"
+NEXT_TO_KNOCK_OUT = "next to a knock-out"
+POINT_MARKER = "point marker"
+SCORING_AREA = "scoring area"
+TRIUMPH = "triumph marker"
+INFILTRATE = "rival starting area"
+SOURCES = (KNOCK_OUT, NEXT_TO_KNOCK_OUT, POINT_MARKER, SCORING_AREA, TRIUMPH, INFILTRATE)
+ROUND_END_SOURCES = {"territory": SCORING_AREA, "triumph": TRIUMPH, "infiltrate": INFILTRATE}
 
 
 # -- the board -----------------------------------------------------------------------
@@ -114,6 +71,23 @@ def area(map_name: str, glyph: str) -> tuple[Square, ...]:
     """The squares of a map carrying one label glyph, row by row."""
     labels = grid(map_name).labels
     return tuple(sorted((sq for sq, g in labels.items() if g == glyph), key=lambda s: (s[1], s[0])))
+
+
+def home_area(state: State, side: int, base: str) -> tuple[Square, ...]:
+    """Where a pair of base colour `base` on side `side` starts: its base's area, or,
+    on a map drawn with one area per side (Halloween Town, as Territory's card shows
+    two), its side's area: that of the side's first base colour."""
+    return area(state.map, BASE_GLYPHS[base]) or area(state.map, BASE_GLYPHS[state.sides[side].bases[0]])
+
+
+def side_areas(state: State, side: int) -> list[tuple[Square, ...]]:
+    """The starting areas a side's pieces start from, each once."""
+    found: list[tuple[Square, ...]] = []
+    for base in state.sides[side].bases:
+        squares = home_area(state, side, base)
+        if squares not in found:
+            found.append(squares)
+    return found
 
 
 def occupants(state: State) -> dict[Square, Occupant]:
@@ -171,11 +145,6 @@ def adjacent_free(state: State, piece: Piece, occ: dict[Square, Occupant] | None
 # -- whose turn ----------------------------------------------------------------------
 
 
-def leader_candidates(state: State, side: int) -> list[Piece]:
-    """Leaders: the characters a side may choose as its leader (basic ones included)."""
-    return [p for p in state.pieces.values() if p.side == side and is_character(p)]
-
-
 def choosable(state: State, side: int) -> list[Piece]:
     """The side's characters without an exhausted marker (on the map or not)."""
     return [p for p in state.pieces.values() if p.side == side and is_character(p) and not p.exhausted]
@@ -197,17 +166,8 @@ def next_turn(state: State, after: int) -> int | None:
 def prompts(state: State) -> list[Prompt]:
     if state.over:
         return []
-    if state.choosing_leaders:
-        return [
-            Prompt(
-                side.seats[0],
-                "leader",
-                "Choose your leader in secret",
-                tuple(Choice(f"leader:{p.id}", f"Lead with {name(p)}") for p in leader_candidates(state, i)),
-            )
-            for i, side in enumerate(state.sides)
-            if side.leader is None
-        ]
+    if state.picking or state.outfitting or state.choosing_leaders:
+        return setup.prompts(state)
     if state.placing:
         piece = state.pieces[state.placing[0]]
         squares = placement_squares(state, piece)
@@ -259,7 +219,7 @@ def placement_squares(state: State, piece: Piece) -> list[Square]:
     if piece.kind == "minion":
         owner = state.pieces[piece.owner or ""]
         return adjacent_free(state, owner)
-    return free_squares_near(state, area(state.map, BASE_GLYPHS[piece.base]))
+    return free_squares_near(state, home_area(state, piece.side, piece.base))
 
 
 def move_allowance(piece: Piece) -> int:
@@ -371,6 +331,8 @@ def animate_candidates(state: State, piece: Piece, step: Step, occ: dict[Square,
     for m in state.markers.values():
         if m.square is None or m.holder is not None or not within(piece.square, m.square, step.range):
             continue
+        if ("triumph-marker" if m.id == "T" else "point-marker") not in step.animates:
+            continue
         if targets_from(state, m.square, piece.side, step.reach, occ):
             found.append(m.id)
     return found
@@ -392,8 +354,10 @@ def action_choices(state: State, frame: Frame) -> tuple[Choice, ...]:
             how = "free" if frame.companion_free else f"gives up one of {name(piece)}'s actions"
             choices.append(Choice("companion", f"{name(zero)} acts ({how})"))
     on_map = piece.square is not None
-    if frame.root and on_map and not piece.standing:
-        if frame.actions == 2:
+    if frame.rallying:
+        # Knocked down when chosen: its own actions can only rally (both of them), even
+        # once its companion has stood it up; they may still go to the companion.
+        if on_map and not piece.standing and frame.actions == 2:
             choices.append(Choice("rally", f"{name(piece)} rallies (both actions)"))
     elif on_map and piece.standing and frame.actions > 0:
         choices.extend(_actions_of_standing(state, frame, piece))
@@ -554,8 +518,8 @@ def pull_candidates(state: State, piece: Piece, step: Step, occ: dict[Square, Oc
 
 def apply(state: State, seat: int, choice: Choice, ctx: Context) -> None:
     verb, _, arg = choice.id.partition(":")
-    if state.choosing_leaders:
-        choose_leader(state, seat, arg, ctx)
+    if state.picking or state.outfitting or state.choosing_leaders:
+        setup.apply(state, seat, choice.id, ctx)
     elif state.placing:
         place(state, state.placing.pop(0), parse_sq(arg), ctx)
     elif state.reaction is not None:
@@ -563,7 +527,10 @@ def apply(state: State, seat: int, choice: Choice, ctx: Context) -> None:
     elif not state.frames:
         piece = state.pieces[arg]
         zero = companion_of(state, piece)
-        state.frames.append(Frame(piece.id, actions=2, root=True, companion_free=zero is not None))
+        rallying = piece.square is not None and not piece.standing
+        state.frames.append(
+            Frame(piece.id, actions=2, root=True, companion_free=zero is not None, rallying=rallying)
+        )
     else:
         frame = state.frames[-1]
         if frame.awaiting:
@@ -682,7 +649,8 @@ def interact(state: State, piece: Piece, marker_id: str, ctx: Context) -> None:
         f"{name(piece)} takes point marker {marker_id}",
         {"piece": piece.id, "marker": marker_id},
     )
-    score(state, piece.side, 1, f"point marker {marker_id}", ctx)
+    score(state, piece.side, 1, POINT_MARKER, f"point marker {marker_id}", ctx)
+    check_goal(state, ctx)
 
 
 def move_piece(state: State, piece: Piece, to: Square) -> None:
@@ -759,7 +727,7 @@ def shift_down(state: State, side_index: int, item: str, by: int, ctx: Context) 
 
 def advance(state: State, ctx: Context) -> None:
     """Run everything that needs no decision until one is needed (or the match ends)."""
-    while not (state.over or state.reaction or state.choosing_leaders):
+    while not (state.over or state.reaction or state.picking or state.outfitting or state.choosing_leaders):
         if state.placing:
             if placement_squares(state, state.pieces[state.placing[0]]):
                 return
@@ -1015,8 +983,11 @@ def drop_triumph(state: State, piece: Piece, ctx: Context) -> None:
 
 def credit_knockout(state: State, target: Piece, square: Square | None, credit: str, ctx: Context) -> None:
     """A knocked-out rival character scores 1 for the side credited with it (a minion's
-    or companion's knock-out is its character's), and 1 for each other rival side with
-    a character adjacent to it. Leaders: a knocked-out leader scores more."""
+    or companion's knock-out is its character's); Leaders: a knocked-out leader scores
+    more. Only the first game also gives a point to each other rival side with a
+    character adjacent to the victim (`adjacent_points`); the scenarios score the
+    knock-out alone. The points of one knock-out are all in before the first game's
+    goal is looked at."""
     if credit in state.pieces:
         credited = state.pieces[credit].side
     else:  # an animated marker: credited to the doctor who animated it
@@ -1024,39 +995,78 @@ def credit_knockout(state: State, target: Piece, square: Square | None, credit: 
     scenario = SCENARIOS[state.scenario]
     value = 1 + (scenario.leader_bonus if state.sides[target.side].leader == target.id else 0)
     if credited >= 0 and credited != target.side:
-        score(state, credited, value, f"knocked out {name(target)}", ctx)
-    if square is None:
-        return
-    g = grid(state.map)
-    for i, _side in enumerate(state.sides):
-        if i in (credited, target.side):
-            continue
-        if any(
-            p.side == i and is_character(p) and p.square is not None and g.adjacent(p.square, square, i, {})
-            for p in state.pieces.values()
-        ):
-            score(state, i, 1, f"adjacent when {name(target)} was knocked out", ctx)
+        score(state, credited, value, KNOCK_OUT, f"knocked out {name(target)}", ctx)
+    if scenario.adjacent_points and square is not None:
+        g = grid(state.map)
+        for i in range(len(state.sides)):
+            if i in (credited, target.side):
+                continue
+            if any(
+                p.side == i
+                and is_character(p)
+                and p.square is not None
+                and g.adjacent(p.square, square, i, {})
+                for p in state.pieces.values()
+            ):
+                why = f"adjacent when {name(target)} was knocked out"
+                score(state, i, scenario.adjacent_points, NEXT_TO_KNOCK_OUT, why, ctx)
+    check_goal(state, ctx)
 
 
-def score(state: State, side: int, points: int, why: str, ctx: Context) -> None:
-    state.sides[side].points += points
+def point_sources(scenario_id: str) -> tuple[str, ...]:
+    """Where a scenario's points may come from: knock-outs always, a character next to a
+    knock-out where the scenario gives points for it (the first game), point markers
+    where it sets them up, and its own scoring at the end of a round."""
+    scenario = SCENARIOS[scenario_id]
+    found = [KNOCK_OUT]
+    if scenario.adjacent_points:
+        found.append(NEXT_TO_KNOCK_OUT)
+    if scenario.markers:
+        found.append(POINT_MARKER)
+    if scenario_id in ROUND_END_SOURCES:
+        found.append(ROUND_END_SOURCES[scenario_id])
+    return tuple(found)
+
+
+def score(state: State, side: int, points: int, source: str, why: str, ctx: Context) -> None:
+    """Add points from `source` (one of SOURCES). Whether the match ends is decided by
+    the caller once every point of one event is in (`check_goal`): a first-game
+    knock-out may score for several sides."""
+    scoring = state.sides[side]
+    scoring.points += points
+    scoring.scored[source] = scoring.scored.get(source, 0) + points
     ctx.emit(
         "points",
         f"side {side} gains {points} ({why})",
-        {"side": side, "points": points, "total": state.sides[side].points},
+        {"side": side, "points": points, "source": source, "total": scoring.points},
     )
-    if SCENARIOS[state.scenario].immediate and state.sides[side].points >= state.goal:
-        finish(state, "reached the goal", ctx)
 
 
-def finish(state: State, reason: str, ctx: Context) -> None:
+def sole_leader(state: State) -> int | None:
+    """The side alone at the top of the scores, or None while sides tie for it."""
     best = max(s.points for s in state.sides)
-    state.winners = [i for i, s in enumerate(state.sides) if s.points == best]
+    leaders = [i for i, s in enumerate(state.sides) if s.points == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def check_goal(state: State, ctx: Context) -> None:
+    """The first game ends the moment one side alone leads with the goal reached
+    (sides tied at the top play on until one pulls ahead); scenarios look only at
+    the end of a round (`end_round`)."""
+    if state.over or not SCENARIOS[state.scenario].immediate:
+        return
+    leader = sole_leader(state)
+    if leader is not None and state.sides[leader].points >= state.goal:
+        finish(state, leader, REACHED_GOAL, ctx)
+
+
+def finish(state: State, winner: int, reason: str, ctx: Context) -> None:
+    state.winners = [winner]
     state.over = True
     state.reason = reason
     state.frames.clear()
     state.reaction = None
-    ctx.emit("game-over", f"game over: {reason}", {"winners": state.winners, "reason": reason})
+    ctx.emit("game-over", f"game over: side {winner} wins, {reason}", {"winners": [winner], "reason": reason})
 
 
 # -- placing pieces --------------------------------------------------------------------
@@ -1094,13 +1104,12 @@ def end_round(state: State, ctx: Context) -> None:
     score_round(state, ctx)
     if state.over:
         return
-    best = max(s.points for s in state.sides)
-    leaders = [i for i, s in enumerate(state.sides) if s.points == best]
-    if best >= state.goal and len(leaders) == 1:
-        finish(state, "most points at the end of a round, goal reached", ctx)
+    leader = sole_leader(state)
+    if leader is not None and state.sides[leader].points >= state.goal:
+        finish(state, leader, REACHED_GOAL, ctx)
         return
-    if state.round >= state.round_limit:
-        finish(state, f"round limit ({state.round_limit}) reached", ctx)
+    if leader is not None and state.round_limit is not None and state.round >= state.round_limit:
+        finish(state, leader, ROUND_LIMIT, ctx)  # tied sides play on, as the book plays on a tie
         return
     n = len(state.sides)
     for step in range(n):
@@ -1132,45 +1141,25 @@ def score_round(state: State, ctx: Context) -> None:
         if per_side > 2:
             for i, c in enumerate(counts):
                 if c:
-                    score(state, i, 1, "a character in the scoring area", ctx)
+                    score(state, i, 1, SCORING_AREA, "a character in the scoring area", ctx)
         best = max(counts)
         if best and counts.count(best) == 1:
-            score(state, counts.index(best), 1, "most characters in the scoring area", ctx)
+            score(state, counts.index(best), 1, SCORING_AREA, "most characters in the scoring area", ctx)
     elif scenario == "triumph":
         marker = state.markers["T"]
         if marker.holder is not None:
             holder = state.pieces[marker.holder]
-            score(state, holder.side, SCENARIOS[scenario].triumph_points, "holds the triumph marker", ctx)
+            points = SCENARIOS[scenario].triumph_points
+            score(state, holder.side, points, TRIUMPH, "holds the triumph marker", ctx)
     elif scenario == "infiltrate":
         for i in range(len(state.sides)):
-            for j, rival in enumerate(state.sides):
+            for j in range(len(state.sides)):
                 if j == i:
                     continue
-                for base in rival.bases:
-                    zone = set(area(state.map, BASE_GLYPHS[base]))
+                for squares in side_areas(state, j):
+                    zone = set(squares)
                     if any(
                         p.side == i and is_character(p) and p.standing and p.square in zone
                         for p in state.pieces.values()
                     ):
-                        score(state, i, 1, f"infiltrates the {base} starting area", ctx)
-
-
-def choose_leader(state: State, seat: int, piece_id: str, ctx: Context) -> None:
-    side_index = next(i for i, s in enumerate(state.sides) if s.seats[0] == seat and s.leader is None)
-    side = state.sides[side_index]
-    side.leader = piece_id
-    ctx.emit("leader-chosen", f"side {side_index} has chosen a leader", {"side": side_index})
-    ctx.emit(
-        "my-leader",
-        f"your leader is {name(state.pieces[piece_id])}",
-        {"side": side_index, "leader": piece_id},
-        to=side.seats,
-    )
-    if all(s.leader is not None for s in state.sides):
-        state.choosing_leaders = False
-        state.leaders_revealed = True
-        ctx.emit(
-            "leaders",
-            "the leaders are revealed",
-            {"leaders": [state.planted.get(s.leader or "", s.leader) for s in state.sides]},
-        )
+                        score(state, i, 1, INFILTRATE, f"infiltrates a starting area of side {j}", ctx)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import strawberry
+from strawberry.scalars import JSON
 
 from nbc.core.game import ViewType
 
@@ -69,13 +70,61 @@ class FunkoverseMarker:
     holder: str | None
 
 
+@strawberry.type(
+    description=(
+        "A pair: a character (chosen at set-up; null until then), basic character k and base colour k, "
+        "played by one seat for its side."
+    )
+)
+class FunkoversePair:
+    pair: int
+    seat: int
+    side: int
+    base: str
+    basic: str
+    character: str | None
+
+
+@strawberry.type(description="One value of a definition, and whether it is authored (ours, not printed).")
+class FunkoverseNumber:
+    name: str
+    value: JSON
+    authored: bool
+
+
+@strawberry.type(
+    description=(
+        "A definition the match uses (character, trait, ability, item, status, scenario, map, die), "
+        "as Game.catalogue lists it: `authored` names its fields whose value is ours, not printed."
+    )
+)
+class FunkoverseCard:
+    id: str
+    kind: str
+    name: str
+    text: str
+    copies: int | None
+    numbers: list[FunkoverseNumber]
+    authored: list[str]
+
+
 @strawberry.type(description="A Funkoverse match as one seat (or a spectator) sees it.")
 class FunkoverseView:
     scenario: str
+    cards: list[FunkoverseCard]
+    stage: str = strawberry.field(
+        description=(
+            "characters, gear, leaders or placing (set-up steps waiting for the players), play, or over"
+        )
+    )
+    pairs: list[FunkoversePair]
+    extras: str = strawberry.field(
+        description="what each side brings: none, fog-juice, zero, or choose (either, chosen by the side)"
+    )
     map: FunkoverseMap
     mode: str
     round: int
-    round_limit: int
+    round_limit: int | None
     goal: int
     first_side: int
     turn_side: int
@@ -95,6 +144,13 @@ def _square(data: list[int] | None) -> FunkoverseSquare | None:
 def build(view: dict[str, Any]) -> FunkoverseView:
     return FunkoverseView(
         scenario=view["scenario"],
+        cards=[
+            FunkoverseCard(**{**c, "numbers": [FunkoverseNumber(**n) for n in c["numbers"]]})
+            for c in view["cards"]
+        ],
+        stage=view["stage"],
+        pairs=[FunkoversePair(**p) for p in view["pairs"]],
+        extras=view["extras"],
         map=FunkoverseMap(**view["map"]),
         mode=view["mode"],
         round=view["round"],

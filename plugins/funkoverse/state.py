@@ -43,6 +43,8 @@ class Side:
     cooldown: CooldownTrack = field(default_factory=CooldownTrack)
     points: int = 0
     leader: str | None = None  # Leaders: the chosen leader (secret until revealed)
+    # The points by where they came from (rules.SOURCES), which add up to `points`.
+    scored: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -71,6 +73,7 @@ class Frame:
     basic_only: bool = False
     exclude: list[str] = field(default_factory=list)
     companion_free: bool = False  # the attached companion's free action is still unused
+    rallying: bool = False  # the turn's character was knocked down when chosen: no actions of its own
     ability: str = ""
     queue: list[int] = field(default_factory=list)
     step: int = -1  # the index of the step being resolved, -1 when none
@@ -104,7 +107,7 @@ class State:
     scenario: str
     map: str
     mode: str
-    round_limit: int
+    round_limit: int | None  # None: no cap, the match plays to its goal
     goal: int
     pieces: dict[str, Piece]
     sides: list[Side]
@@ -114,6 +117,13 @@ class State:
     turn: int = 0  # side taking the current turn
     frames: list[Frame] = field(default_factory=list)
     reaction: Reaction | None = None
+    # Set-up, in this order: each pair's character is chosen, each side gives its item
+    # or companion to one of its characters, leaders are picked (Leaders), pieces placed.
+    lineup: list[str] = field(default_factory=list)  # pair k's character, "" until chosen
+    pair_seats: list[int] = field(default_factory=list)  # the seat playing pair k
+    picking: list[int] = field(default_factory=list)  # pairs still to choose, next first
+    extras: str = "none"  # what each side brings: none, fog-juice, zero, or choose (either)
+    outfitting: list[int] = field(default_factory=list)  # sides still to give theirs, next first
     placing: list[str] = field(default_factory=list)  # pieces waiting to be placed, first first
     choosing_leaders: bool = False
     leaders_revealed: bool = False
@@ -132,8 +142,9 @@ _PIECE = tuple(f.name for f in fields(Piece))
 _FRAME = tuple(f.name for f in fields(Frame))
 _REACTION = tuple(f.name for f in fields(Reaction))
 _SCALARS = (
-    "scenario", "map", "mode", "round_limit", "goal", "round", "first", "turn", "placing",
-    "choosing_leaders", "leaders_revealed", "over", "winners", "reason", "planted",
+    "scenario", "map", "mode", "round_limit", "goal", "round", "first", "turn", "lineup", "pair_seats",
+    "picking", "extras", "outfitting", "placing", "choosing_leaders", "leaders_revealed", "over",
+    "winners", "reason", "planted",
 )  # fmt: skip
 
 
@@ -161,6 +172,7 @@ def dump(state: State) -> dict[str, object]:
             {k: list(v) for k, v in s.cooldown.spaces.items()},
             s.points,
             s.leader,
+            dict(s.scored),
         ]
         for s in state.sides
     ]
@@ -180,8 +192,8 @@ def load(data: dict[str, object]) -> State:
         piece.square = _sq(piece.square)  # type: ignore[arg-type]
         pieces[piece.id] = piece
     sides = [
-        Side(seats, bases, pool, CooldownTrack(spaces=spaces), points, leader)
-        for seats, bases, pool, spaces, points, leader in data["sides"]  # type: ignore[attr-defined]
+        Side(seats, bases, pool, CooldownTrack(spaces=spaces), points, leader, scored)
+        for seats, bases, pool, spaces, points, leader, scored in data["sides"]  # type: ignore[attr-defined]
     ]
     markers = {m[0]: Marker(m[0], _sq(m[1]), _sq(m[2]), m[3]) for m in data["markers"]}  # type: ignore[attr-defined,arg-type]
     frames = [Frame(**dict(zip(_FRAME, row, strict=True))) for row in data["frames"]]  # type: ignore[attr-defined]

@@ -16,16 +16,16 @@ from nbc.core.errors import BadOptions
 from nbc.core.game import Invariant, Setup
 from nbc.core.rng import Rng
 from nbc.plugins.funkoverse import rules
-from nbc.plugins.funkoverse.effects import CARDS, GEAR, HEROES, ITEMS, SCENARIOS, grid
-from nbc.plugins.funkoverse.rules import gear_of, heroes_by_side, seating
+from nbc.plugins.funkoverse.effects import BASICS, CARDS, GEAR, HEROES, ITEMS, SCENARIOS, grid
+from nbc.plugins.funkoverse.setup import EXTRAS, gear_of, heroes_by_side, leader_candidates, seating
 from nbc.plugins.funkoverse.state import State
 
 if TYPE_CHECKING:
     from nbc.plugins.funkoverse.game import Funkoverse
 
 MODES = ("teams", "free-for-all")
-EXTRAS = ("none", "fog-juice", "zero")
-RANDOM_ROUND_LIMIT = 6  # random set-ups stay at or below the default cap: short playouts
+TWO_SIDED = ("territory", "leaders")  # no Free-for-All (game.py refuses it)
+RANDOM_ROUND_LIMIT = 6  # a capped random set-up stops after 1 to this many rounds (ties play on)
 # With a focus, longer matches: random pieces need rounds to meet, and most effects
 # (challenges, Rag Doll, the Oogie dice) need rivals next to each other.
 FOCUS_ROUND_LIMIT = (8, 14)
@@ -34,16 +34,20 @@ FOCUS_ROUND_LIMIT = (8, 14)
 # -- coverage keys ---------------------------------------------------------------------
 
 
-def coverage_keys() -> dict[str, str]:
+def coverage_keys(scenario: str | None = None) -> dict[str, str]:
     """Every card effect the rules report through `nbc.core.coverage.fired`: each
     ability and trait as "<card>/<id>", each item, status and companion by its id.
-    A set-up may field any character and any extra in every variant, so every variant
-    can reach every key."""
+    A set-up may field any character and any extra in every variant, so a scenario
+    can reach every key but an ability that animates markers where it has none (It's
+    Alive!!! in the first game)."""
     keys: dict[str, str] = {}
+    has_markers = scenario is None or bool(SCENARIOS[scenario].markers) or scenario == "triumph"
     for card in CARDS.values():
         if card.trait is not None:
             keys[f"{card.id}/{card.trait.id}"] = f"{card.name}: {card.trait.name}"
         for ability in card.ability:
+            if not has_markers and any(step.op == "animate" for step in ability.steps):
+                continue
             keys[f"{card.id}/{ability.id}"] = f"{card.name}: {ability.name}"
         if card.kind == "companion":
             keys[card.id] = card.name
@@ -71,15 +75,44 @@ def random_setup(
     game: Funkoverse, rng: Rng, variant: str | None, players: int | None, focus: Sequence[str]
 ) -> Setup:
     """A random legal set-up drawn only from `rng`: the variant's scenario with a
-    random seat count, mode, line-up, extras (the same for every side, or a random
-    holder and extra per side through `gear`) and round cap. Characters named by
-    `focus` keys are put in play, focused extras are handed out, and a focus makes
-    the match longer."""
+    random seat count, mode (Free-for-All only where the scenario allows it), extras,
+    and round cap or none; half of the set-ups pre-set the line-up (and some of those
+    the holders, through `gear`), the others leave the characters and holders to the
+    players' set-up choices. Characters named by `focus` keys are pre-set in play,
+    focused extras are handed out, and a focus makes the match longer."""
     name = game.variant(variant if variant is not None else rng.choice(list(game.variants))).name
     if players is None:
         counts = game.seat_counts(name)
         players = counts[rng.below(len(counts))]
-    mode = rng.choice(MODES) if players > 2 else game.make_options(name, None).mode
+    preset = game.make_options(name, None)
+    mode = preset.mode  # two players: one side each, whatever the mode says
+    if players > 2:
+        mode = "teams" if preset.scenario in TWO_SIDED else rng.choice(MODES)
+    want_gear = [g for g in GEAR if g in focus]
+    options: dict[str, Any] = {"mode": mode, "lineup": [], "gear": {}}
+    if focus or rng.below(2):
+        options["lineup"] = _random_lineup(rng, players, mode, focus)
+    style = rng.below(5)  # none, Fog Juice, Zero, either, or a holder and extra per side
+    if options["lineup"] and (style == 4 or len(want_gear) > 1):
+        sides = heroes_by_side(options["lineup"], players, mode)
+        things = [rng.choice(GEAR) for _ in sides]
+        for i, thing in enumerate(want_gear[: len(sides)]):
+            things[i] = thing
+        options["gear"] = {rng.choice(heroes): thing for heroes, thing in zip(sides, things, strict=True)}
+        options["extras"] = "none"
+    elif want_gear:
+        options["extras"] = want_gear[0]
+    else:
+        options["extras"] = EXTRAS[min(style, 3)]
+    if focus:
+        options["round_limit"] = rng.randint(*FOCUS_ROUND_LIMIT)
+    else:  # a quarter play to the goal, as the book does; the others are capped to stay short
+        options["round_limit"] = None if rng.below(4) == 0 else rng.randint(1, RANDOM_ROUND_LIMIT)
+    return Setup(name, players, options)
+
+
+def _random_lineup(rng: Rng, players: int, mode: str, focus: Sequence[str]) -> list[str]:
+    """A shuffled line-up with the characters `focus` needs among the pairs in play."""
     lineup = list(HEROES)
     rng.shuffle(lineup)
     in_play = len(seating(players, mode)[1])  # pairs 0..in_play-1 take part
@@ -90,20 +123,7 @@ def random_setup(
             free = [j for j in range(in_play) if lineup[j] not in wanted]
             j = free[rng.below(len(free))]
             lineup[j], lineup[k] = lineup[k], lineup[j]
-    want_gear = [g for g in GEAR if g in focus]
-    options: dict[str, Any] = {"mode": mode, "lineup": lineup, "gear": {}}
-    style = rng.below(4)  # none, one extra for every side, or a holder and extra per side
-    if style == 3 or len(want_gear) > 1:
-        sides = heroes_by_side(lineup, players, mode)
-        things = [rng.choice(GEAR) for _ in sides]
-        for i, thing in enumerate(want_gear[: len(sides)]):
-            things[i] = thing
-        options["gear"] = {rng.choice(heroes): thing for heroes, thing in zip(sides, things, strict=True)}
-        options["extras"] = "none"
-    else:
-        options["extras"] = want_gear[0] if want_gear else EXTRAS[style]
-    options["round_limit"] = rng.randint(*FOCUS_ROUND_LIMIT) if focus else rng.randint(1, RANDOM_ROUND_LIMIT)
-    return Setup(name, players, options)
+    return lineup
 
 
 def legal(game: Funkoverse, setup: Setup) -> bool:
@@ -132,8 +152,11 @@ def shrink_setup(game: Funkoverse, setup: Setup) -> Iterator[Setup]:
         candidates.append(kept if legal(game, kept) else Setup(setup.variant, players, plain))
     if has_extras:
         candidates.append(Setup(setup.variant, setup.players, plain))
-    for limit in sorted({1, options.round_limit // 2, options.round_limit - 1}):
-        if 1 <= limit < options.round_limit:
+    # A cap shortens a match: no cap shrinks to caps, and a cap to lower ones.
+    cap = options.round_limit
+    limits = [1, RANDOM_ROUND_LIMIT] if cap is None else sorted({1, cap // 2, cap - 1})
+    for limit in limits:
+        if cap is None or 1 <= limit < cap:
             candidates.append(Setup(setup.variant, setup.players, {**setup.options, "round_limit": limit}))
     yield from (c for c in candidates if legal(game, c))
 
@@ -173,7 +196,10 @@ def one_piece_per_square(state: State) -> str | None:
 
 def pieces_accounted_for(state: State) -> str | None:
     """A piece is in exactly one place: on the map, on its side's track, waiting to be
-    placed, or (a minion only) back in the supply."""
+    placed, or (a minion only) back in the supply. Before the holders are settled
+    nothing is placed yet."""
+    if state.picking or state.outfitting:
+        return None
     waiting = Counter(state.placing)
     tracked = {
         thing.partition(":")[2]: i
@@ -254,23 +280,78 @@ def cooldown_and_tokens(state: State) -> str | None:
 
 
 def scores_within_bounds(state: State) -> str | None:
-    """Points are never negative; the first game stops the moment a side reaches its
-    goal; a finished match is won by exactly the sides with the most points; the
-    round never passes the cap."""
+    """Points are never negative, rounds count from 1, and a running match has no
+    winners yet."""
     for i, side in enumerate(state.sides):
         if side.points < 0:
             return f"side {i} has {side.points} points"
-        if SCENARIOS[state.scenario].immediate and not state.over and side.points >= state.goal:
-            return f"side {i} has {side.points} points, the goal is {state.goal}, and the first game goes on"
-    if not 1 <= state.round <= state.round_limit:
-        return f"round {state.round} is outside 1-{state.round_limit}"
-    if state.over:
-        best = max(s.points for s in state.sides)
-        leaders = [i for i, s in enumerate(state.sides) if s.points == best]
-        if sorted(state.winners) != leaders:
-            return f"the winners are sides {state.winners}, but sides {leaders} have the most points ({best})"
-    elif state.winners:
+    if state.round < 1:
+        return f"round {state.round} is before the first"
+    if not state.over and state.winners:
         return f"the match goes on but sides {state.winners} are already winners"
+    return None
+
+
+def one_winner(state: State) -> str | None:
+    """A match ends the book's way: one side wins, alone at the top of the scores,
+    with the goal reached, or ahead once the optional round cap has passed; sides
+    tied for the lead never share a win but play on. A first game still running has
+    no side alone at or past its goal (that ends it at once)."""
+    leader = rules.sole_leader(state)
+    points = [side.points for side in state.sides]
+    if not state.over:
+        if SCENARIOS[state.scenario].immediate and leader is not None and points[leader] >= state.goal:
+            return (
+                f"side {leader} leads with {points[leader]} points, the goal is {state.goal}, "
+                "and the first game goes on"
+            )
+        return None
+    if len(state.winners) != 1:
+        return f"the match ended with winners {state.winners} (points {points}); one side must win alone"
+    winner = state.winners[0]
+    if winner != leader:
+        return f"side {winner} won with points {points}, but it is not alone at the top"
+    if state.reason == rules.REACHED_GOAL:
+        if points[winner] < state.goal:
+            return f"side {winner} won by the goal with {points[winner]} points, short of {state.goal}"
+    elif state.reason == rules.ROUND_LIMIT:
+        if state.round_limit is None or state.round < state.round_limit:
+            return f"the round cap {state.round_limit} ended the match in round {state.round}"
+    else:
+        return f"the match ended for an unknown reason {state.reason!r}"
+    return None
+
+
+def points_from_their_sources(state: State) -> str | None:
+    """A side's points add up from where they came from, and each source is one its
+    scenario scores: a point for a character next to a knock-out only in the first
+    game, the scoring area only in Territory, the triumph marker only in Triumph (in
+    whole rounds of its points), rival starting areas only in Infiltrate, point
+    markers only where they are set up, and every point marker waiting on a side's
+    track was a point for that side."""
+    allowed = rules.point_sources(state.scenario)
+    triumph = SCENARIOS[state.scenario].triumph_points
+    for i, side in enumerate(state.sides):
+        total = sum(side.scored.values())
+        if total != side.points:
+            return f"side {i} has {side.points} points, but its points by source {side.scored} make {total}"
+        for source, points in side.scored.items():
+            if source not in allowed:
+                return (
+                    f"side {i} has {points} points from {source!r}, which {state.scenario} does not "
+                    f"give (it scores: {', '.join(allowed)})"
+                )
+            if points < 1:
+                return f"side {i} has {points} points from {source!r}"
+        taken = sum(1 for thing in side.cooldown.items() if thing.startswith("marker:"))
+        if side.scored.get(rules.POINT_MARKER, 0) < taken:
+            return (
+                f"side {i} has {taken} point markers on its track but "
+                f"{side.scored.get(rules.POINT_MARKER, 0)} points from point markers"
+            )
+        if triumph and side.scored.get(rules.TRIUMPH, 0) % triumph:
+            held = side.scored[rules.TRIUMPH]
+            return f"side {i} has {held} points from the triumph marker, not whole rounds of {triumph}"
     return None
 
 
@@ -332,18 +413,63 @@ def turn_in_order(state: State) -> str | None:
 
 
 def leaders_are_characters(state: State) -> str | None:
-    """In Leaders each side's leader is one of its own characters; the leaders are
-    revealed exactly when every side has chosen. Other scenarios have no leaders."""
+    """In Leaders each side's leader is one of its own characters, picked once the
+    characters and holders are settled; the leaders are revealed exactly when every
+    side has chosen. Other scenarios have no leaders."""
     chosen = [side.leader for side in state.sides]
     if state.scenario != "leaders":
         return None if chosen == [None] * len(chosen) else f"{state.scenario} has leaders {chosen}"
+    if state.picking or state.outfitting:
+        if chosen != [None] * len(chosen) or state.choosing_leaders or state.leaders_revealed:
+            return f"leaders {chosen} are being picked before the characters are set"
+        return None
     for i, leader in enumerate(chosen):
-        if leader is not None and leader not in {p.id for p in rules.leader_candidates(state, i)}:
+        if leader is not None and leader not in {p.id for p in leader_candidates(state, i)}:
             return f"side {i}'s leader {leader!r} is not one of its characters"
     if state.leaders_revealed != (None not in chosen) or state.choosing_leaders == state.leaders_revealed:
         return (
             f"leaders {chosen} with choosing={state.choosing_leaders} and revealed={state.leaders_revealed}"
         )
+    return None
+
+
+def lineup_in_play(state: State) -> str | None:
+    """Each character plays at most once (the box has one of each, and characters of
+    one name are never allies); once every pair has chosen, each pair's character,
+    basic character and minion are in play for its seat and side, and nothing else
+    but the companions; each side holds at most one item or companion, and exactly
+    one once the holders are settled when the sides bring them."""
+    chosen = [hero for hero in state.lineup if hero]
+    if len(chosen) != len(set(chosen)) or any(hero not in HEROES for hero in chosen):
+        return f"the lineup {state.lineup} repeats a character or names one that is not in the box"
+    if len(state.lineup) != len(state.pair_seats):
+        return f"{len(state.lineup)} characters for {len(state.pair_seats)} pairs"
+    if state.picking:
+        return (
+            None
+            if not state.pieces
+            else f"pieces {sorted(state.pieces)} are in play while pairs still choose"
+        )
+    expected: dict[str, tuple[int, str]] = {}
+    for k, seat in enumerate(state.pair_seats):
+        hero = state.lineup[k]
+        expected[hero] = expected[BASICS[k]] = (seat, "character")
+        if CARDS[hero].minion:
+            expected[CARDS[hero].minion] = (seat, "minion")
+    for piece_id in expected:
+        piece = state.pieces.get(piece_id)
+        if piece is None or piece.seat != expected[piece_id][0]:
+            return f"{piece_id} should be in play for seat {expected[piece_id][0]}"
+    for piece in state.pieces.values():
+        if piece.id not in expected and piece.kind != "companion":
+            return f"{_label(state, piece.id)} is in play but no pair brought it"
+    for i in range(len(state.sides)):
+        held = [p.id for p in state.pieces.values() if p.side == i and (p.item or p.kind == "companion")]
+        if len(held) > 1:
+            return f"side {i} brings {len(held)} items or companions: {held}"
+        settled = i not in state.outfitting
+        if state.extras != "none" and settled and not held:
+            return f"side {i} was to bring {state.extras} but holds nothing"
     return None
 
 
@@ -368,9 +494,20 @@ INVARIANTS: tuple[Invariant, ...] = (
     ),
     Invariant(
         "scores",
-        "Points are never negative, the first game stops at its goal, the winners have the most points, "
-        "and the round stays within the cap.",
+        "Points are never negative, rounds count from 1, and a running match has no winners.",
         scores_within_bounds,
+    ),
+    Invariant(
+        "one-winner",
+        "A match ends with one side alone at the top, at its goal or past the round cap; never a shared "
+        "win; a running first game has no side alone at its goal.",
+        one_winner,
+    ),
+    Invariant(
+        "point-sources",
+        "A side's points add up from their sources, each one its scenario scores (next to a knock-out: "
+        "the first game only); every point marker on a track was a point for that side.",
+        points_from_their_sources,
     ),
     Invariant(
         "markers",
@@ -381,6 +518,12 @@ INVARIANTS: tuple[Invariant, ...] = (
         "turn",
         "The turn's frames name real pieces, at most two actions, and the side on turn acts.",
         turn_in_order,
+    ),
+    Invariant(
+        "line-up",
+        "Each character plays once; every pair's pieces are in play once chosen; a side brings at most "
+        "one item or companion.",
+        lineup_in_play,
     ),
     Invariant(
         "leaders",
@@ -403,6 +546,6 @@ def redeal_hidden(state: State, seat: int | None, rng: Rng) -> int:
     for i, side in enumerate(state.sides):
         if side.leader is None or (seat is not None and seat in side.seats):
             continue
-        side.leader = rng.choice([p.id for p in rules.leader_candidates(state, i)])
+        side.leader = rng.choice([p.id for p in leader_candidates(state, i)])
         redrawn += 1
     return redrawn

@@ -1,15 +1,34 @@
 """What one seat (or a spectator) sees of a Funkoverse match.
 
 Everything is public except, in Leaders, a side's chosen leader before every side
-has chosen: only that side's seats see it until the reveal.
+has chosen: only that side's seats see it until the reveal. `cards` lists the
+definitions the match uses (scenario, map, dice, each piece's card with its trait and
+abilities, items, statuses), each with its values and which of them are authored, as
+the catalogue has them (catalogue.py).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from nbc.plugins.funkoverse.effects import CARDS, ITEMS, MAP_CARDS, grid
+from nbc.plugins.funkoverse import catalogue, setup
+from nbc.plugins.funkoverse.effects import BASICS, CARDS, ITEMS, MAP_CARDS, grid
 from nbc.plugins.funkoverse.state import State
+
+
+def stage(state: State) -> str:
+    """Where the match is: the set-up step waiting for the players, play, or over."""
+    if state.over:
+        return "over"
+    if state.picking:
+        return "characters"
+    if state.outfitting:
+        return "gear"
+    if state.choosing_leaders:
+        return "leaders"
+    if state.placing:
+        return "placing"
+    return "play"
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
@@ -57,8 +76,24 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                 "owner": p.owner,
             }
         )
+    pairs = [
+        {
+            "pair": k,
+            "seat": seat,
+            "side": setup.side_of_seat(state, seat),
+            "base": setup.BASES[k],
+            "basic": BASICS[k],
+            "character": state.lineup[k] or None,
+        }
+        for k, seat in enumerate(state.pair_seats)
+    ]
+    in_use = [p.card for p in state.pieces.values()] + [p.item for p in state.pieces.values() if p.item]
     return {
         "scenario": state.scenario,
+        "cards": catalogue.in_play(state.scenario, state.map, in_use),
+        "stage": stage(state),
+        "pairs": pairs,
+        "extras": state.extras,
         "map": {
             "id": state.map,
             "name": MAP_CARDS[state.map].name,

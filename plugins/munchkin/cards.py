@@ -1,10 +1,12 @@
 """The card data model: what a Munchkin card's TOML table may say.
 
-Every card records where its numbers come from (`numbers`): `printed` when the
-rulesheet gives them, `mixed` when only the fields listed in `printed` do, and
-`authored` when this engine chose them (no public card list of the set exists).
-Effects (Bad Stuff, Curses) are lists of `Effect`s, whose ops are run by
-`effects.py`.
+No public card list of the set exists, so every field of a card is either
+`printed` (a public source gives it: the rulesheet, the publisher's announcement
+of the set, a review that names the card) or `authored` (this engine chose it).
+A card lists its printed fields in `printed`: its `name`, its `text` (when the
+text says no more than the source does), its `copies`, and any of its numbers
+(`catalogue_numbers`); every other field is authored. Effects (Bad Stuff,
+Curses) are lists of `Effect`s, whose ops are run by `effects.py`.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from nbc.core.cards import CardDef, DataModel, load_card_dir, plain_copy
 
@@ -35,7 +37,7 @@ Kind = Literal[
 ]
 Op = Literal[
     "lose_levels",  # lose n levels (never below Level 1)
-    "lose_item",  # lose one Item of `slot` (the victim picks; "best": biggest bonus)
+    "lose_item",  # lose one Item of `slot` (the victim picks; "best": the biggest bonus it gives)
     "lose_items",  # lose every Item of `slot` ("any": all Items)
     "lose_citizenship",  # lose one Citizenship (the victim picks)
     "lose_ride",  # lose the Ride and its Enhancers
@@ -66,8 +68,7 @@ class TownBonus(DataModel):
 class MunchkinCard(CardDef):
     deck: Literal["door", "treasure"]
     kind: Kind
-    numbers: Literal["printed", "mixed", "authored"]
-    printed: list[str] = []
+    printed: list[str] = []  # the fields a public source gives (see the module's docstring)
     text: str = Field(min_length=1)
     copies: int = Field(default=1, ge=1)
     # monsters
@@ -93,6 +94,69 @@ class MunchkinCard(CardDef):
     vs_tag_bonus: int = 0
     use: Use | None = None
     max_level: int = Field(default=0, ge=0)
+
+    @model_validator(mode="after")
+    def _printed_fields_exist(self) -> MunchkinCard:
+        known = provenance_fields(self)
+        unknown = [f for f in self.printed if f not in known]
+        if unknown:
+            raise ValueError(
+                f"printed lists {', '.join(unknown)}, which a {self.kind} card does not show; "
+                f"it may list {', '.join(known)}"
+            )
+        return self
+
+
+# The numbers each kind of card shows (see `catalogue_numbers`): always, or only when set.
+SHOWN: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "monster": (("level", "treasures", "levels"), ("tags", "vs_town", "run_away", "no_pursue", "level_only")),
+    "curse": ((), ()),
+    "enhancer": (("bonus", "extra_treasures"), ("make_undead",)),
+    "citizenship": (("town",), ("bonus", "run_away", "gold")),
+    "dual": ((), ()),
+    "ride": (("bonus",), ("run_away",)),
+    "ride-enhancer": (("bonus",), ("run_away",)),
+    "wandering": ((), ()),
+    "item": (("slot", "bonus", "gold"), ("town", "vs_tag", "vs_tag_bonus", "run_away")),
+    "one-shot": (("use", "gold"), ("bonus", "max_level")),
+    "level": ((), ()),
+    "cheat": ((), ()),
+}
+
+
+def _shown(value: object) -> int | str | None:
+    """A field's value as the catalogue shows it: numbers as they are, words as words,
+    lists and town bonuses as short text."""
+    if isinstance(value, bool):
+        return "yes" if value else None
+    if isinstance(value, int | str) or value is None:
+        return value
+    if isinstance(value, list):
+        parts = [f"{v.town} {v.n:+d}" if isinstance(v, TownBonus) else str(v) for v in value]
+        return ", ".join(parts) or None
+    return str(value)
+
+
+def catalogue_numbers(card: MunchkinCard) -> dict[str, int | str | None]:
+    """The numbers (and short facts: slot, town, tags) a card shows, by field name."""
+    always, when_set = SHOWN[card.kind]
+    numbers = {name: _shown(getattr(card, name)) for name in always}
+    for name in when_set:
+        value = _shown(getattr(card, name))
+        if value:
+            numbers[name] = value
+    return numbers
+
+
+def provenance_fields(card: MunchkinCard) -> list[str]:
+    """The fields whose provenance a card records: name, text, copies and its numbers."""
+    return ["name", "text", "copies", *catalogue_numbers(card)]
+
+
+def provenance(card: MunchkinCard) -> dict[str, str]:
+    """`printed` or `authored`, for each of the card's provenance fields."""
+    printed = set(card.printed)
+    return {f: "printed" if f in printed else "authored" for f in provenance_fields(card)}
 
 
 DATA = Path(__file__).parent / "data"

@@ -67,7 +67,11 @@ def towns(state: State, player: Player) -> set[str]:
 
 
 def has_town(state: State, player: Player, town: str) -> bool:
-    return any(PLAIN[state.cards[c]].town == town for c in player.citizenships)
+    cits = player.citizenships
+    if not cits:
+        return False
+    defs = state.cards
+    return PLAIN[defs[cits[0]]].town == town or (len(cits) > 1 and PLAIN[defs[cits[1]]].town == town)
 
 
 def suffers_town(state: State, player: Player, town: str) -> bool:
@@ -113,7 +117,13 @@ def conflicts(state: State, player: Player, item: str) -> list[str]:
 
 
 def can_equip(state: State, player: Player, item: str) -> bool:
-    return item not in player.equipped and may_use(state, player, item)
+    """An Item that is carried, not in use, and usable by its carrier. One-Shot Items on
+    the table are carried but never equipped: they give nothing until used."""
+    return (
+        item not in player.equipped
+        and PLAIN[state.cards[item]].kind == "item"
+        and may_use(state, player, item)
+    )
 
 
 def equip(state: State, player: Player, item: str) -> list[str]:
@@ -151,25 +161,34 @@ def fighters(combat: Combat, hero: int) -> list[int]:
 
 
 def level_only(state: State, combat: Combat) -> bool:
-    return any(PLAIN[state.cards[f.card]].level_only for f in combat.foes)
+    defs = state.cards
+    return any(PLAIN[defs[f.card]].level_only for f in combat.foes)
 
 
-def fight_facts(state: State, combat: Combat | None) -> tuple[bool, set[str]]:
+NO_TAGS: frozenset[str] = frozenset()
+
+
+Facts = tuple[bool, frozenset[str] | set[str]]  # what `fight_facts` finds
+
+
+def fight_facts(state: State, combat: Combat | None) -> Facts:
     """What every fighter's strength reads of the fight: whether a monster counts
     Level only, and the monsters' tags."""
     if combat is None:
-        return False, set()
-    if level_only(state, combat):
-        return True, set()
+        return False, NO_TAGS
+    defs = state.cards
     tags: set[str] = set()
     for foe in combat.foes:
-        tags |= foe_tags(state, foe)
+        c = PLAIN[defs[foe.card]]
+        if c.level_only:
+            return True, NO_TAGS
+        tags.update(c.tags)
+        if foe.undead:
+            tags.add("undead")
     return False, tags
 
 
-def player_strength(
-    state: State, seat: int, combat: Combat | None, facts: tuple[bool, set[str]] | None = None
-) -> int:
+def player_strength(state: State, seat: int, combat: Combat | None, facts: Facts | None = None) -> int:
     """A character's combat strength: Level plus Items, Ride and Citizenship (unless a
     monster says Level only), minus Curses kept in front of them. `facts` is
     `fight_facts(state, combat)`, when the caller has it already."""
@@ -178,7 +197,7 @@ def player_strength(
     total = player.level
     for c in player.curses:
         for effect in PLAIN[defs[c]].effects:
-            if effect.op in ("strength_penalty", "next_combat"):
+            if effect.op in STRENGTH_OPS:
                 total -= effect.n
     only_level, tags = fight_facts(state, combat) if facts is None else facts
     if only_level:
@@ -191,32 +210,57 @@ def player_strength(
                 total += c.vs_tag_bonus
     if player.ride is not None:
         total += PLAIN[defs[player.ride]].bonus
-        total += sum(PLAIN[defs[e]].bonus for e in player.ride_enhancers)
+        for e in player.ride_enhancers:
+            total += PLAIN[defs[e]].bonus
         if has_town(state, player, "thanksgiving"):
-            total += PLAIN["thanksgiving-town"].bonus  # +2 for each Ride
+            total += THANKSGIVING_BONUS  # +2 for each Ride
     return total
 
 
+STRENGTH_OPS = frozenset({"strength_penalty", "next_combat"})
+THANKSGIVING_BONUS = PLAIN["thanksgiving-town"].bonus
+
+
 def heroes_strength(state: State, combat: Combat) -> int:
-    return sum(player_strength(state, s, combat) for s in fighters(combat, state.turn)) + combat.hero_bonus
+    """The fighters' side: their strengths, plus what One-Shots and abilities added for
+    them, unless a monster makes the whole fight one of Level only."""
+    facts = fight_facts(state, combat)
+    total = player_strength(state, state.turn, combat, facts)
+    if combat.helper is not None:
+        total += player_strength(state, combat.helper, combat, facts)
+    return total if facts[0] else total + combat.hero_bonus
+
+
+def winning(state: State, combat: Combat) -> bool:
+    """Do the fighters beat the monsters now? (Monsters win ties.)"""
+    return not combat.foes or heroes_strength(state, combat) > monsters_strength(state, combat)
 
 
 def foe_strength(state: State, combat: Combat, foe: Foe) -> int:
-    c = PLAIN[state.cards[foe.card]]
-    total = c.level + sum(PLAIN[state.cards[e]].bonus for e in foe.enhancers)
-    for bonus in c.vs_town:
+    defs = state.cards
+    c = PLAIN[defs[foe.card]]
+    total = c.level
+    for e in foe.enhancers:
+        total += PLAIN[defs[e]].bonus
+    if c.vs_town:
+        players = state.players
         seats = fighters(combat, state.turn)
-        if bonus.n > 0:
-            hit = any(suffers_town(state, state.players[s], bonus.town) for s in seats)
-        else:  # a weakness against a town is that town's advantage
-            hit = any(has_town(state, state.players[s], bonus.town) for s in seats)
-        if hit:
-            total += bonus.n
+        for bonus in c.vs_town:
+            town = bonus.town
+            if bonus.n > 0:
+                hit = any(suffers_town(state, players[s], town) for s in seats)
+            else:  # a weakness against a town is that town's advantage
+                hit = any(has_town(state, players[s], town) for s in seats)
+            if hit:
+                total += bonus.n
     return total
 
 
 def monsters_strength(state: State, combat: Combat) -> int:
-    return sum(foe_strength(state, combat, f) for f in combat.foes)
+    total = 0
+    for f in combat.foes:
+        total += foe_strength(state, combat, f)
+    return total
 
 
 def foe_treasures(state: State, foe: Foe) -> int:
@@ -248,8 +292,12 @@ def run_modifier(state: State, seat: int, monster: str, combat: Combat | None) -
 
 
 def next_kill_level(state: State, level: int) -> int:
-    """The first level above `level` that only a kill can give."""
-    return min((k for k in state.kill_levels if k > level), default=state.win_level + 1)
+    """The first level above `level` that only a kill can give (`kill_levels` is in
+    increasing order)."""
+    for k in state.kill_levels:
+        if k > level:
+            return k
+    return state.win_level + 1
 
 
 def gain_levels(state: State, seat: int, n: int, by_kill: bool) -> int:
@@ -276,20 +324,36 @@ def lose_levels(state: State, seat: int, n: int) -> int:
 
 def may_gain_without_kill(state: State, seat: int) -> bool:
     player = state.players[seat]
-    return not player.dead and player.level + 1 < next_kill_level(state, player.level)
+    if player.dead:
+        return False
+    level = player.level
+    return level + 1 < next_kill_level(state, level)
 
 
 # --- effects -----------------------------------------------------------------------
 
 
+def item_bonus(state: State, player: Player, item: str) -> int:
+    """What an Item adds to its carrier's strength: nothing unless it is equipped and
+    works for them; its bonus against a tag counts while a monster of that tag is
+    fought."""
+    if item not in player.equipped or not may_use(state, player, item):
+        return 0
+    c = PLAIN[state.cards[item]]
+    bonus = c.bonus
+    fight = state.combat
+    if c.vs_tag is not None and fight is not None and any(c.vs_tag in foe_tags(state, f) for f in fight.foes):
+        bonus += c.vs_tag_bonus
+    return bonus
+
+
 def item_candidates(state: State, player: Player, slot: str) -> list[str]:
     if slot == "any":
         return list(player.items)
-    if slot == "best":
-        if not player.items:
-            return []
-        best = max(PLAIN[state.cards[i]].bonus for i in player.items)
-        return [i for i in player.items if PLAIN[state.cards[i]].bonus == best]
+    if slot == "best":  # only Items that give their carrier a bonus count
+        bonuses = {i: item_bonus(state, player, i) for i in player.items}
+        best = max(bonuses.values(), default=0)
+        return [i for i, b in bonuses.items() if b == best] if best > 0 else []
     if slot == "hand":
         return [i for i in player.items if PLAIN[state.cards[i]].slot in ("hand", "hands")]
     return [i for i in player.items if PLAIN[state.cards[i]].slot == slot]
@@ -316,7 +380,11 @@ def apply_effects(state: State, seat: int, effects: list[Effect], source: str, c
         elif op == "lose_levels":
             lost = lose_levels(state, seat, effect.n)
             if lost:
-                ctx.emit("level", f"seat {seat} loses {lost} level(s)", {"seat": seat, "level": player.level})
+                ctx.emit(
+                    "level",
+                    f"seat {seat} loses {lost} level(s)",
+                    {"seat": seat, "lost": lost, "level": player.level},
+                )
         elif op == "lose_item":
             options = item_candidates(state, player, effect.slot)
             if len(options) == 1:

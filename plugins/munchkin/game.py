@@ -14,11 +14,22 @@ from pydantic import Field, field_validator
 
 from nbc.core.cards import make_instances
 from nbc.core.errors import BadOptions
-from nbc.core.game import Choice, Context, Game, Invariant, Options, Outcome, Prompt, Setup, Variant
+from nbc.core.game import (
+    CatalogueCard,
+    Choice,
+    Context,
+    Game,
+    Invariant,
+    Options,
+    Outcome,
+    Prompt,
+    Setup,
+    Variant,
+)
 from nbc.core.piles import Pile
 from nbc.core.rng import Rng
 from nbc.plugins.munchkin import rules, verify
-from nbc.plugins.munchkin.cards import CARDS
+from nbc.plugins.munchkin.cards import CARDS, catalogue_numbers, provenance
 from nbc.plugins.munchkin.effects import name
 from nbc.plugins.munchkin.state import CardTable, Player, State, dump, load
 from nbc.plugins.munchkin.state import text as state_text
@@ -55,7 +66,7 @@ class MunchkinOptions(Options):
     cards: dict[str, int] = Field(
         default_factory=dict,
         description="the card mix: copies of each card (card id -> 0 to 10); empty: every card with its "
-        "printed copies",
+        "copies in the pool",
     )
 
     @field_validator("cards")
@@ -130,6 +141,7 @@ class Munchkin(Game):
             players=[Player(Pile(f"hand {s}", seen_by="owner", owner=s)) for s in range(players)],
             cards=CardTable(cards),
             ready=[False] * players,
+            waived=[False] * players,
         )
         state.door_deck.shuffle(ctx.rng)
         state.treasure_deck.shuffle(ctx.rng)
@@ -186,6 +198,23 @@ class Munchkin(Game):
     def coverage(self, variant: str) -> dict[str, str]:
         """Every card; see docs/games/munchkin.md for when each kind fires."""
         return {c.id: c.name for c in CARDS.values()}
+
+    def catalogue(self) -> Sequence[CatalogueCard]:
+        """Every card of the pool, with where each field comes from (`printed` by a public
+        source, or `authored` here; see `cards.py` and docs/games/munchkin.md)."""
+        return [
+            CatalogueCard(
+                id=c.id,
+                name=c.name,
+                set=self.title,
+                kind=c.kind,
+                text=c.text,
+                numbers=catalogue_numbers(c),
+                copies=c.copies,
+                provenance=provenance(c),
+            )
+            for c in CARDS.values()
+        ]
 
     def card_name(self, state: State, card: str) -> str:
         return name(state, card)

@@ -1,15 +1,31 @@
 """The turn flow of Munchkin The Nightmare Before Christmas, in the rulesheet's order.
 
-    character creation   everyone may play a Citizenship, a Ride and Items, then is ready
+    character creation   everyone may play a Citizenship (and Dual Citizenship), a Ride
+                         and Items, then is ready
     each turn:
       start              the dead come back; a player who died draws 4 Door + 4 Treasure
       0 Listen at the Door   (faster play) draw a face-down Door card
-      arrange            equip, play cards, sell Items, trade; then kick open the door
+      arrange            play cards, change equipment, sell Items, trade; then kick open the door
       1 Kick Open the Door   monster: combat; Curse: it hits you; other: keep or play it
       2 Look for Trouble or Loot the Room   (only if no monster was fought in phase 1)
       combat             a reaction window: everyone may play cards until all have passed
                          since the last card; then win (rewards) or Run Away
       3 Charity          more than five cards in hand: play them, give or discard the excess
+
+Who may act when (docs/games/munchkin.md has the table):
+
+- the player whose turn it is acts in its own prompts: arrange, Look for Trouble or
+  Loot the Room, and Charity offer everything the rulesheet allows on one's own turn
+  outside combat;
+- every other living seat has an **any-time window** alongside, once a turn (it opens
+  when the turn starts), while it can use it: cards playable at any time (Go Up a
+  Level, Curses, Rides and Ride Enhancers, Holiday Cheer), giving up a Citizenship,
+  and, when it is not fighting, changing its equipment or offering a trade. Passing,
+  offering a trade or giving up a Citizenship closes the window until the next turn;
+- in a combat every living seat is in the reaction window; the seats out of the fight
+  may also change their equipment there;
+- a card received outside one's own turn (Charity, a share of Treasure, a looted body)
+  may be played at once: its receiver decides before anything else goes on.
 
 A `Pending` decision (a target, a victim's pick, a bribe, an answer) always comes
 first. After each choice `settle` runs the automatic steps (closing a window,
@@ -27,14 +43,29 @@ from nbc.plugins.munchkin.effects import card, name
 from nbc.plugins.munchkin.state import Combat, Foe, Pending, Runner, State
 
 DIE = d6()
-SELL_CAP = 1  # sales started per turn (termination cap)
-TRADE_CAP = 1  # trades proposed per turn (termination cap)
-SWAP_CAP = 3  # equipment changes per turn (termination cap; see docs/games/munchkin.md)
+ANY_TIME = frozenset({"ride", "ride-enhancer", "level", "curse"})  # kinds anyone may play any time
+JOIN_TAGS = frozenset({"undead", "demon"})  # tags that let a monster join a fight of its kind
+WINDOW_PHASES = frozenset({"arrange", "revealed", "trouble", "run", "split", "charity"})
+OWN_TURN = frozenset({"turn", "received", "create"})  # where the own-turn plays are allowed
 
-# kinds of hand play: "direct" needs nothing more, "player" a target player,
-# "item" one of the player's Items, "side" the fighters or a monster, "foe" a monster,
-# "search" a card from the discards
-Play = tuple[str, str]  # (choice id, label)
+# kinds of play: "direct" needs nothing more, "player" a target player, "item" one of
+# the player's Items, "side" the fighters or a monster, "foe" a monster, "search" a
+# card from the discards. Where a card is played: "turn" (one's own turn, outside
+# combat), "received" (just received, outside combat), "create" (character creation),
+# "anytime" (an any-time window) or "combat" (a reaction window).
+Play = tuple[str, str] | Choice  # (choice id, label), or a Choice made once and kept
+
+PASS = Choice("pass", "Pass")
+KICK = Choice("kick", "Kick Open the Door")
+LOOT = Choice("loot", "Loot the Room")
+CHARITY = Choice("charity", "Give away the excess (or discard it, if you are lowest)")
+END = Choice("end", "End your turn")
+SELL = Choice("sell", "Sell Items for levels")
+TRADE = Choice("trade", "Offer a trade")
+SEATS = range(8)
+ASK = [Choice(f"ask:{s}", f"Ask seat {s} for help") for s in SEATS]
+ON_SEAT = [Choice(f"to:{s}", f"On seat {s}") for s in SEATS]
+WITH = [Choice(f"with:{s}", f"Offer seat {s} a trade") for s in SEATS]
 
 
 # ======================================================================================
@@ -48,7 +79,6 @@ def prompts(state: State) -> list[Prompt]:
     if state.pending:
         return [pending_prompt(state, state.pending[0])]
     phase = state.phase
-    turn = state.turn
     if phase == "create":
         return [
             Prompt(
@@ -60,15 +90,19 @@ def prompts(state: State) -> list[Prompt]:
             for s in range(len(state.players))
             if not state.ready[s]
         ]
+    if phase == "combat":
+        return combat_prompts(state)
+    out = main_prompts(state, phase)
+    out += anytime_prompts(state, {p.seat for p in out})
+    return out
+
+
+def main_prompts(state: State, phase: str) -> list[Prompt]:
+    """The prompts of the seats whose step of the turn it is."""
+    turn = state.turn
     if phase == "arrange":
-        return [
-            Prompt(
-                turn,
-                "arrange",
-                "Arrange your cards, then kick open the door",
-                _choices(arrange_choices(state)),
-            )
-        ]
+        options = [KICK, *own_turn_choices(state)]
+        return [Prompt(turn, "arrange", "Arrange your cards, then kick open the door", tuple(options))]
     if phase == "revealed":
         c = state.revealed[0]
         options = [("keep", f"Keep {name(state, c)}")]
@@ -77,36 +111,27 @@ def prompts(state: State) -> list[Prompt]:
         return [Prompt(turn, "revealed", "Keep the card or play it", _choices(options))]
     if phase == "trouble":
         options = [
-            (f"fight:{c}", f"Look for Trouble: fight {name(state, c)}")
+            card_choice(state, "fight", c)
             for c in state.players[turn].hand.cards
             if card(state, c).kind == "monster"
         ]
-        options.append(("loot", "Loot the Room"))
-        return [Prompt(turn, "trouble", "Look for Trouble or Loot the Room", _choices(options))]
-    if phase == "combat":
-        combat = state.combat
-        memo = state.window_memo
-        out = []
-        for s in range(len(state.players)):
-            if not combat.passed[s]:
-                choices = memo.get(s)
-                if choices is None:
-                    choices = memo[s] = _choices(window_choices(state, s))
-                out.append(Prompt(s, "combat", "Play a card into the combat, or pass", choices))
-        return out
+        options += [LOOT, *own_turn_choices(state)]
+        return [Prompt(turn, "trouble", "Look for Trouble or Loot the Room", tuple(options))]
     if phase == "run":
-        return [
-            Prompt(r.seat, "run", "Run Away", _choices(run_choices(state, r)))
-            for r in state.runners
-            if r.left
-        ]
+        runners = [r for r in state.runners if r.left]
+        return [Prompt(r.seat, "run", "Run Away", _choices(run_choices(state, r))) for r in runners]
     if phase == "split":
-        options = [(f"take:{c}", f"Take {name(state, c)}") for c in state.pool]
-        return [Prompt(state.split_next, "pick", "Pick a Treasure", _choices(options))]
+        options = [card_choice(state, "take", c) for c in state.pool]
+        return [Prompt(state.split_next, "pick", "Pick a Treasure", tuple(options))]
     if phase == "charity":
-        options = hand_plays(state, turn, "turn") + sell_choice(state, turn)
-        options.append(("charity", "Give away the excess (or discard it, if you are lowest)"))
-        return [Prompt(turn, "charity", "Charity: get down to five cards", _choices(options))]
+        over = len(state.players[turn].hand.cards) > HAND_LIMIT
+        options = [*own_turn_choices(state), CHARITY if over else END]
+        text = (
+            "Charity: get down to five cards"
+            if over
+            else "Play cards or change your table, then end your turn"
+        )
+        return [Prompt(turn, "charity", text, tuple(options))]
     raise AssertionError(f"unknown phase {phase}")
 
 
@@ -114,19 +139,64 @@ _MADE: dict[Play, Choice] = {}  # Choices are immutable: the same one serves eve
 
 
 def _choices(options: list[Play]) -> tuple[Choice, ...]:
+    made = _MADE
+    get = made.get
+    return tuple([o if type(o) is Choice else (get(o) or _make(o)) for o in options])
+
+
+def _make(option: tuple[str, str]) -> Choice:
     if len(_MADE) > 100_000:  # card names planted by the test kit are all different
         _MADE.clear()
-    made = _MADE
-    out = []
-    for option in options:
-        choice = made.get(option)
-        if choice is None:
-            choice = made[option] = Choice(*option)
-        out.append(choice)
-    return tuple(out)
+    choice = _MADE[option] = Choice(*option)
+    return choice
+
+
+# The labels of the choices that name one card, by verb.
+LABELS = {
+    "play": "Play {}",
+    "carry": "Put {} on the table",
+    "use": "Use {} from the table",
+    "dropcit": "Give up {}",
+    "on": "Put on {}",
+    "fight": "Look for Trouble: fight {}",
+    "take": "Take {}",
+    "join": "Send {} into the fight",
+    "scare": "Halloween Town: discard {} for +3",
+    "run": "Roll to Run Away from {}",
+    "lose": "Lose {}",
+    "add": "Add {} to the sale",
+    "item": "Add {} to the bribe",
+    "give": "Give {}",
+    "discard": "Discard {}",
+    "get": "Ask for seat {seat}'s {}",
+}
+_CARD_CHOICES: dict[tuple[str, str, str], Choice] = {}
+PLAY_LABEL, CARRY_LABEL = LABELS["play"], LABELS["carry"]
+
+
+def card_choice(state: State, verb: str, c: str, label: str | None = None) -> Choice:
+    """The choice `verb:c`, labelled with the card's name (in `label`, or the verb's
+    label): one Choice object per label, card and definition (a planted name, from the
+    test kit, is labelled afresh)."""
+    label = LABELS[verb] if label is None else label
+    planted = state.planted
+    if planted:
+        marker = planted.get(c)
+        if marker is not None:
+            return _choices([(f"{verb}:{c}", label.format(marker))])[0]
+    d = state.cards[c]
+    key = (label, c, d)
+    choice = _CARD_CHOICES.get(key)
+    if choice is None:
+        if len(_CARD_CHOICES) > 100_000:
+            _CARD_CHOICES.clear()
+        choice = _CARD_CHOICES[key] = Choice(f"{verb}:{c}", label.format(PLAIN[d].name))
+    return choice
 
 
 def create_choices(state: State, seat: int) -> list[Play]:
+    """Character creation: one Citizenship (with Dual Citizenship once it is down), one
+    Ride, and Items (One-Shot Items too, put on the table)."""
     player = state.players[seat]
     options: list[Play] = []
     for c in player.hand.cards:
@@ -134,131 +204,209 @@ def create_choices(state: State, seat: int) -> list[Play]:
         if (
             kind == "item"
             or (kind == "citizenship" and not player.citizenships)
+            or (kind == "dual" and player.citizenships and player.dual is None)
             or (kind == "ride" and player.ride is None)
         ):
-            options.append((f"play:{c}", f"Play {name(state, c)}"))
+            options.append(card_choice(state, "play", c))
+        elif kind == "one-shot":
+            options.append(card_choice(state, "carry", c))
     options.append(("ready", "Ready"))
     return options
 
 
-def arrange_choices(state: State) -> list[Play]:
-    seat = state.turn
-    player = state.players[seat]
-    options = [("kick", "Kick Open the Door")]
-    options += hand_plays(state, seat, "turn")
-    if state.equips < SWAP_CAP:
-        options += [
-            (f"equip:{i}", f"Equip {name(state, i)}") for i in player.items if fx.can_equip(state, player, i)
-        ]
-    options += [(f"dropcit:{c}", f"Give up {name(state, c)}") for c in player.citizenships]
-    options += sell_choice(state, seat)
-    if state.trades < TRADE_CAP and any(
-        tradeable(state, s) for s in range(len(state.players)) if s != seat and not state.players[s].dead
-    ):
-        options += [(f"trade:{i}", f"Offer {name(state, i)} in a trade") for i in tradeable(state, seat)]
-    return options
-
-
-def tradeable(state: State, seat: int) -> list[str]:
-    player = state.players[seat]
-    return [i for i in player.items if i != player.cheat_item]
-
-
-def sell_choice(state: State, seat: int) -> list[Play]:
-    if state.sales >= SELL_CAP or not fx.may_gain_without_kill(state, seat):
-        return []
-    player = state.players[seat]
-    defs = state.cards
-    gold = 0
-    for c in player.hand.cards + player.items:
-        d = PLAIN[defs[c]]
-        if d.kind not in ("item", "one-shot") or c == player.cheat_item:
-            continue
-        gold += d.gold
-        if gold >= 1000:
-            return [("sell", "Sell Items for levels")]
-    return []
-
-
-def sellable(state: State, seat: int) -> list[str]:
-    player = state.players[seat]
-    hand = [c for c in player.hand.cards if card(state, c).kind in ("item", "one-shot")]
-    return tradeable(state, seat) + hand
-
-
-def play_kind(state: State, seat: int, c: str, where: str) -> str | None:
-    """How `seat` may play card `c` now (see the kinds above), or None. `where` is
-    "turn" (own turn, outside combat) or "combat" (a reaction window)."""
-    player = state.players[seat]
-    d = card(state, c)
-    kind = d.kind
-    own = seat == state.turn
-    if kind == "ride":
-        return "direct"
-    if kind == "ride-enhancer":
-        return "direct" if player.ride is not None else None
-    if kind == "citizenship":
-        if not own or any(card(state, x).town == d.town for x in player.citizenships):
-            return None
-        return "direct" if len(player.citizenships) < 2 else None
-    if kind == "dual":
-        return "direct" if own and player.citizenships and player.dual is None else None
-    if kind == "level":
-        return (
-            "player" if any(fx.may_gain_without_kill(state, s) for s in range(len(state.players))) else None
-        )
-    if kind == "curse":
-        return "player"
-    if kind == "one-shot":
-        use = d.use
-        if use == "remove_curse":
-            return "direct" if player.curses else None
-        if use == "take_discard":
-            return "search" if state.door_discard.cards or state.treasure_discard.cards else None
-        if where == "turn":
-            return "direct" if use == "draw_treasure" else None
-        if use == "bonus":
-            return "side"
-        if use == "run_away":
-            return "direct"
-        if use in ("defeat", "defeat_keep"):
-            return "foe" if defeatable(state, d.max_level) else None
-        return None
-    if where == "turn":
-        if kind == "item":
-            return "direct"
-        if kind == "cheat":
-            return "item" if player.cheat is None and player.items else None
-        return None
-    if kind == "enhancer":
-        return "foe" if state.combat.foes else None
-    return None
-
-
-def defeatable(state: State, max_level: int) -> list[int]:
-    combat = state.combat
-    return [i for i, f in enumerate(combat.foes) if card(state, f.card).level <= max_level]
-
-
-NEVER_PLAYED = {  # kinds never played from hand this way (monsters join by other choices)
+NEVER_FROM_HAND = {  # kinds never played from hand by a play:… choice there
     "turn": frozenset({"monster", "enhancer", "wandering"}),
+    "received": frozenset({"monster", "enhancer", "wandering"}),
+    "anytime": frozenset({"monster", "enhancer", "wandering", "citizenship", "dual", "item", "cheat"}),
     "combat": frozenset({"monster", "wandering", "item", "cheat"}),
 }
 
 
-def hand_plays(state: State, seat: int, where: str) -> list[Play]:
+def card_plays(state: State, seat: int, where: str) -> list[Play]:
+    """Cards `seat` may play now, from its hand and (One-Shot Items) from its table,
+    and One-Shots it may put on the table. (The kinds whose answer never varies are
+    decided here; the rest ask `play_kind`.)"""
+    player = state.players[seat]
     options: list[Play] = []
-    never = NEVER_PLAYED[where]
+    never = NEVER_FROM_HAND[where]
     defs = state.cards
-    for c in state.players[seat].hand.cards:
-        if PLAIN[defs[c]].kind in never:
+    own = where in OWN_TURN
+    made = None if state.planted else _CARD_CHOICES  # the Choices made already (card_choice)
+    levels_ok = None  # may some player gain a level from a Go Up a Level card? (asked once)
+    for c in player.hand.cards:
+        did = defs[c]
+        d = PLAIN[did]
+        kind = d.kind
+        if kind in never:
             continue
-        if play_kind(state, seat, c, where) is not None:
-            options.append((f"play:{c}", f"Play {name(state, c)}"))
+        if kind == "curse" or kind == "ride":
+            playable = True
+        elif kind == "level":
+            if levels_ok is None:
+                levels_ok = any_may_gain(state)
+            playable = levels_ok
+        elif kind == "ride-enhancer":
+            playable = player.ride is not None
+        elif kind == "one-shot":
+            if one_shot_kind(state, seat, c, where) is not None:
+                choice = made and made.get((PLAY_LABEL, c, did))
+                options.append(choice or card_choice(state, "play", c))
+            if own:
+                choice = made and made.get((CARRY_LABEL, c, did))
+                options.append(choice or card_choice(state, "carry", c))
+            continue
+        elif kind == "item":  # never played where `never` leaves it out: here, always
+            playable = True
+        elif kind == "enhancer":  # only in a fight, on one of its monsters
+            playable = bool(state.combat.foes)
+        else:
+            playable = play_kind(state, seat, c, where) is not None
+        if playable:
+            choice = made and made.get((PLAY_LABEL, c, did))
+            options.append(choice or card_choice(state, "play", c))
+    for c in player.items:
+        if PLAIN[defs[c]].kind == "one-shot" and one_shot_kind(state, seat, c, where) is not None:
+            options.append(card_choice(state, "use", c))
     return options
 
 
-PASS: Play = ("pass", "Pass")
+def any_may_gain(state: State) -> bool:
+    """Is there a player a Go Up a Level card could raise?"""
+    return any(fx.may_gain_without_kill(state, s) for s in range(len(state.players)))
+
+
+def own_turn_choices(state: State) -> list[Play]:
+    """What the player whose turn it is may do outside combat, besides moving on (kept
+    in the memo until the next choice: `settle` and `prompts` both ask)."""
+    memo = state.window_memo
+    kept = memo.get("own")
+    if kept is not None and kept[0] == state.step:
+        return kept[1]
+    options = _own_turn_choices(state)
+    memo["own"] = (state.step, options)
+    return options
+
+
+def _own_turn_choices(state: State) -> list[Play]:
+    seat = state.turn
+    player = state.players[seat]
+    if player.dead:
+        return []  # a dead character has nothing to play until its next turn
+    options = card_plays(state, seat, "turn")
+    options += equipment_choices(state, seat)
+    options += [card_choice(state, "dropcit", c) for c in player.citizenships]
+    options += sell_choice(state, seat)
+    if may_offer_trade(state, seat):
+        options.append(TRADE)
+    return options
+
+
+def anytime_prompts(state: State, busy: set[int]) -> list[Prompt]:
+    """The any-time windows of the seats not taking this step of the turn (a window
+    nobody can use asks nobody)."""
+    if state.phase not in WINDOW_PHASES:
+        return []
+    memo = state.anytime_memo
+    out = []
+    shared = None
+    for s, player in enumerate(state.players):
+        if s == state.turn or s in busy or player.dead or state.waived[s]:
+            continue
+        if shared is None:  # what every seat's window reads of the others
+            shared = _shared_key(state)
+        key = (shared, _anytime_key(state, s, player))
+        kept = memo.get(s)
+        if kept is not None and kept[0] == key:
+            prompt = kept[1]
+        else:
+            options = anytime_choices(state, s)
+            prompt = Prompt(s, "anytime", ANYTIME_TEXT, tuple(options)) if options else None
+            memo[s] = (key, prompt)
+        if prompt is not None:
+            out.append(prompt)
+    return out
+
+
+ANYTIME_TEXT = "Play a card, change your table, or pass"
+
+
+def _shared_key(state: State) -> tuple:
+    """What a seat's window reads of the others: whose turn it is, who fights, the
+    Levels (for Go Up a Level), who is dead (for targets and trade partners)."""
+    combat = state.combat
+    return (
+        state.turn,
+        combat is None,
+        None if combat is None else combat.helper,
+        tuple([p.level for p in state.players]),
+        tuple([p.dead for p in state.players]),
+        len(state.planted),
+    )
+
+
+def _anytime_key(state: State, seat: int, player) -> tuple:
+    """Everything of its own a seat's window depends on (with `_shared_key`, what it
+    reads of the others): a window is worked out again only when one of these changed
+    (the state never holds two windows that differ with the same key). The step of the
+    turn counts only through the bounds: the Items put on in it, an offer declined in it.
+    (One flat tuple, the lists told apart by their lengths.)"""
+    hand, items, equipped, cits = player.hand.cards, player.items, player.equipped, player.citizenships
+    return (
+        len(hand),
+        len(items),
+        len(equipped),
+        len(cits),
+        *hand,
+        *items,
+        *equipped,
+        *cits,
+        player.ride,
+        bool(player.curses),
+        player.cheat_item,
+        player.declined_step == state.step,
+        *(player.worn if worn_now(state, player) else ()),
+    )
+
+
+def anytime_choices(state: State, seat: int) -> list[Play]:
+    """A seat's any-time window: cards playable at any time, giving up a Citizenship,
+    and, out of combat, its equipment and a trade offer. Empty when it can do nothing."""
+    player = state.players[seat]
+    options = card_plays(state, seat, "anytime")
+    options += [card_choice(state, "dropcit", c) for c in player.citizenships]
+    if not fighting(state, seat):
+        options += equipment_choices(state, seat)
+        if may_offer_trade(state, seat):
+            options.append(TRADE)
+    return [PASS, *options] if options else []
+
+
+def fighting(state: State, seat: int) -> bool:
+    """Is `seat` in a combat (fighting, helping, or running away)?"""
+    combat = state.combat
+    return combat is not None and (seat == state.turn or seat == combat.helper)
+
+
+def combat_prompts(state: State) -> list[Prompt]:
+    """Every seat that has not passed since the last card, with its reaction-window
+    choices (kept in the memo while only passes happen)."""
+    combat = state.combat
+    memo = state.window_memo
+    step = state.step
+    out = []
+    for s, passed in enumerate(combat.passed):
+        if not passed:
+            kept = memo.get(s)
+            if kept is not None and kept[0] == step:
+                choices = kept[1]
+            else:
+                choices = _choices(window_choices(state, s))
+                memo[s] = (step, choices)
+            out.append(Prompt(s, "combat", COMBAT_TEXT, choices))
+    return out
+
+
+COMBAT_TEXT = "Play a card into the combat, or pass"
 
 
 def window_choices(state: State, seat: int) -> list[Play]:
@@ -270,15 +418,15 @@ def window_choices(state: State, seat: int) -> list[Play]:
     if player.dead:
         return options
     if seat == state.turn and combat.helper is None:
-        options += [
-            (f"ask:{s}", f"Ask seat {s} for help")
+        asks = [
+            ASK[s]
             for s, other in enumerate(state.players)
             if s != seat and not other.dead and s not in combat.asked
         ]
+        if asks and not fx.winning(state, combat):  # asked only by a fighter who cannot win alone
+            options += asks
     hand = player.hand.cards
     defs = state.cards
-    planted = state.planted
-    never = NEVER_PLAYED["combat"]
     monsters: list[str] = []
     helpers: list[str] = []  # Wandering Monster and Undead-making Enhancers
     for c in hand:
@@ -286,21 +434,23 @@ def window_choices(state: State, seat: int) -> list[Play]:
         kind = d.kind
         if kind == "monster":
             monsters.append(c)
-            continue
-        if kind == "wandering" or d.make_undead:
+        elif kind == "wandering" or d.make_undead:
             helpers.append(c)
-        if kind not in never and play_kind(state, seat, c, "combat") is not None:
-            options.append((f"play:{c}", f"Play {planted.get(c) or d.name}"))
+    options += card_plays(state, seat, "combat")
     for c in player.citizenships:
-        options.append((f"dropcit:{c}", f"Give up {name(state, c)}"))
+        options.append(card_choice(state, "dropcit", c))
+    in_fight = seat == state.turn or seat == combat.helper
+    if not in_fight:  # a seat out of the fight is not in combat: it may change its equipment
+        options += equipment_choices(state, seat)
     if not monsters:
         return options
     tags: set[str] = set()
     for foe in combat.foes:
         tags |= fx.foe_tags(state, foe)
+    tags &= JOIN_TAGS  # Sandy Claws is a Santa monster only when sets are combined
     for m in monsters:
         if tags.intersection(PLAIN[defs[m]].tags):
-            options.append((f"join:{m}", f"Send {name(state, m)} into the fight"))
+            options.append(card_choice(state, "join", m))
     for w in helpers:
         if PLAIN[defs[w]].kind == "wandering":
             options += [(f"wander:{w}:{m}", f"Wandering Monster: {name(state, m)} joins") for m in monsters]
@@ -310,16 +460,15 @@ def window_choices(state: State, seat: int) -> list[Play]:
                 for m in monsters
                 if "undead" not in PLAIN[defs[m]].tags
             ]
-    fighting = seat == state.turn or seat == combat.helper
-    if fighting and combat.halloween[seat] < 3 and fx.has_town(state, player, "halloween"):
-        options += [(f"scare:{m}", f"Halloween Town: discard {name(state, m)} for +3") for m in monsters]
+    if in_fight and fx.has_town(state, player, "halloween"):
+        options += [card_choice(state, "scare", m) for m in monsters]
     return options
 
 
 def run_choices(state: State, runner: Runner) -> list[Play]:
     seat = runner.seat
     player = state.players[seat]
-    options: list[Play] = [(f"run:{m}", f"Roll to Run Away from {name(state, m)}") for m in runner.left]
+    options: list[Play | Choice] = [card_choice(state, "run", m) for m in runner.left]
     if player.ride is not None:
         helper = state.combat.helper if state.combat else None
         helper_running = any(r.seat == helper and r.left for r in state.runners)
@@ -336,6 +485,9 @@ def run_choices(state: State, runner: Runner) -> list[Play]:
                 (f"xmas:{item}:{m}", f"Discard {name(state, item)} to escape {name(state, m)}")
                 for m in runner.left
             ]
+    # cards anyone may play at any time, a runner too (a Ride, then sacrificed, escapes)
+    options += card_plays(state, seat, "anytime")
+    options += [card_choice(state, "dropcit", c) for c in player.citizenships]
     return options
 
 
@@ -343,11 +495,205 @@ def christmas_fodder(state: State, seat: int) -> list[str]:
     return [c for c in sellable(state, seat) if card(state, c).gold >= PLAIN["christmas-town"].gold]
 
 
+# --- tables: equipment, selling, trading ----------------------------------------------
+
+
+def tradeable(state: State, seat: int) -> list[str]:
+    """Items on the table that may change hands (an Item backed by a Cheat! stays)."""
+    player = state.players[seat]
+    return [i for i in player.items if i != player.cheat_item]
+
+
+def sellable(state: State, seat: int) -> list[str]:
+    player = state.players[seat]
+    hand = [c for c in player.hand.cards if card(state, c).kind in ("item", "one-shot")]
+    return tradeable(state, seat) + hand
+
+
+def table_key(player) -> str:
+    """A seat's table as the bound on putting Items on reads it: what it carries, its
+    Citizenships, the Item its Cheat! holds."""
+    return f"{','.join(player.items)}|{','.join(player.citizenships)}|{player.cheat_item}"
+
+
+def worn_now(state: State, player) -> bool:
+    """Do the Items `player` put on still count against putting them on again (same step
+    of the turn, same table)? (docs: Bounds)"""
+    return bool(player.worn) and player.worn_step == state.step and player.worn_table == table_key(player)
+
+
+def wearable(state: State, seat: int) -> list[str]:
+    """Items `seat` may put on: carried, usable, not on, and not put on already in this
+    step with the table as it is (putting one back on would undo a change)."""
+    player = state.players[seat]
+    items = player.items
+    equipped = player.equipped
+    if not items or len(equipped) == len(items):
+        return []
+    defs = state.cards
+    found = []
+    for i in items:
+        if i in equipped:
+            continue
+        d = PLAIN[defs[i]]
+        if d.kind == "item" and (d.town is None or fx.may_use(state, player, i)):
+            found.append(i)
+    if found and worn_now(state, player):
+        found = [i for i in found if i not in player.worn]
+    return found
+
+
+def equipment_choices(state: State, seat: int) -> list[Play]:
+    return [card_choice(state, "on", i) for i in wearable(state, seat)]
+
+
+def sale_key(state: State, seat: int) -> str:
+    player = state.players[seat]
+    return f"{state.step}|{','.join(player.hand.cards)}|{','.join(player.items)}"
+
+
+# The Gold a card fetches in a sale, by definition (0 for cards that are not Items).
+SALE_GOLD = {key: c.gold if c.kind in ("item", "one-shot") else 0 for key, c in PLAIN.items()}
+
+
+def sell_choice(state: State, seat: int) -> list[Play]:
+    """Selling, when the seat's Items (table and hand) make 1,000 Gold and a level
+    may be bought."""
+    player = state.players[seat]
+    defs = state.cards
+    gold = 0
+    cheat = player.cheat_item
+    for c in player.items:
+        if c != cheat:
+            gold += SALE_GOLD[defs[c]]
+    if gold < 1000:
+        for c in player.hand.cards:
+            gold += SALE_GOLD[defs[c]]
+        if gold < 1000:
+            return []
+    if not fx.may_gain_without_kill(state, seat):
+        return []
+    if player.sale_off and player.sale_off == sale_key(state, seat):
+        return []  # a sale called off is not started again until the seat's cards change
+    return [SELL]
+
+
+def trade_partners(state: State, seat: int) -> list[int]:
+    """Living seats out of combat that `seat` could offer a trade to."""
+    combat = state.combat
+    busy = () if combat is None else (state.turn, combat.helper)
+    return [s for s, other in enumerate(state.players) if s != seat and not other.dead and s not in busy]
+
+
+def may_offer_trade(state: State, seat: int) -> bool:
+    """An offer gives at least one Item from the table; out of combat, and not after an
+    offer of this seat was declined (or called off) in this step."""
+    player = state.players[seat]
+    items = player.items
+    if not items or player.declined_step == state.step:
+        return False
+    if len(items) == 1 and items[0] == player.cheat_item:
+        return False
+    combat = state.combat
+    if combat is None:
+        return any(s != seat and not other.dead for s, other in enumerate(state.players))
+    turn, helper = state.turn, combat.helper
+    if seat in (turn, helper):
+        return False
+    for s, other in enumerate(state.players):
+        if s != seat and s != turn and s != helper and not other.dead:
+            return True
+    return False
+
+
+# --- what a card may do ---------------------------------------------------------------
+
+
+def play_kind(state: State, seat: int, c: str, where: str) -> str | None:
+    """How `seat` may play card `c` (in its hand, or a One-Shot on its table) now, or
+    None (see the kinds and places above)."""
+    player = state.players[seat]
+    d = card(state, c)
+    kind = d.kind
+    if kind == "ride":
+        return "direct"
+    if kind == "ride-enhancer":
+        return "direct" if player.ride is not None else None
+    if kind == "level":
+        return "player" if any_may_gain(state) else None
+    if kind == "curse":
+        return "player"
+    if kind == "one-shot":
+        return one_shot_kind(state, seat, c, where)
+    own = where in OWN_TURN or (where == "combat" and seat == state.turn)
+    if kind == "citizenship":
+        if not own or any(card(state, x).town == d.town for x in player.citizenships):
+            return None
+        return "direct" if len(player.citizenships) < 2 else None
+    if kind == "dual":
+        return "direct" if own and player.citizenships and player.dual is None else None
+    if where in OWN_TURN:
+        if kind == "item":
+            return "direct"
+        if kind == "cheat":
+            return "item" if player.cheat is None and cheat_targets(state, seat) else None
+        return None
+    if where == "combat" and kind == "enhancer":
+        return "foe" if state.combat.foes else None
+    return None
+
+
+def one_shot_kind(state: State, seat: int, c: str, where: str) -> str | None:
+    """A One-Shot Item's use: Holiday Cheer any time; the rest on one's own turn or in a
+    fight, as their text says."""
+    d = card(state, c)
+    use = d.use
+    if use == "remove_curse":
+        return "direct" if state.players[seat].curses else None
+    if where == "anytime":
+        return None
+    if use == "take_discard":
+        return "search" if state.door_discard.cards or state.treasure_discard.cards else None
+    if where != "combat":
+        return "direct" if use == "draw_treasure" else None
+    if use == "bonus":
+        return "side"
+    if use == "run_away":
+        return "direct"
+    if use in ("defeat", "defeat_keep"):
+        return "foe" if defeatable(state, d.max_level) else None
+    return None
+
+
+def cheat_targets(state: State, seat: int) -> list[str]:
+    return [i for i in state.players[seat].items if card(state, i).kind == "item"]
+
+
+def defeatable(state: State, max_level: int) -> list[int]:
+    combat = state.combat
+    return [i for i, f in enumerate(combat.foes) if card(state, f.card).level <= max_level]
+
+
+def received_choices(state: State, seat: int, cards: list[str]) -> list[Play]:
+    """The just-received cards `seat` may play at once."""
+    player = state.players[seat]
+    options: list[Play] = []
+    for c in cards:
+        if c not in player.hand.cards:
+            continue
+        kind = card(state, c).kind
+        if kind not in NEVER_FROM_HAND["received"] and play_kind(state, seat, c, "received") is not None:
+            options.append(card_choice(state, "play", c))
+        if kind == "one-shot":
+            options.append(card_choice(state, "carry", c))
+    return options
+
+
 def pending_prompt(state: State, p: Pending) -> Prompt:
     kind = p.kind
     seat = p.seat
     if kind == "target":
-        options = [(f"to:{s}", f"On seat {s}") for s in targets(state, p.card)]
+        options = [ON_SEAT[s] for s in targets(state, p.card)]
         return Prompt(seat, kind, f"Play {name(state, p.card)} on which player?", _choices(options))
     if kind == "side":
         options = [("heroes", "For the fighters")]
@@ -359,39 +705,27 @@ def pending_prompt(state: State, p: Pending) -> Prompt:
         options = [(f"foe:{i}", name(state, state.combat.foes[i].card)) for i in indexes]
         return Prompt(seat, kind, f"Play {name(state, p.card)} on which monster?", _choices(options))
     if kind == "item":
-        options = [(f"on:{i}", name(state, i)) for i in state.players[seat].items]
+        options = [(f"on:{i}", name(state, i)) for i in cheat_targets(state, seat)]
         return Prompt(seat, kind, f"Attach {name(state, p.card)} to which Item?", _choices(options))
     if kind == "search":
         found = [c for c in state.door_discard.cards + state.treasure_discard.cards]
-        options = [(f"take:{c}", f"Take {name(state, c)}") for c in found]
+        options = [card_choice(state, "take", c) for c in found]
         return Prompt(seat, kind, "Take a card from the discards", _choices(options))
     if kind == "bribe":
-        options = [("none", "No bribe")]
-        options += [(f"item:{i}", f"Give {name(state, i)}") for i in tradeable(state, seat)]
-        total = sum(fx.foe_treasures(state, f) for f in state.combat.foes) + state.combat.kept_treasure
-        for k in range(1, total + 1):
-            options.append((f"share:{k}:you", f"{k} of the Treasures, helper picks first"))
-            options.append((f"share:{k}:me", f"{k} of the Treasures, you pick first"))
-        return Prompt(seat, kind, f"Offer seat {p.target} a bribe to help", _choices(options))
+        return Prompt(seat, kind, f"Offer seat {p.target} a bribe to help", _choices(bribe_choices(state, p)))
     if kind == "help":
-        offer = (
-            f"{name(state, p.card)}"
-            if p.card
-            else f"{p.n} Treasure(s), {'you' if p.order == [1] else 'they'} pick first"
-            if p.n
-            else "nothing"
-        )
-        options = [("accept", f"Help seat {p.target} for {offer}"), ("refuse", "Refuse")]
+        label = f"Help seat {p.target} for {offer_text(state, p.options, p.n, p.order == [1], 'you')}"
+        options = [("accept", label), ("refuse", "Refuse")]
         return Prompt(seat, kind, f"Seat {p.target} asks for your help", _choices(options))
     if kind in ("lose-item", "lose-citizenship"):
-        options = [(f"lose:{c}", f"Lose {name(state, c)}") for c in p.options]
+        options = [card_choice(state, "lose", c) for c in p.options]
         return Prompt(seat, kind, f"{name(state, p.card)}: choose what you lose", _choices(options))
     if kind == "loot":
-        options = [(f"take:{c}", f"Take {name(state, c)}") for c in state.body]
+        options = [card_choice(state, "take", c) for c in state.body]
         return Prompt(seat, kind, "Loot the Body: take one card", _choices(options))
     if kind == "sale":
         total = sum(card(state, c).gold for c in state.sale)
-        options = [(f"add:{c}", f"Add {name(state, c)} to the sale") for c in sellable(state, seat)]
+        options = [card_choice(state, "add", c) for c in sellable(state, seat)]
         if total >= 1000 and state.players[seat].level + total // 1000 < fx.next_kill_level(
             state, state.players[seat].level
         ):
@@ -399,20 +733,22 @@ def pending_prompt(state: State, p: Pending) -> Prompt:
         options.append(("cancel", "Call off the sale"))
         return Prompt(seat, kind, f"Selling Items: {total} Gold so far", _choices(options))
     if kind == "trade":
-        options = [
-            (f"for:{i}", f"For seat {s}'s {name(state, i)}")
-            for s in range(len(state.players))
-            if s != seat and not state.players[s].dead
-            for i in tradeable(state, s)
-        ]
-        return Prompt(seat, kind, f"Trade {name(state, p.card)} for what?", _choices(options))
+        return Prompt(seat, kind, "Make a trade offer", _choices(trade_choices(state, p)))
     if kind == "trade-answer":
-        label = f"Swap your {name(state, p.card)} for seat {p.target}'s {name(state, p.options[0])}"
-        return Prompt(seat, kind, "A trade is offered", _choices([("accept", label), ("decline", "Decline")]))
+        gives = [c for c in p.options if c in state.players[p.target].items]
+        takes = [c for c in p.options if c not in gives]
+        label = f"Take {', '.join(fx.names(state, gives)) or 'nothing'}"
+        label += f" for your {', '.join(fx.names(state, takes)) or 'nothing'}"
+        options = [("accept", label), ("decline", "Decline")]
+        return Prompt(seat, kind, f"Seat {p.target} offers a trade", _choices(options))
+    if kind == "received":
+        options = received_choices(state, seat, p.options)
+        options.append(("keep", "Keep them in your hand"))
+        return Prompt(seat, kind, "You have just received cards: play them now?", _choices(options))
     if kind == "charity":
         hand = state.players[seat].hand.cards
         if not p.options:
-            options = [(f"discard:{c}", f"Discard {name(state, c)}") for c in hand]
+            options = [card_choice(state, "discard", c) for c in hand]
         else:
             options = [
                 (f"give:{c}:{s}", f"Give {name(state, c)} to seat {s}")
@@ -421,6 +757,56 @@ def pending_prompt(state: State, p: Pending) -> Prompt:
             ]
         return Prompt(seat, kind, "Charity: give away or discard the excess", _choices(options))
     raise AssertionError(f"unknown pending decision {kind}")
+
+
+def offer_text(state: State, items: list[str], share: int, helper_first: bool, helper: str) -> str:
+    """A bribe in words: the Items, then the share of the Treasures and who picks first."""
+    parts = fx.names(state, items)
+    if share:
+        parts.append(f"{share} Treasure(s), {helper if helper_first else 'the fighter'} picking first")
+    return ", ".join(parts) or "nothing"
+
+
+def bribe_choices(state: State, p: Pending) -> list[Play]:
+    """Build a bribe: any Items the fighter carries, and a share of the Treasures with
+    the order of picking; then ask."""
+    seat = p.seat
+    items = [i for i in tradeable(state, seat) if i not in p.options]
+    options = [card_choice(state, "item", i) for i in items]
+    if not p.order:
+        total = sum(fx.foe_treasures(state, f) for f in state.combat.foes) + state.combat.kept_treasure
+        for k in range(1, total + 1):
+            options.append((f"share:{k}:you", f"Add {k} of the Treasures, helper picks first"))
+            options.append((f"share:{k}:me", f"Add {k} of the Treasures, you pick first"))
+    offer = offer_text(state, p.options, p.n, p.order == [1], "the helper")
+    options.append(("ask", f"Ask for help, offering {offer}"))
+    return options
+
+
+def trade_choices(state: State, p: Pending) -> list[Play]:
+    """Build a trade offer: the other seat, then Items of one's table to give (one at
+    least) and Items of that seat's table to ask for (several for several; none makes
+    it a gift)."""
+    seat = p.seat
+    if p.target is None:
+        options: list[Play] = [WITH[s] for s in trade_partners(state, seat)]
+        options.append(CALL_OFF)
+        return options
+    chosen = p.options
+    mine = state.players[seat].items
+    options = [card_choice(state, "give", i) for i in tradeable(state, seat) if i not in chosen]
+    wanted = GET_LABELS[p.target]
+    options += [card_choice(state, "get", i, wanted) for i in tradeable(state, p.target) if i not in chosen]
+    gives = [c for c in chosen if c in mine]
+    if gives:
+        wanted = ", ".join(fx.names(state, [c for c in chosen if c not in gives])) or "nothing"
+        options.append(("offer", f"Offer {', '.join(fx.names(state, gives))} for {wanted}"))
+    options.append(CALL_OFF)
+    return options
+
+
+CALL_OFF = Choice("cancel", "Call off the offer")
+GET_LABELS = [LABELS["get"].replace("{seat}", str(s)) for s in SEATS]
 
 
 def targets(state: State, c: str) -> list[int]:
@@ -456,9 +842,25 @@ def apply(state: State, seat: int, choice: Choice, ctx: Context) -> None:
         state.window_memo.clear()  # only a pass leaves the other seats' choices as they were
     if state.pending:
         resolve_pending(state, state.pending.pop(0), verb, rest, ctx)
-    else:
+    elif state.phase == "create":
+        on_create(state, seat, verb, rest, ctx)
+    elif state.phase == "combat":
+        on_combat(state, seat, verb, rest, ctx)
+    elif takes_the_step(state, seat):
         PHASES[state.phase](state, seat, verb, rest, ctx)
+    else:
+        on_anytime(state, seat, verb, rest, ctx)
     settle(state, ctx)
+
+
+def takes_the_step(state: State, seat: int) -> bool:
+    """Is `seat` the one whose step of the turn it is (rather than in its any-time window)?"""
+    phase = state.phase
+    if phase == "run":
+        return any(r.seat == seat and r.left for r in state.runners)
+    if phase == "split":
+        return seat == state.split_next
+    return seat == state.turn
 
 
 def on_create(state: State, seat: int, verb: str, rest: str, ctx: Context) -> None:
@@ -467,27 +869,62 @@ def on_create(state: State, seat: int, verb: str, rest: str, ctx: Context) -> No
         if all(state.ready):
             ctx.emit("start", f"seat {state.turn} goes first", {"seat": state.turn})
             start_turn(state, ctx)
+    elif verb == "carry":
+        carry(state, seat, take_card(state, seat, rest), ctx)
     else:
-        play_direct(state, seat, take_from_hand(state, seat, rest), ctx)
+        play_direct(state, seat, take_card(state, seat, rest), ctx)
 
 
-def on_arrange(state: State, seat: int, verb: str, rest: str, ctx: Context) -> None:
-    player = state.players[seat]
+def on_own_turn(state: State, seat: int, verb: str, rest: str, ctx: Context) -> None:
+    """The turn player's arrange, Look for Trouble or Loot, and Charity steps."""
     if verb == "kick":
         kick_open_the_door(state, ctx)
-    elif verb == "play":
-        start_play(state, seat, rest, "turn", ctx)
-    elif verb == "equip":
-        state.equips += 1
-        fx.equip(state, player, rest)  # no event: the view shows what is equipped
+    elif verb == "fight":
+        state.players[seat].hand.remove(rest)
+        ctx.emit(
+            "trouble", f"seat {seat} looks for trouble: {name(state, rest)}", {"seat": seat, "card": rest}
+        )
+        start_combat(state, [rest], ctx)
+    elif verb == "loot":
+        deck = "treasure" if state.listen else "door"  # faster play loots a Treasure
+        drawn = fx.draw(state, deck, 1, ctx.rng)
+        give_face_down(state, seat, drawn, ctx, "loots the room")
+        set_phase(state, "charity")
+    elif verb == "charity":
+        start_charity(state, seat)
+    elif verb == "end":
+        end_turn(state, ctx)
+    else:
+        table_action(state, seat, verb, rest, "turn", ctx)
+
+
+def on_anytime(state: State, seat: int, verb: str, rest: str, ctx: Context) -> None:
+    """A seat's any-time window: a pass, or a change of its table, closes it until the
+    next one opens; cards may be played one after another."""
+    if verb == "pass":
+        state.waived[seat] = True
+        return
+    if verb not in ("play", "use", "on"):
+        state.waived[seat] = True  # one trade offer, or Citizenship given up, a window
+    table_action(state, seat, verb, rest, "anytime", ctx)
+
+
+def table_action(state: State, seat: int, verb: str, rest: str, where: str, ctx: Context) -> None:
+    """Playing cards and changing one's table, wherever they are allowed."""
+    if verb in ("play", "use"):
+        start_play(state, seat, rest, where, ctx)
+    elif verb == "carry":
+        carry(state, seat, take_card(state, seat, rest), ctx)
+    elif verb == "on":
+        put_on(state, seat, rest)
     elif verb == "dropcit":
         fx.lose_citizenship(state, seat, rest, ctx)
     elif verb == "sell":
-        state.sales += 1
         state.pending.insert(0, Pending(seat, "sale"))
     elif verb == "trade":
-        state.trades += 1
-        state.pending.insert(0, Pending(seat, "trade", rest))
+        state.pending.insert(0, Pending(seat, "trade"))
+    else:
+        raise AssertionError(f"unknown action {verb}")
 
 
 def on_revealed(state: State, seat: int, verb: str, rest: str, ctx: Context) -> None:
@@ -505,21 +942,7 @@ def on_revealed(state: State, seat: int, verb: str, rest: str, ctx: Context) -> 
         start_combat(state, monsters, ctx)
         state.combat.foes[0].enhancers += enhancers
     else:
-        state.phase = "trouble"
-
-
-def on_trouble(state: State, seat: int, verb: str, rest: str, ctx: Context) -> None:
-    if verb == "fight":
-        state.players[seat].hand.remove(rest)
-        ctx.emit(
-            "trouble", f"seat {seat} looks for trouble: {name(state, rest)}", {"seat": seat, "card": rest}
-        )
-        start_combat(state, [rest], ctx)
-        return
-    deck = "treasure" if state.listen else "door"  # faster play loots a Treasure
-    drawn = fx.draw(state, deck, 1, ctx.rng)
-    give_face_down(state, seat, drawn, ctx, "loots the room")
-    state.phase = "charity"
+        set_phase(state, "trouble")
 
 
 def on_combat(state: State, seat: int, verb: str, rest: str, ctx: Context) -> None:
@@ -532,8 +955,11 @@ def on_combat(state: State, seat: int, verb: str, rest: str, ctx: Context) -> No
         state.pending.insert(0, Pending(seat, "bribe", target=int(rest)))
         combat.asked.append(int(rest))
         return
-    if verb == "play":
+    if verb in ("play", "use"):
         start_play(state, seat, rest, "combat", ctx)
+        return
+    if verb == "on":  # a seat out of the fight changes its equipment: nothing in the fight changes
+        put_on(state, seat, rest)
         return
     if verb == "dropcit":
         fx.lose_citizenship(state, seat, rest, ctx)
@@ -563,7 +989,6 @@ def on_combat(state: State, seat: int, verb: str, rest: str, ctx: Context) -> No
     elif verb == "scare":
         hand.remove(rest)
         combat.played.append(rest)
-        combat.halloween[seat] += 1
         combat.hero_bonus += PLAIN["halloween-town"].bonus
         coverage.fired("halloween-town")
         ctx.emit("power", f"seat {seat} discards {name(state, rest)} for +3", {"seat": seat, "card": rest})
@@ -597,7 +1022,7 @@ def on_run(state: State, seat: int, verb: str, rest: str, ctx: Context) -> None:
             f"seat {seat} discards {name(state, item)} and escapes {name(state, monster)}",
             {"seat": seat, "card": monster, "item": item},
         )
-    else:
+    elif verb == "run":
         runner.left.remove(rest)
         roll = DIE.face(DIE.roll(ctx.rng)).values["pips"]
         state.last_roll = roll
@@ -611,6 +1036,8 @@ def on_run(state: State, seat: int, verb: str, rest: str, ctx: Context) -> None:
         )
         if not escaped:
             fx.apply_effects(state, seat, card(state, rest).bad_stuff, rest, ctx)
+    else:  # a card anyone may play at any time
+        table_action(state, seat, verb, rest, "anytime", ctx)
 
 
 def on_split(state: State, seat: int, verb: str, rest: str, ctx: Context) -> None:
@@ -631,40 +1058,32 @@ def take_from_pool(state: State, seat: int, c: str, ctx: Context) -> None:
     state.pool.remove(c)
     to_hand_face_up(state, seat, c)
     ctx.emit("take", f"seat {seat} takes {name(state, c)}", {"seat": seat, "card": c})
+    received(state, seat, [c])
 
 
-def on_charity(state: State, seat: int, verb: str, rest: str, ctx: Context) -> None:
-    if verb == "play":
-        start_play(state, seat, rest, "turn", ctx)
-    elif verb == "sell":
-        state.sales += 1
-        state.pending.insert(0, Pending(seat, "sale"))
+def start_charity(state: State, seat: int) -> None:
+    state.charity_given = True  # once the excess is given, the turn is over
+    excess = len(state.players[seat].hand.cards) - HAND_LIMIT
+    others = [s for s, p in enumerate(state.players) if s != seat and not p.dead]
+    lowest = min((state.players[s].level for s in others), default=None)
+    if lowest is None or state.players[seat].level <= lowest:
+        recipients: list[int] = []  # lowest or tied for lowest: discard
     else:
-        excess = len(state.players[seat].hand.cards) - HAND_LIMIT
-        others = [s for s, p in enumerate(state.players) if s != seat and not p.dead]
-        lowest = min((state.players[s].level for s in others), default=None)
-        if lowest is None or state.players[seat].level <= lowest:
-            recipients: list[int] = []  # lowest or tied for lowest: discard
-        else:
-            recipients = [s for s in others if state.players[s].level == lowest]
-        state.pending.insert(
-            0,
-            Pending(
-                seat, "charity", options=[str(s) for s in recipients], n=excess, order=[0] * len(recipients)
-            ),
-        )
+        recipients = [s for s in others if state.players[s].level == lowest]
+    state.pending.insert(
+        0,
+        Pending(seat, "charity", options=[str(s) for s in recipients], n=excess, order=[0] * len(recipients)),
+    )
 
 
-# What each phase of a turn does with a choice, in the rulesheet's order.
+# What the seat taking each step of a turn does with a choice, in the rulesheet's order.
 PHASES = {
-    "create": on_create,
-    "arrange": on_arrange,
+    "arrange": on_own_turn,
     "revealed": on_revealed,
-    "trouble": on_trouble,
-    "combat": on_combat,
+    "trouble": on_own_turn,
     "run": on_run,
     "split": on_split,
-    "charity": on_charity,
+    "charity": on_own_turn,
 }
 
 
@@ -676,10 +1095,9 @@ def resolve_pending(state: State, p: Pending, verb: str, rest: str, ctx: Context
     player = state.players[seat]
     kind = p.kind
     if kind == "target":
-        player.hand.remove(p.card)
-        play_on_player(state, seat, p.card, int(rest), ctx)
+        play_on_player(state, seat, take_card(state, seat, p.card), int(rest), ctx)
     elif kind == "side":
-        player.hand.remove(p.card)
+        take_card(state, seat, p.card)
         state.combat.played.append(p.card)
         bonus = card(state, p.card).bonus
         coverage.fired(state.cards[p.card])
@@ -696,11 +1114,10 @@ def resolve_pending(state: State, p: Pending, verb: str, rest: str, ctx: Context
         )
         reopen(state)
     elif kind == "foe":
-        player.hand.remove(p.card)
-        play_on_foe(state, seat, p.card, int(rest), ctx)
+        play_on_foe(state, seat, take_card(state, seat, p.card), int(rest), ctx)
         reopen(state)
     elif kind == "item":
-        player.hand.remove(p.card)
+        take_card(state, seat, p.card)
         player.cheat, player.cheat_item = p.card, rest
         coverage.fired(state.cards[p.card])
         ctx.emit("cheat", f"seat {seat} attaches Cheat! to {name(state, rest)}", {"seat": seat, "card": rest})
@@ -708,7 +1125,7 @@ def resolve_pending(state: State, p: Pending, verb: str, rest: str, ctx: Context
         coverage.fired(state.cards[p.card])
         pile = state.door_discard if rest in state.door_discard.cards else state.treasure_discard
         pile.remove(rest)
-        player.hand.remove(p.card)
+        take_card(state, seat, p.card)
         to_hand_face_up(state, seat, rest)
         if state.combat is not None:
             state.combat.played.append(p.card)
@@ -720,30 +1137,11 @@ def resolve_pending(state: State, p: Pending, verb: str, rest: str, ctx: Context
             f"seat {seat} plays {name(state, p.card)} and takes {name(state, rest)} from the discards",
             {"seat": seat, "card": rest},
         )
+        received(state, seat, [rest])
     elif kind == "bribe":
-        offer = Pending(p.target, "help", target=seat)
-        if verb == "item":
-            offer.card = rest
-        elif verb == "share":
-            count, first = rest.split(":")
-            offer.n = int(count)
-            offer.order = [1 if first == "you" else 0]
-        state.pending.insert(0, offer)
+        resolve_bribe(state, p, verb, rest)
     elif kind == "help":
-        hero = p.target
-        if verb == "refuse":
-            ctx.emit("refuse", f"seat {seat} refuses to help seat {hero}", {"seat": seat, "hero": hero})
-            return
-        combat = state.combat
-        combat.helper = seat
-        combat.bribe_item = p.card
-        combat.bribe_share = p.n
-        combat.helper_first = p.order == [1]
-        if p.card is not None:  # the bribe Item changes hands now, and stays in play
-            fx.remove_item(state, state.players[hero], p.card)
-            player.items.append(p.card)
-        ctx.emit("help", f"seat {seat} helps seat {hero}", {"seat": seat, "hero": hero, "bribe": p.card})
-        reopen(state)
+        resolve_help(state, p, verb, ctx)
     elif kind == "lose-item":
         fx.lose_item(state, seat, rest, ctx)
     elif kind == "lose-citizenship":
@@ -756,28 +1154,103 @@ def resolve_pending(state: State, p: Pending, verb: str, rest: str, ctx: Context
             state.pending.insert(0, Pending(p.order[0], "loot", order=p.order[1:]))
         else:
             fx.discard_body(state)
+        received(state, seat, [rest])
     elif kind == "sale":
         resolve_sale(state, seat, p, verb, rest, ctx)
     elif kind == "trade":
-        owner = next(s for s, other in enumerate(state.players) if rest in other.items)
-        state.pending.insert(0, Pending(owner, "trade-answer", rest, [p.card], target=seat))
+        resolve_trade(state, p, verb, rest)
     elif kind == "trade-answer":
-        if verb == "decline":
-            ctx.emit("decline", f"seat {seat} declines the trade", {"seat": seat})
-            return
-        theirs, mine = p.options[0], p.card  # p.options[0]: the proposer's Item
-        proposer = state.players[p.target]
-        fx.remove_item(state, proposer, theirs)
-        fx.remove_item(state, player, mine)
-        proposer.items.append(mine)
-        player.items.append(theirs)
-        ctx.emit(
-            "trade",
-            f"seat {p.target} trades {name(state, theirs)} for seat {seat}'s {name(state, mine)}",
-            {"seats": [p.target, seat], "cards": [theirs, mine]},
-        )
+        resolve_trade_answer(state, p, verb, ctx)
+    elif kind == "received":
+        if verb in ("play", "carry"):
+            rest_of = [c for c in p.options if c != rest]
+            if received_choices(state, seat, rest_of):
+                state.pending.insert(0, Pending(seat, "received", options=rest_of))
+            if verb == "carry":
+                carry(state, seat, take_card(state, seat, rest), ctx)
+            else:
+                start_play(state, seat, rest, "received", ctx)
     elif kind == "charity":
         resolve_charity(state, seat, p, verb, rest, ctx)
+
+
+def resolve_bribe(state: State, p: Pending, verb: str, rest: str) -> None:
+    if verb == "item":
+        p.options.append(rest)
+        state.pending.insert(0, p)
+    elif verb == "share":
+        count, first = rest.split(":")
+        p.n = int(count)
+        p.order = [1 if first == "you" else 0]
+        state.pending.insert(0, p)
+    else:  # ask, offering what was put together
+        offer = Pending(p.target, "help", target=p.seat, options=list(p.options), n=p.n, order=list(p.order))
+        state.pending.insert(0, offer)
+
+
+def resolve_help(state: State, p: Pending, verb: str, ctx: Context) -> None:
+    seat, hero = p.seat, p.target
+    if verb == "refuse":
+        ctx.emit("refuse", f"seat {seat} refuses to help seat {hero}", {"seat": seat, "hero": hero})
+        return
+    combat = state.combat
+    combat.helper = seat
+    combat.bribe_items = list(p.options)  # handed over if the fight is won (Items do not
+    combat.bribe_share = p.n  # change hands, or status, during a combat)
+    combat.helper_first = p.order == [1]
+    ctx.emit(
+        "help",
+        f"seat {seat} helps seat {hero}",
+        {"seat": seat, "hero": hero, "bribe": list(p.options), "share": p.n},
+    )
+    reopen(state)
+
+
+def put_on(state: State, seat: int, item: str) -> None:
+    """Equip an Item, taking off what is in its way (no event: the view shows it), and
+    note it for the bound on putting the same Item on again."""
+    player = state.players[seat]
+    if not worn_now(state, player):
+        player.worn, player.worn_step, player.worn_table = [], state.step, table_key(player)
+    fx.equip(state, player, item)
+    player.worn.append(item)
+
+
+def resolve_trade(state: State, p: Pending, verb: str, rest: str) -> None:
+    seat = p.seat
+    if verb == "cancel":
+        state.players[seat].declined_step = state.step  # no offer again in this step
+    elif verb == "with":
+        p.target = int(rest)
+        state.pending.insert(0, p)
+    elif verb in ("give", "get"):
+        p.options.append(rest)
+        state.pending.insert(0, p)
+    else:  # offer
+        state.pending.insert(0, Pending(p.target, "trade-answer", options=list(p.options), target=seat))
+
+
+def resolve_trade_answer(state: State, p: Pending, verb: str, ctx: Context) -> None:
+    seat, proposer = p.seat, p.target
+    if verb == "decline":
+        state.players[proposer].declined_step = state.step
+        ctx.emit("decline", f"seat {seat} declines the trade", {"seat": seat, "proposer": proposer})
+        return
+    giver, taker = state.players[proposer], state.players[seat]
+    gives = [c for c in p.options if c in giver.items]
+    takes = [c for c in p.options if c in taker.items]
+    for c in gives:
+        fx.remove_item(state, giver, c)
+        taker.items.append(c)  # a traded Item stays in play, carried
+    for c in takes:
+        fx.remove_item(state, taker, c)
+        giver.items.append(c)
+    ctx.emit(
+        "trade",
+        f"seat {proposer} gives {', '.join(fx.names(state, gives)) or 'nothing'} "
+        f"for seat {seat}'s {', '.join(fx.names(state, takes)) or 'nothing'}",
+        {"seats": [proposer, seat], "gives": gives, "takes": takes},
+    )
 
 
 def resolve_sale(state: State, seat: int, p: Pending, verb: str, rest: str, ctx: Context) -> None:
@@ -808,6 +1281,7 @@ def resolve_sale(state: State, seat: int, p: Pending, verb: str, rest: str, ctx:
                 to_hand_face_up(state, seat, c)  # it was shown for sale
             else:
                 player.items.append(c)
+        player.sale_off = sale_key(state, seat)
     state.sale, state.sale_from = [], []
 
 
@@ -817,45 +1291,60 @@ def resolve_charity(state: State, seat: int, p: Pending, verb: str, rest: str, c
         hand.remove(rest)
         fx.discard(state, rest)
         ctx.emit("charity", f"seat {seat} discards {name(state, rest)}", {"seat": seat, "card": rest})
-    else:
-        c, to = rest.split(":")
-        to = int(to)
-        hand.remove(c)
-        state.players[to].hand.cards.append(c)
-        p.order[[int(s) for s in p.options].index(to)] += 1
-        ctx.emit("charity", f"seat {seat} gives a card to seat {to}", {"from": seat, "to": to})
-        ctx.emit(
-            "charity-card",
-            f"seat {seat} gives {name(state, c)} to seat {to}",
-            {"from": seat, "to": to, "card": c},
-            to=[seat, to],
-        )
+        if len(hand.cards) > HAND_LIMIT:
+            state.pending.insert(0, p)
+        return
+    c, to = rest.split(":")
+    to = int(to)
+    hand.remove(c)
+    state.players[to].hand.cards.append(c)
+    p.order[[int(s) for s in p.options].index(to)] += 1
+    ctx.emit("charity", f"seat {seat} gives a card to seat {to}", {"from": seat, "to": to})
+    ctx.emit(
+        "charity-card",
+        f"seat {seat} gives {name(state, c)} to seat {to}",
+        {"from": seat, "to": to, "card": c},
+        to=[seat, to],
+    )
     if len(hand.cards) > HAND_LIMIT:
         state.pending.insert(0, p)
+    received(state, to, [c])
 
 
 # --- playing cards ---------------------------------------------------------------------
 
 
-def take_from_hand(state: State, seat: int, c: str) -> str:
-    state.players[seat].hand.remove(c)
+def take_card(state: State, seat: int, c: str) -> str:
+    """A card leaves `seat`'s hand, or (a One-Shot Item used from the table) its table."""
+    player = state.players[seat]
+    if c in player.hand.cards:
+        player.hand.remove(c)
+    else:
+        fx.remove_item(state, player, c)
     return c
 
 
 def start_play(state: State, seat: int, c: str, where: str, ctx: Context) -> None:
-    """Play a card from hand: at once, or after the player picks its target."""
+    """Play a card from hand (or a One-Shot from the table): at once, or after the player
+    picks its target."""
     kind = play_kind(state, seat, c, where)
+    in_combat = state.phase == "combat"
     if kind == "direct":
-        play_direct(state, seat, take_from_hand(state, seat, c), ctx)
-        if where == "combat":
+        play_direct(state, seat, take_card(state, seat, c), ctx)
+        if in_combat:
             reopen(state)
     elif kind == "foe" and len(state.combat.foes) == 1 and card(state, c).kind == "enhancer":
-        take_from_hand(state, seat, c)
-        play_on_foe(state, seat, c, 0, ctx)
+        play_on_foe(state, seat, take_card(state, seat, c), 0, ctx)
         reopen(state)
     else:
         pending_kind = {"player": "target", "item": "item"}.get(kind, kind)
         state.pending.insert(0, Pending(seat, pending_kind, c))
+
+
+def carry(state: State, seat: int, c: str, ctx: Context) -> None:
+    """A One-Shot Item goes on the table, carried (never equipped), to be used from there."""
+    state.players[seat].items.append(c)
+    ctx.emit("carry", f"seat {seat} puts {name(state, c)} on the table", {"seat": seat, "card": c})
 
 
 def play_direct(state: State, seat: int, c: str, ctx: Context) -> None:
@@ -904,11 +1393,11 @@ def play_on_player(state: State, seat: int, c: str, target: int, ctx: Context) -
         ctx.emit(
             "level",
             f"seat {seat} plays {name(state, c)} on seat {target}",
-            {"seat": target, "card": c, "gained": gained, "level": state.players[target].level},
+            {"seat": target, "card": c, "gained": gained, "level": state.players[target].level, "by": seat},
         )
     else:
         curse(state, target, c, ctx, by=seat)
-    if state.combat is not None:
+    if state.phase == "combat":
         reopen(state)
 
 
@@ -961,11 +1450,28 @@ def to_hand_face_up(state: State, seat: int, c: str) -> None:
     player.known.append(c)
 
 
+def received(state: State, seat: int, cards: list[str]) -> None:
+    """Cards reached `seat`'s hand outside its own turn: out of combat it may play them
+    at once ("as soon as you get it"), before anything else goes on."""
+    if seat == state.turn or state.players[seat].dead or fighting(state, seat):
+        return
+    first = state.pending[0] if state.pending else None
+    if first is not None and first.kind == "received" and first.seat == seat:
+        first.options += cards  # several cards at once (a share of the Treasure)
+    elif received_choices(state, seat, cards):
+        state.pending.insert(0, Pending(seat, "received", options=list(cards)))
+
+
 def forget_known(state: State) -> None:
     """Cards that left a hand are no longer known to be in it."""
     for player in state.players:
-        if player.known:
-            player.known = [c for c in player.known if c in player.hand.cards]
+        known = player.known
+        if known:
+            hand = player.hand.cards
+            for c in known:
+                if c not in hand:
+                    player.known = [c for c in known if c in hand]
+                    break
 
 
 def give_face_down(state: State, seat: int, drawn: list[str], ctx: Context, verb: str) -> None:
@@ -987,10 +1493,19 @@ def give_face_down(state: State, seat: int, drawn: list[str], ctx: Context, verb
 # --- the turn --------------------------------------------------------------------------
 
 
+def set_phase(state: State, phase: str) -> None:
+    """The turn moves on to its next step. The start of a turn opens every seat's
+    any-time window again."""
+    state.phase = phase
+    state.step += 1
+    if phase == "arrange":
+        state.waived = [False] * len(state.players)
+
+
 def start_turn(state: State, ctx: Context) -> None:
+    state.charity_given = False
     for player in state.players:
         player.dead = False  # back next turn, with no cards
-    state.equips = state.sales = state.trades = 0
     seat = state.turn
     player = state.players[seat]
     if player.redraw:
@@ -999,7 +1514,7 @@ def start_turn(state: State, ctx: Context) -> None:
         give_face_down(state, seat, fx.draw(state, "treasure", 4, ctx.rng), ctx, "draws Treasures")
     if state.listen:
         give_face_down(state, seat, fx.draw(state, "door", 1, ctx.rng), ctx, "listens at the door")
-    state.phase = "arrange"
+    set_phase(state, "arrange")
 
 
 def kick_open_the_door(state: State, ctx: Context) -> None:
@@ -1008,7 +1523,7 @@ def kick_open_the_door(state: State, ctx: Context) -> None:
     drawn = fx.draw(state, "door", 2 if epic else 1, ctx.rng)
     if not drawn:
         ctx.emit("empty", "no Door card is left to draw", {})
-        state.phase = "trouble"
+        set_phase(state, "trouble")
         return
     ctx.emit(
         "kick",
@@ -1027,21 +1542,18 @@ def kick_open_the_door(state: State, ctx: Context) -> None:
         state.lurking = monsters + enhancers
     if others:
         state.revealed = others
-        state.phase = "revealed"
+        set_phase(state, "revealed")
     elif state.lurking:
         lurking, state.lurking = state.lurking, []
         start_combat(state, [c for c in lurking if c in monsters], ctx)
         state.combat.foes[0].enhancers += [c for c in lurking if c not in monsters]
     else:
-        state.phase = "trouble"
+        set_phase(state, "trouble")
 
 
 def start_combat(state: State, monsters: list[str], ctx: Context) -> None:
-    n = len(state.players)
-    state.combat = Combat(
-        foes=[Foe(m) for m in monsters], passed=[p.dead for p in state.players], halloween=[0] * n
-    )
-    state.phase = "combat"
+    state.combat = Combat(foes=[Foe(m) for m in monsters], passed=[p.dead for p in state.players])
+    set_phase(state, "combat")
 
 
 def reopen(state: State) -> None:
@@ -1063,7 +1575,7 @@ def resolve_combat(state: State, ctx: Context) -> None:
     ctx.emit(
         "combat",
         f"seat {hero} loses the fight, {heroes} to {monsters}, and must Run Away",
-        {"heroes": heroes, "monsters": monsters, "won": False},
+        {"seat": hero, "heroes": heroes, "monsters": monsters, "won": False},
     )
     runners = [hero] if combat.helper is None else [hero, combat.helper]
     state.runners = []
@@ -1078,7 +1590,7 @@ def resolve_combat(state: State, ctx: Context) -> None:
             else:
                 left.append(foe.card)
         state.runners.append(Runner(seat, left))
-    state.phase = "run"
+    set_phase(state, "run")
 
 
 def _fire_fight(state: State, combat: Combat) -> None:
@@ -1107,11 +1619,13 @@ def win_combat(state: State, ctx: Context, heroes: int, monsters: int) -> None:
         "combat",
         f"seat {hero} wins the fight, {heroes} to {monsters}, and goes up {gained} level(s)",
         {
+            "seat": hero,
             "heroes": heroes,
             "monsters": monsters,
             "won": True,
             "gained": gained,
             "level": state.players[hero].level,
+            "helper": helper,
         },
     )
     if state.players[hero].level >= state.win_level:
@@ -1120,12 +1634,14 @@ def win_combat(state: State, ctx: Context, heroes: int, monsters: int) -> None:
         if state.shared_victories and helper is not None:
             state.winners.append(helper)
         state.reason = f"seat {hero} reached Level {state.win_level} with a kill"
-        ctx.emit("game-over", state.reason, {"winners": list(state.winners)})
+        ctx.emit("game-over", state.reason, {"winners": list(state.winners), "by": "kill"})
         return
+    if helper is not None:
+        pay_bribe(state, hero, helper, combat.bribe_items, ctx)
     drawn = fx.draw(state, "treasure", treasures, ctx.rng)
     if helper is None:
         give_face_down(state, hero, drawn, ctx, "claims the Treasure")
-        state.phase = "charity"
+        set_phase(state, "charity")
         return
     state.pool = drawn  # face up: the whole party sees what was won
     ctx.emit(
@@ -1139,7 +1655,23 @@ def win_combat(state: State, ctx: Context, heroes: int, monsters: int) -> None:
     if not state.split_share:
         for c in list(state.pool):
             take_from_pool(state, hero, c, ctx)
-    state.phase = "split"
+    set_phase(state, "split")
+
+
+def pay_bribe(state: State, hero: int, helper: int, items: list[str], ctx: Context) -> None:
+    """The Items promised for the help change hands once the fight is won (those the
+    fighter still carries), and stay in play, carried."""
+    giver, taker = state.players[hero], state.players[helper]
+    paid = [i for i in items if i in giver.items and i != giver.cheat_item]
+    for i in paid:
+        fx.remove_item(state, giver, i)
+        taker.items.append(i)
+    if paid:
+        ctx.emit(
+            "bribe",
+            f"seat {hero} gives {', '.join(fx.names(state, paid))} to seat {helper}",
+            {"from": hero, "to": helper, "cards": paid},
+        )
 
 
 def finish_combat(state: State) -> None:
@@ -1159,7 +1691,6 @@ def finish_combat(state: State) -> None:
             fx.discard(state, c)
     state.combat = None
     state.runners = []
-    state.phase = "charity"
 
 
 def end_turn(state: State, ctx: Context) -> None:
@@ -1170,19 +1701,26 @@ def end_turn(state: State, ctx: Context) -> None:
         state.over = True
         state.winners = [s for s, p in enumerate(state.players) if p.level == best]
         state.reason = f"the turn limit ({state.turn_limit}) was reached; the highest Level wins"
-        ctx.emit("game-over", state.reason, {"winners": list(state.winners)})
+        ctx.emit("game-over", state.reason, {"winners": list(state.winners), "by": "turn-limit"})
         return
     start_turn(state, ctx)
 
 
 def drop_stale_choices(state: State) -> None:
     """Two Curses at once (Epic) may each want the victim to pick an Item: once the
-    first has taken one, the second offers only what is left, or nothing."""
+    first has taken one, the second offers only what is left, or nothing. A pick of
+    just-received cards goes when none of them can be played any more."""
+    if not state.pending:
+        return
     for p in list(state.pending):
         if p.kind == "lose-item":
             p.options = [c for c in p.options if c in state.players[p.seat].items]
         elif p.kind == "lose-citizenship":
             p.options = [c for c in p.options if c in state.players[p.seat].citizenships]
+        elif p.kind == "received":
+            if not received_choices(state, p.seat, p.options):
+                state.pending.remove(p)
+            continue
         else:
             continue
         if not p.options:
@@ -1199,10 +1737,15 @@ def settle(state: State, ctx: Context) -> None:
             resolve_combat(state, ctx)
         elif phase == "run" and not any(r.left for r in state.runners):
             finish_combat(state)
+            set_phase(state, "charity")
         elif phase == "split" and not state.pool:
             state.split_helper = None
-            state.phase = "charity"
-        elif phase == "charity" and len(state.players[state.turn].hand.cards) <= HAND_LIMIT:
-            end_turn(state, ctx)
+            set_phase(state, "charity")
+        elif (
+            phase == "charity"
+            and len(state.players[state.turn].hand.cards) <= HAND_LIMIT
+            and (state.charity_given or not own_turn_choices(state))
+        ):
+            end_turn(state, ctx)  # Charity is over, or there is nothing left to do
         else:
             return

@@ -74,7 +74,7 @@ class MunchkinCombat:
     monsters_strength: int
     played: list[MunchkinCard]
     defeated: list[MunchkinCard]
-    bribe_item: MunchkinCard | None
+    bribe_items: list[MunchkinCard] = strawberry.field(description="Items promised to the helper for a win")
     bribe_share: int
     waiting: list[int]
 
@@ -157,7 +157,7 @@ def _combat(c: dict[str, Any] | None) -> MunchkinCombat | None:
         monsters_strength=c["monsters_strength"],
         played=_cards(c["played"]),
         defeated=_cards(c["defeated"]),
-        bribe_item=_card(c["bribe_item"]),
+        bribe_items=_cards(c["bribe_items"]),
         bribe_share=c["bribe_share"],
         waiting=c["waiting"],
     )

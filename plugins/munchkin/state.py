@@ -72,6 +72,12 @@ class Player:
     known: list[str] = field(default_factory=list)  # cards in the hand that everyone has seen
     dead: bool = False
     redraw: bool = False  # died: draws four of each deck at the start of the next own turn
+    # Bounds on repeating free actions (docs/games/munchkin.md, "Bounds"):
+    worn: list[str] = field(default_factory=list)  # Items put on in `worn_step` with `worn_table`
+    worn_step: int = -1
+    worn_table: str = ""  # the table (Items, Citizenships, Cheat!) those Items were put on with
+    declined_step: int = -1  # the step in which a trade offer of this seat was declined
+    sale_off: str = ""  # the step and the cards of this seat when it last called off a sale
 
 
 @dataclass(slots=True)
@@ -89,13 +95,12 @@ class Combat:
     passed: list[bool]  # per seat: has passed since the last card was played
     helper: int | None = None
     asked: list[int] = field(default_factory=list)  # seats asked for help this combat
-    bribe_item: str | None = None
+    bribe_items: list[str] = field(default_factory=list)  # Items promised to the helper for a win
     bribe_share: int = 0  # Treasures promised to the helper
     helper_first: bool = False  # who picks first when the Treasures are shared
     hero_bonus: int = 0  # one-shots and abilities for the fighters
     run_bonus: int = 0  # one-shots that help the fighters Run Away
     played: list[str] = field(default_factory=list)  # cards to discard when the fight ends
-    halloween: list[int] = field(default_factory=list)  # per seat: monsters discarded for power
     defeated: list[str] = field(default_factory=list)  # monsters removed without a kill
     kept_treasure: int = 0  # Treasure still earned from monsters defeated that way
 
@@ -136,7 +141,9 @@ class State:
     turn: int = 0  # the seat whose turn it is
     turns: int = 1  # turns begun so far
     phase: str = "create"
+    step: int = 0  # counts the steps of turns (each change of phase), for the bounds
     ready: list[bool] = field(default_factory=list)  # character creation
+    waived: list[bool] = field(default_factory=list)  # per seat: its any-time window is closed
     combat: Combat | None = None
     runners: list[Runner] = field(default_factory=list)
     pending: list[Pending] = field(default_factory=list)
@@ -150,18 +157,18 @@ class State:
     split_helper: int | None = None  # sharing out a helped fight's Treasures
     split_share: int = 0  # Treasures the helper still gets
     split_next: int = 0  # the seat that picks next
-    fought: bool = False  # fought a monster this turn (no Loot the Room)
-    equips: int = 0  # equipment changes this turn (capped)
-    sales: int = 0  # sales started this turn (capped)
-    trades: int = 0  # trades proposed this turn (capped)
+    charity_given: bool = False  # the turn player has handed out its excess: the turn ends
     last_roll: int | None = None
     winners: list[int] = field(default_factory=list)
     reason: str = ""
     over: bool = False
     planted: dict[str, str] = field(default_factory=dict)  # test kit: id -> marker name
-    # A cache, not state: each seat's reaction-window choices, kept while only passes
-    # happen (a pass changes nobody else's choices). Never saved or fingerprinted.
+    # A cache, not state: each seat's window choices (reaction or any-time window) with the
+    # step they were worked out in, kept while only passes happen (a pass changes nobody
+    # else's choices). Never saved or fingerprinted.
     window_memo: dict[int, tuple] = field(default_factory=dict, repr=False, compare=False)
+    # Likewise each seat's any-time window, with everything it depends on (rules.py).
+    anytime_memo: dict[int | str, tuple] = field(default_factory=dict, repr=False, compare=False)
 
 
 # --- saving and loading ------------------------------------------------------------------
@@ -170,7 +177,7 @@ class State:
 # inspecting every value's type each time. The data it writes is plain JSON.
 
 _PLAIN, _LIST, _DICT, _PILE, _OBJ, _OPT_OBJ, _OBJ_LIST, _TABLE = range(8)
-UNSAVED = frozenset({"window_memo"})
+UNSAVED = frozenset({"window_memo", "anytime_memo"})
 
 
 def _schema(cls: type) -> list[tuple[str, int, type | None]]:

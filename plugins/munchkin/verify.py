@@ -35,8 +35,8 @@ def mix_problems(mix: dict[str, int], players: int) -> list[str]:
 
 
 def random_setup(rng: Rng, variant: str, players: int, focus: Sequence[str]) -> dict[str, object]:
-    """Options for a random legal set-up: half the time the printed pool, otherwise a
-    random mix (each card in or out, with 1 to its printed copies, focus cards with
+    """Options for a random legal set-up: half the time the standard pool, otherwise a
+    random mix (each card in or out, with 1 to its copies in the pool, focus cards with
     extra copies), topped up to a playable size; sometimes a turn limit."""
     options: dict[str, object] = {}
     if rng.below(2):
@@ -124,11 +124,14 @@ def levels_in_bounds(state: State) -> str | None:
 
 
 def equipment_fits(state: State) -> str | None:
-    """Equipped Items are carried Items, and (but for the one a Cheat! holds) fit the
-    slots: one headgear, one armor, one footgear, two hands."""
+    """Equipped Items are carried Items (One-Shot Items on the table never are), and (but
+    for the one a Cheat! holds) fit the slots: one headgear, one armor, one footgear, two
+    hands."""
     for seat, p in enumerate(state.players):
         if not set(p.equipped) <= set(p.items):
             return f"seat {seat} has an Item equipped that it does not carry"
+        if any(CARDS[state.cards[i]].kind != "item" for i in p.equipped):
+            return f"seat {seat} has a One-Shot Item equipped"
         used = {"head": 0, "armor": 0, "foot": 0, "hands": 0}
         for item in p.equipped:
             if item == p.cheat_item:

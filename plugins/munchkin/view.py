@@ -83,7 +83,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "door_discard": _discard(state, state.door_discard.cards),
         "treasure_discard": _discard(state, state.treasure_discard.cards),
         "players": players,
-        "combat": None if combat is None else _combat(state, strengths, refs),
+        "combat": None if combat is None else _combat(state, strengths, refs, facts[0]),
         "runners": [{"seat": r.seat, "left": cards(state, r.left)} for r in state.runners],
         "revealed": cards(state, state.revealed + state.lurking),
         "pool": cards(state, state.pool),
@@ -117,7 +117,9 @@ def _discard(state: State, pile: list[str]) -> dict[str, Any]:
     return {"count": len(pile), "top": card_ref(state, pile[-1]) if pile else None}
 
 
-def _combat(state: State, strengths: list[int], refs: dict[str, tuple[str, str]]) -> dict[str, Any]:
+def _combat(
+    state: State, strengths: list[int], refs: dict[str, tuple[str, str]], level_only: bool
+) -> dict[str, Any]:
     """The fight. `strengths` are the players' (fx.player_strength in this fight): the
     fighters' sum is fx.heroes_strength, and the foes' strengths sum to
     fx.monsters_strength."""
@@ -133,7 +135,9 @@ def _combat(state: State, strengths: list[int], refs: dict[str, tuple[str, str]]
         }
         for f in combat.foes
     ]
-    heroes = sum(strengths[s] for s in fx.fighters(combat, state.turn)) + combat.hero_bonus
+    heroes = sum(strengths[s] for s in fx.fighters(combat, state.turn))
+    if not level_only:
+        heroes += combat.hero_bonus
     return {
         "hero": state.turn,
         "helper": combat.helper,
@@ -142,7 +146,7 @@ def _combat(state: State, strengths: list[int], refs: dict[str, tuple[str, str]]
         "monsters_strength": sum(foe["strength"] for foe in foes),
         "played": cards(state, combat.played, refs),
         "defeated": cards(state, combat.defeated, refs),
-        "bribe_item": None if combat.bribe_item is None else card_ref(state, combat.bribe_item),
+        "bribe_items": cards(state, combat.bribe_items, refs),
         "bribe_share": combat.bribe_share,
         "waiting": [s for s, done in enumerate(combat.passed) if not done],
     }

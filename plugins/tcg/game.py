@@ -20,12 +20,13 @@ from nbc.core.game import (
     Outcome,
     Prompt,
     Setup,
+    Steering,
     Variant,
 )
 from nbc.core.rng import Rng
 from nbc.plugins.tcg import invariants as invariants_module
 from nbc.plugins.tcg import redeal as redeal_module
-from nbc.plugins.tcg import setups
+from nbc.plugins.tcg import setups, verify
 from nbc.plugins.tcg import view as view_module
 from nbc.plugins.tcg.effects import TcgCard
 from nbc.plugins.tcg.hooks import Expansion, ExpansionHooks
@@ -398,6 +399,10 @@ class TcgGame(Game):
     def shrink_setup(self, setup: Setup) -> Iterable[Setup]:
         """Fewer seats, fewer Days, ready decks, deck lists with fewer titles (see `setups`)."""
         return setups.shrink_setup(self, setup)
+
+    def steering(self, variant: str, focus: Sequence[str], rng: Rng) -> Steering:
+        """Coverage bots that play toward the focus cards (see `verify.steering`)."""
+        return verify.steering(self, variant, focus, rng)
 
     def invariants(self) -> Sequence[Invariant]:
         """What holds after every choice (see `invariants` and docs/games/tcg.md)."""

@@ -57,6 +57,7 @@ FOCUS_PER_SEAT = 12  # a longer focus list is shared out, this many Main Deck ca
 COMPANIONS = 3  # names of a card's rules that bring a card along (all of them for a short focus)
 VERSIONS = 3  # cards that answer one name, at most, brought along for a short focus
 DEAR = 5  # a focus card this dear brings Locales rich in Pumpkin Points along
+DEAREST = 6  # and one this dear the richest of them (all the Points a player may hold)
 RICH = 3  # Pumpkin Points a rich Locale's Function adds at once, at least
 _PROGRAMS = {"on_play", "functions", "modes", "abilities", "triggers"}  # a card's effect programs
 _TOKEN = re.compile(r"[a-z][a-z0-9-]*")
@@ -83,6 +84,7 @@ class Pool:
     rare: set[str]  # cards with rare mechanics
     needs: dict[str, list[str]]  # card id -> cards and name groups its rules name
     rich: list[str]  # Locales and Starting Locales with a Function adding RICH Pumpkin Points or more
+    points: dict[str, int]  # Locale id -> the most Pumpkin Points one of its Functions adds
     cutters: dict[str, list[str]]  # card id -> cards whose modifiers make it cheaper
     givers: list[str]  # Main Deck cards whose effects add Pumpkin Points
     # what makes a want come true -> Main Deck cards that bring it about: "attacked" (cards
@@ -151,8 +153,9 @@ def _make_pool(game: TcgGame, variant: str) -> Pool:
         travellers={d.id for d in main if "travel" in d.keywords},
         responders={d.id for d in main if _responds(d)},
         rare={d.id for d in defs if _is_rare(d)},
-        needs={d.id: sorted(_names_in(d, names)) for d in defs},
-        rich=[d.id for d in defs if d.is_locale and d.holiday != "christmas" and _points(d) >= RICH],
+        needs={d.id: sorted(_names_in(d, names) | (set(CODE_NEEDS.get(d.id, ())) & names)) for d in defs},
+        rich=[d.id for d in defs if d.is_locale and d.holiday != "christmas" and points(d) >= RICH],
+        points={d.id: points(d) for d in defs if d.is_locale},
         cutters={d.id: [c.id for c in main if _cuts(c, d)] for d in main},
         givers=[d.id for d in main if "'op': 'pp'" in _program_text(d)],
         makers={
@@ -189,7 +192,7 @@ def _program_text(d: TcgCard) -> str:
     return repr(d.model_dump(include=_PROGRAMS))
 
 
-def _points(d: TcgCard) -> int:
+def points(d: TcgCard) -> int:
     """The most Pumpkin Points one Function of the Locale adds (a fixed number)."""
     found = [step.get("n") for fn in d.functions for step in fn.ops if step.get("op") == "pp"]
     return max((n for n in found if isinstance(n, int)), default=0)
@@ -198,6 +201,11 @@ def _points(d: TcgCard) -> int:
 def _cuts(cutter: TcgCard, d: TcgCard) -> bool:
     """Whether `cutter`'s price changes make `d` cheaper."""
     return any(v < 0 and (k in (d.kind, d.id) or k in d.groups) for k, v in cutter.modifiers.items())
+
+
+# What a card's effect needs that its data does not name, because an expansion's rules
+# hold the condition in code (`tcg_failed_search`): the cards and Locales it names.
+CODE_NEEDS = {"zero-pale-retriever": ("jack-skellington", "the-dark-wood")}
 
 
 def _wants(d: TcgCard) -> set[str]:
@@ -317,7 +325,10 @@ def random_deck(
     near += _companions(pool, rng, near, True)
     wants = {want for card in stressed for want in pool.wants.get(card, ())}
     if "rich" in wants:  # to afford a dear card in one turn: Locales rich in Points, price cuts
-        near += rng.sample(pool.rich, min(2, len(pool.rich)))
+        if any(pool.number[card] >= DEAREST for card in stressed):  # the richest, and a rich start
+            near += sorted(pool.rich, key=pool.points.__getitem__, reverse=True)[:3]
+        else:
+            near += rng.sample(pool.rich, min(2, len(pool.rich)))
         near += rng.sample(pool.givers, min(3, len(pool.givers)))
         near += [cut for card in stressed for cut in pool.cutters.get(card, ())]
     if "busy" in wants:

@@ -20,21 +20,23 @@ mode drawn for each seat, weighted by what the focus cards need (`leanings`).
 from __future__ import annotations
 
 import argparse
+import ast
 import re
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from nbc.core import coverage
 from nbc.core.bots import RandomBot
 from nbc.core.errors import GameBug
-from nbc.core.game import Invariant, Prompt, Setup
+from nbc.core.game import Invariant, Prompt, Setup, Steering
 from nbc.core.match import Match
 from nbc.core.playout import play_out
 from nbc.core.rng import Rng
-from nbc.plugins.tcg.setups import FOCUS_EVERYWHERE, pool_of
+from nbc.plugins.tcg.effects import FACT_FIELDS
+from nbc.plugins.tcg.setups import FOCUS_EVERYWHERE, RICH, points, pool_of
 
 if TYPE_CHECKING:
     from nbc.plugins.tcg.game import TcgGame
@@ -63,6 +65,8 @@ class FocusBot:
         helpers: Sequence[str] = (),
         mode: str = "eager",
         match: Match | None = None,
+        keep: Sequence[str] = (),
+        formations: Sequence[Formation] = (),
     ) -> None:
         if mode == "thrifty":
             names = [*names, "Pumpkin Point"]
@@ -70,9 +74,19 @@ class FocusBot:
         self.helpers = _any_of(helpers)
         self.mode = mode if match is not None or mode != "builder" else "eager"
         self.match = match
+        self.keep = frozenset(keep)
+        self.formations = tuple(formations) if match is not None else ()
 
     def choose(self, view: Any, prompts: list[Prompt], rng: Rng) -> str:
         choices = [c for p in prompts for c in p.choices]
+        if self.keep and self.match is not None:
+            kept = [c for c in choices if not self._throws_away(c, prompts[0].seat)]
+            if kept and len(kept) < len(choices):
+                choices = kept
+        if self.formations and prompts[0].kind in ("turn", "move") and rng.below(4):
+            forming = self._forming(choices, prompts[0].seat)
+            if forming:
+                return forming[rng.below(len(forming))].id
         liked = self._liked(choices)
         if liked and rng.below(4):  # not always: a liked choice may come back for ever
             return liked[rng.below(len(liked))].id
@@ -80,6 +94,9 @@ class FocusBot:
         if kind == "may" and rng.below(4):
             return "yes"
         mode = self.mode
+        st = self.match.state if self.match is not None else None
+        if mode == "thrifty" and st is not None and st.round * 2 <= st.days:
+            mode = "builder"  # the first half of the match builds the town that pays later
         if kind == "king" and mode == "thrifty" and "Pumpkin Point" in prompts[0].text:
             paid = [c for c in choices if c.id != "pass"]  # the day's extra Pumpkin Point
             if paid:
@@ -92,8 +109,8 @@ class FocusBot:
                 else:
                     functions = [max(functions, key=_points_added)]
                 return functions[rng.below(len(functions))].id
-            if mode == "thrifty":
-                choices = [c for c in choices if not c.id.startswith(("play", "replace"))]
+            if mode == "thrifty":  # free cards cost nothing saved (and some add Points)
+                choices = [c for c in choices if "(0 PP)" in c.label or not c.id.startswith(_SPENDING)]
         if kind in ("turn", "move") and mode == "builder" and rng.below(4):
             wanted = self._building(choices, prompts[0].seat)
             if wanted:
@@ -115,6 +132,43 @@ class FocusBot:
                     best, liked = len(named), []
                 liked.append(choice)
         return liked
+
+    def _throws_away(self, choice: Any, seat: int) -> bool:
+        """Whether `choice` loses what the match is about: it discards a focus card
+        (`keep`) from hand, plays a focus card whose condition (a `Formation`) is not
+        met yet, or moves a Character away from the place a formation wants it."""
+        assert self.match is not None
+        st = self.match.state
+        parts = choice.id.split(":")
+        if parts[0] == "discard":
+            return st.cards.get(parts[1]) in self.keep
+        if not self.formations or parts[0] not in ("play", "mv") or len(parts) < 2:
+            return False
+        card = st.cards.get(parts[1])
+        if card in self.keep:  # a card that is part of its own condition goes to its place
+            unmet = [
+                f for f in self.formations if f.card == card and f.required and not f.formed(self.match, seat)
+            ]
+            return bool(unmet) and not any(f.member(self.match, parts[1]) for f in unmet)
+        if parts[0] == "mv" and len(parts) == 3 and parts[2].isdigit():
+            return any(f.strays(self.match, seat, parts[1], int(parts[2])) for f in self.formations)
+        return False
+
+    def _forming(self, choices: list[Any], seat: int) -> list[Any]:
+        """The plays and moves that bring a Character nearest to a place a formation
+        wants it (`play:<card>:<k>`, `mv:<card>:<k>`; a move only when it gets closer)."""
+        assert self.match is not None
+        best, found = None, []
+        for choice in choices:
+            parts = choice.id.split(":")
+            if len(parts) == 3 and parts[0] in ("play", "mv") and parts[2].isdigit():
+                for f in self.formations:
+                    steps = f.closer(self.match, seat, parts[1], int(parts[2]), parts[0] == "mv")
+                    if steps is not None and (best is None or steps <= best):
+                        if best is None or steps < best:
+                            best, found = steps, []
+                        found.append(choice)
+        return found
 
     def _me(self, prompts: list[Prompt]) -> Any:
         assert self.match is not None
@@ -144,9 +198,159 @@ class FocusBot:
                 k = int(parts[2])
                 if k < len(row) and not active[k] and (parts[0] == "play" or spare.get(parts[1], False)):
                     found.append(choice)
+        if self.mode == "thrifty" and found:  # a saver builds the rich Locale nearest to Active
+            short = {
+                k: rules.threshold(st, slot) - sum(rules.scare(st, c) for c in slot.characters)
+                for k, slot in enumerate(row)
+                if points(rules.def_of(st, slot.locale)) >= RICH
+            }
+            aims = [c for c in found if int(c.id.split(":")[2]) in short]
+            if aims:
+                least = min(short[int(c.id.split(":")[2])] for c in aims)
+                found = [c for c in aims if short[int(c.id.split(":")[2])] == least]
         return found
 
 
+@dataclass(frozen=True, slots=True)
+class Formation:
+    """Characters a focus card's condition wants in one place: `groups` (ids or name
+    groups, each answered by one Character) at the Locale `place`, or together at
+    one Locale of the town `place` (`any`: of either town) when `together`."""
+
+    groups: frozenset[str]
+    place: str
+    together: bool = False
+    card: str = ""  # the card whose condition this is
+    required: bool = True  # the card does nothing without it (False: it only costs less)
+
+    def _fits(self, match: Match, seat: int, k: int) -> bool:
+        rules, st = match.game.rules, match.state  # type: ignore[attr-defined]
+        row = st.players[seat].row
+        if k >= len(row):
+            return False
+        if not self.together:
+            return bool(rules.def_of(st, row[k].locale).id == self.place)
+        return self.place == "any" or rules.slot_town(st, seat, k) == self.place
+
+    def member(self, match: Match, card: str) -> bool:
+        rules, st = match.game.rules, match.state  # type: ignore[attr-defined]
+        return any(rules.is_(st, card, g) for g in self.groups)
+
+    def _gathered(self, match: Match, seat: int, k: int) -> int:
+        """How many of the groups Characters at Locale k answer."""
+        rules, st = match.game.rules, match.state  # type: ignore[attr-defined]
+        here = st.players[seat].row[k].characters
+        return sum(any(rules.is_(st, c, g) for c in here) for g in self.groups)
+
+    def _target(self, match: Match, seat: int) -> list[int]:
+        """The Locales to gather at: for `together`, those of the town already holding
+        the most of the groups (all of the town's while none is there)."""
+        fitting = [k for k in range(len(match.state.players[seat].row)) if self._fits(match, seat, k)]
+        if not self.together or not fitting:
+            return fitting
+        counts = {k: self._gathered(match, seat, k) for k in fitting}
+        best = max(counts.values())
+        return [k for k in fitting if counts[k] == best]
+
+    def _distance(self, match: Match, seat: int, card: str, k: int) -> int | None:
+        """Steps along the row from Locale k to the nearest Locale where `card` is
+        wanted (None: it is not wanted, or there is no such Locale)."""
+        if not self.member(match, card):
+            return None
+        targets = self._target(match, seat)
+        return min(abs(k - t) for t in targets) if targets else None
+
+    def closer(self, match: Match, seat: int, card: str, k: int, moving: bool) -> int | None:
+        """The steps left once `card` is played (or, `moving`, moved) to Locale k, when
+        that brings it closer to where it is wanted; else None."""
+        steps = self._distance(match, seat, card, k)
+        if steps is None or not moving:
+            return steps
+        at = match.game.rules.locate(match.state, card)  # type: ignore[attr-defined]
+        if at is None or at[0] != seat:
+            return None
+        now = self._distance(match, seat, card, at[1])
+        return steps if now is not None and steps < now else None
+
+    def strays(self, match: Match, seat: int, card: str, k: int) -> bool:
+        """Whether moving `card` to Locale k takes it further from where it is wanted."""
+        at = match.game.rules.locate(match.state, card)  # type: ignore[attr-defined]
+        if at is None or at[0] != seat:
+            return False
+        now, then = self._distance(match, seat, card, at[1]), self._distance(match, seat, card, k)
+        return now is not None and then is not None and then > now
+
+    def formed(self, match: Match, seat: int) -> bool:
+        return any(self._gathered(match, seat, k) == len(self.groups) for k in self._target(match, seat))
+
+
+def formations(game: TcgGame, focus: Sequence[str]) -> list[Formation]:
+    """What the focus cards' conditions want in place, read from their rules'
+    expressions (`at(g, loc)`, `here_is(loc)`, `together(...)`, `together_in(t, ...)`,
+    `in_town(g, t)`), plus `CONDITIONS` for those kept in code."""
+    wanted: dict[tuple[str, str, bool, bool], set[str]] = {}
+    for card in focus:
+        d = game.defs.get(card)
+        if d is None:
+            continue
+        for groups, place, together in CONDITIONS.get(card, ()):
+            wanted.setdefault((card, place, together, True), set()).update(groups)
+        for key, value in d.model_dump(exclude=set(FACT_FIELDS)).items():
+            required = key != "cost"  # a price rule only makes the card cheaper
+            for text in _strings(value):
+                for name, args in _calls(text):
+                    if name == "at" and len(args) == 2:
+                        wanted.setdefault((card, args[1], False, required), set()).add(args[0])
+                    elif name == "here_is" and args:
+                        wanted.setdefault((card, args[0], False, required), set()).add(d.id)
+                    elif name == "together" and args:
+                        wanted.setdefault((card, "halloweentown", True, required), set()).update(args)
+                    elif name == "together_in" and len(args) > 1:
+                        wanted.setdefault((card, args[0], True, required), set()).update(args[1:])
+                    elif name == "in_town" and len(args) == 2:  # gathered at one Locale of the town
+                        wanted.setdefault((card, args[1], True, required), set()).add(args[0])
+    return [Formation(frozenset(g), *key[1:3], key[0], key[3]) for key, g in wanted.items()]
+
+
+def _calls(text: str) -> Iterator[tuple[str, list[str]]]:
+    """The calls in a rules expression, each with its text arguments."""
+    try:
+        tree = ast.parse(text, mode="eval")
+    except SyntaxError:
+        return
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            yield (
+                node.func.id,
+                [a.value for a in node.args if isinstance(a, ast.Constant) and type(a.value) is str],
+            )
+
+
+def with_companions(game: TcgGame, variant: str, focus: Sequence[str]) -> list[str]:
+    """The focus cards and the cards their rules name (We Bagged Him! and the Jumbo
+    Treat Bag it goes on), whose own conditions are worth meeting too."""
+    needs = pool_of(game, variant).needs
+    return list(dict.fromkeys([*focus, *(n for c in focus for n in needs.get(c, ()) if n in game.defs)]))
+
+
+# Conditions the rules hold in code rather than in a card's expressions.
+CONDITIONS: dict[str, list[tuple[set[str], str, bool]]] = {
+    "zero-pale-retriever": [({"zero-pale-retriever", "jack-skellington"}, "the-dark-wood", False)],
+}
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _strings(item)
+
+
+_SPENDING = ("play", "replace")
 _PLACING = ("play", "replace", "mv:", "fn:", "to:", "locale:", "gather", "yes")  # not an ability
 
 
@@ -197,6 +401,40 @@ def focus_names(game: TcgGame, variant: str, focus: Sequence[str]) -> tuple[list
     return sorted(names), sorted({game.defs[c].name for c in cards if c in game.defs} - names)
 
 
+def focus_bots(game: TcgGame, variant: str, focus: Sequence[str]) -> Callable[[Rng, Match], FocusBot]:
+    """What makes a seat's coverage bot for a set-up built around `focus`: a mode drawn
+    from the `Rng` it is given, the focus names and helpers, and for a short focus the
+    cards its rules name as well (kept in hand like the focus) and the places their
+    conditions want Characters (`formations`)."""
+    names, helpers = focus_names(game, variant, focus)
+    modes = leanings(game, variant, focus)
+    short = len(focus) <= FOCUS_EVERYWHERE
+    keep = with_companions(game, variant, focus) if short else list(focus)
+    wanted = formations(game, keep) if short else []
+
+    def make(rng: Rng, match: Match) -> FocusBot:
+        return FocusBot(names, helpers, rng.choice(modes), match, keep, wanted)
+
+    return make
+
+
+def steering(game: TcgGame, variant: str, focus: Sequence[str], rng: Rng) -> Steering:
+    """The fuzzer's chooser for a set-up built around `focus`: a `focus_bots` bot per
+    seat, made (its mode drawn from `rng`) when the seat first acts."""
+    make = focus_bots(game, variant, focus)
+    bots: dict[int, FocusBot] = {}
+
+    def choose(match: Match, prompts: Sequence[Prompt], draw: Rng) -> str:
+        seat = prompts[0].seat
+        bot = bots.get(seat)
+        if bot is None:
+            bot = bots[seat] = make(rng, match)
+        bot.match = match
+        return bot.choose(None, list(prompts), draw)
+
+    return choose
+
+
 @dataclass
 class CoverageRun:
     variant: str
@@ -231,9 +469,8 @@ def play_for_coverage(
             focus = never if broad else [never[rng.below(len(never))]]
             setup = game.random_setup(rng, variant, None, focus)
             match = Match.new(game, setup.variant, setup.options, setup.players, seed=rng.below(1 << 62))
-            names, helpers = focus_names(game, variant, focus)
-            modes = leanings(game, variant, focus)
-            bots = {seat: FocusBot(names, helpers, rng.choice(modes), match) for seat in range(setup.players)}
+            make = focus_bots(game, variant, focus)
+            bots = {seat: make(rng, match) for seat in range(setup.players)}
             try:
                 play_out(match, rng, max_steps=MAX_CHOICES, bots=bots, raise_on_limit=False)
             except GameBug as bug:

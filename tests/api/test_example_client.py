@@ -90,7 +90,8 @@ def games_list():
         (["tcg"], "(tcg/base, 2 seats)"),
         (["munchkin", "base"], "(munchkin/base, 3 seats)"),
         (["munchkin", "two-player"], "(munchkin/two-player, 2 seats)"),
-        (["funkoverse"], "(funkoverse/first-game, 2 seats)"),
+        # the first game plays to three knock-outs, thousands of random choices over HTTP
+        (["funkoverse", "territory"], "(funkoverse/territory, 2 seats)"),
         (["tcg", "christmas-town", "--players", "3"], "(tcg/christmas-town, 3 seats)"),
     ],
     ids=lambda value: " ".join(value) if isinstance(value, list) else "seats",

@@ -8,14 +8,17 @@ memory, documents that took seconds to validate.
 from __future__ import annotations
 
 import json
+import logging
 import threading
 
 import pytest
 from client import CREATE, GraphQLFailure
+from graphql import parse
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from nbc.api.app import create_app
-from nbc.api.guard import RateLimiter
+from nbc.api.guard import DocumentCache, RateLimiter
 from nbc.api.service import MatchService, SeatSpec
 from nbc.api.settings import Settings
 from nbc.api.storage import Store, make_engine
@@ -155,6 +158,109 @@ def test_a_malformed_body_gets_a_400_with_a_code(api, what, body):
     assert _count(api) == before
 
 
+NOT_JSON = [
+    ("text/plain", b'{"query": "{ games { name } }"}'),
+    ("application/x-www-form-urlencoded", b"query=%7B%20games%20%7B%20name%20%7D%20%7D"),
+    ("multipart/form-data; boundary=x", b"--x\r\n\r\n--x--"),
+    ("application/graphql", b"{ games { name } }"),
+    (None, b'{"query": "{ games { name } }"}'),
+    # The guard let this type pass unread, and the GraphQL app read it as JSON: a 500.
+    (
+        "application/jsonx",
+        b'{"query": "{ games { name } }", "variables": {"x": ' + b"[" * 5000 + b"]" * 5000 + b"}}",
+    ),
+]
+
+
+@pytest.mark.parametrize(("kind", "body"), NOT_JSON, ids=[str(k) for k, _ in NOT_JSON])
+def test_a_body_not_sent_as_json_gets_a_415_with_a_code(api, kind, body):
+    before = _count(api)
+    headers = {"content-type": kind} if kind else {}
+    response = api.http.post("/graphql", content=body, headers=headers)
+    assert response.status_code == 415, response.text
+    assert response.json()["errors"][0]["extensions"]["code"] == "BAD_REQUEST"
+    assert _count(api) == before
+
+
+def test_a_graphql_request_in_a_url_is_refused_with_a_code(api):
+    """GraphQL over GET passed by the guard's checks: JSON nested thousands deep in
+    its variables gave a 500. GET serves GraphiQL's page only."""
+    deep = "[" * 5000 + "]" * 5000
+    for params in (
+        {"query": "{ games { name } }"},
+        {"query": "query($x: JSON) { games { name } }", "variables": f'{{"x": {deep}}}'},
+        {"query": 'mutation { joinMatch(matchId: "x") { seat } }'},
+    ):
+        response = api.http.get("/graphql", params=params)
+        assert response.status_code == 405, response.text
+        assert response.json()["errors"][0]["extensions"]["code"] == "BAD_REQUEST"
+        assert "POST" in response.headers["allow"]
+    page = api.http.get("/graphql", headers={"accept": "text/html"})
+    assert page.status_code == 200 and "graphiql" in page.text.lower()
+
+
+@pytest.mark.parametrize("method", ["PUT", "PATCH", "DELETE", "OPTIONS"])
+def test_other_methods_get_a_405_with_a_code(api, method):
+    response = api.http.request(method, "/graphql", json={"query": "{ games { name } }"})
+    assert response.status_code == 405, response.text
+    assert response.json()["errors"][0]["extensions"]["code"] == "BAD_REQUEST"
+
+
+def test_the_graphql_apps_own_refusals_carry_a_code(api):
+    """An operationName the document does not have was answered in plain text."""
+    response = api.http.post("/graphql", json={"query": "query A { games { name } }", "operationName": "B"})
+    assert response.status_code == 400
+    error = response.json()["errors"][0]
+    assert error["extensions"]["code"] == "BAD_REQUEST" and '"B"' in error["message"]
+
+
+SOCKET_JUNK = [
+    # Each one failed inside the protocol's handler (a RecursionError, a TypeError).
+    ("JSON 5000 deep", '{"id": "1", "type": "subscribe", "payload": ' + "[" * 5000 + "]" * 5000 + "}"),
+    ("a payload that is a list", '{"id": "1", "type": "subscribe", "payload": [1]}'),
+    ("a query that is a number", '{"id": "1", "type": "subscribe", "payload": {"query": 5}}'),
+    (
+        "variables that are a list",
+        '{"id": "1", "type": "subscribe", "payload": {"query": "{ games { name } }", "variables": [1]}}',
+    ),
+    ("an id that is a list", '{"id": [1], "type": "subscribe", "payload": {"query": "{ games { name } }"}}'),
+    ("a message that is a number", "5"),
+]
+
+
+@pytest.mark.parametrize(("what", "message"), SOCKET_JUNK, ids=[w for w, _ in SOCKET_JUNK])
+def test_a_websocket_message_the_protocol_cannot_read_closes_it_with_4400(api, caplog, what, message):
+    with (
+        caplog.at_level(logging.ERROR),
+        api.http.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as socket,
+    ):
+        socket.send_json({"type": "connection_init", "payload": {}})
+        assert socket.receive_json()["type"] == "connection_ack"
+        socket.send_text(message)
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+    assert closed.value.code == 4400, (what, closed.value.code, closed.value.reason)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+def test_a_subscription_that_does_not_parse_closes_the_socket_with_the_syntax_error(api, caplog):
+    """It used to end the operation with `complete` and no error, the parser's
+    traceback going to the server log."""
+    with (
+        caplog.at_level(logging.ERROR),
+        api.http.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as socket,
+    ):
+        socket.send_json({"type": "connection_init", "payload": {}})
+        assert socket.receive_json()["type"] == "connection_ack"
+        socket.send_json(
+            {"id": "1", "type": "subscribe", "payload": {"query": "subscription { matchEvents("}}
+        )
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+    assert closed.value.code == 4400 and "Syntax Error" in closed.value.reason
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
 BAD_ARGUMENTS = [
     (
         "a lone surrogate in a seat name",
@@ -217,6 +323,33 @@ def test_junk_match_ids_leave_nothing_behind(api):
         assert long_one.code == "NOT_FOUND"
     assert len(service._cache) == cached and len(service.watchers) == watched
     assert len(service._locks) == 64  # a fixed set, whatever ids were asked for
+
+
+def test_the_document_cache_is_bounded_in_characters_as_well_as_entries():
+    """Parsed documents were cached 256 at a time whatever their size: 400 distinct
+    documents of 3,900 tokens took a server from 92 MB to 753 MB."""
+    cache = DocumentCache(entries=4, budget=100, longest=40)
+    texts = [f"{{ games {{ name{n} }} }}" for n in range(10)]  # 19 characters each
+    kept = cache.document(texts[0], parse)
+    assert cache.document(texts[0], parse) is kept  # parsed once
+    for text in texts[1:]:
+        cache.document(text, parse)
+        assert len(cache) <= 4 and cache.size <= 100
+    cache = DocumentCache(entries=100, budget=50, longest=40)
+    for text in texts:
+        cache.document(text, parse)
+    assert len(cache) == 2 and cache.size == 38  # the characters bound, not the entries
+    cache.document("{ games { " + "name " * 10 + "} }", parse)  # over 40 characters: parsed, not kept
+    assert len(cache) == 2
+
+
+def test_the_rate_limiter_remembers_a_bounded_number_of_clients():
+    from nbc.api.guard import BUCKETS
+
+    limiter = RateLimiter(rate=10, burst=10)
+    for n in range(BUCKETS + 500):
+        assert limiter.allow(f"token:junk-{n}")
+    assert len(limiter.buckets) == BUCKETS
 
 
 def test_rate_limits_are_per_client_and_answer_429(database_url):

@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from nbc.core.game import Invariant, Variant
+from nbc.core.rng import Rng
 from nbc.core.testkit.checks import Case, ConformanceError, check_case
 from nbc.core.testkit.fuzz import fuzz
 
@@ -281,3 +282,78 @@ def test_the_fuzzer_plays_the_seat_count_it_is_given(example_game):
 
     fuzz(Counting(), seconds=None, games=6, seed=1, players=3, probe_every=0)
     assert seen == [3] * 6
+
+
+class _Steered:
+    """Steers toward the focus candies: banks the first one offered, else the first
+    choice; counts its calls and the focus it was given."""
+
+    calls: list[tuple[str, ...]]
+
+    def steering(self, variant, focus, rng):
+        wanted = tuple(focus)
+        self.calls.append(wanted)
+
+        def choose(match, prompts, draw):
+            choices = [c for p in prompts for c in p.choices]
+            for c in choices:
+                if c.id.startswith("treat:") and match.state.cards[c.id[6:]] in wanted:
+                    return c.id
+            return choices[0].id
+
+        return choose
+
+
+def test_the_fuzzer_plays_focused_set_ups_with_the_game_steering_and_shrinks_what_it_finds(base, tmp_path):
+    steered = type("Steered", (_Steered, _RareCrash, base), {"calls": []})()
+    result = fuzz(steered, seconds=None, games=30, seed=4, out=tmp_path, shrink_seconds=10)
+    # Every game had a focus (the fudge had not fired), so every game was steered, and
+    # the first game's chooser banked the fudge as soon as it could: the crash.
+    assert steered.calls and all(steered.calls)
+    finding = result.failure
+    assert finding is not None and finding.signature == "crash:KeyError@test_fuzz:apply"
+    assert result.games == 1 and finding.labels[-1] == "Bank Pumpkin King Fudge"
+    # The steered choices were recorded as draws: the written test replays them alone.
+    with pytest.raises(ConformanceError, match="taking it failed: KeyError"):
+        namespace = {}
+        exec(compile(finding.test_file.read_text(), str(finding.test_file), "exec"), namespace)
+        _run_written_test(namespace, steered)
+
+
+def test_keys_fired_in_an_earlier_run_are_not_focused_on_again(base):
+    steered = type("Steered", (_Steered, base), {"calls": []})()
+    every = {"base": set(steered.coverage("base"))}
+    result = fuzz(steered, seconds=None, games=5, seed=4, variants=["base"], fired=every)
+    assert steered.calls == [] and result.fired["base"] == every["base"]
+    assert result.never_fired == {"base": {}}
+
+
+def test_a_steering_that_chooses_what_is_not_offered_is_named(base):
+    class Lost(base):
+        def steering(self, variant, focus, rng):
+            return lambda match, prompts, draw: "eat:everything"
+
+    with pytest.raises(ValueError, match="steering chose 'eat:everything', which is not one of its choices"):
+        fuzz(Lost(), seconds=None, games=1, seed=1)
+
+
+def test_the_example_game_steers_toward_its_focus_candies(example_game):
+    from nbc.core.match import Match
+
+    choose = example_game.steering("base", ["pumpkin-fudge"], Rng(1))
+    match = Match.new(
+        example_game, "base", {"mix": {"pumpkin-fudge": 6, "worm-taffy": 6}, "hand_size": 5}, 2, 7
+    )
+    banked = 0
+    for _ in range(40):
+        if match.over:
+            break
+        prompts = match.all_prompts()
+        choice = choose(match, prompts, Rng(len(match.log)))
+        offered = {c.id: c.label for c in prompts[0].choices}
+        assert choice in offered
+        if offered[choice].startswith("Discard"):  # never the fudge while a taffy could go
+            assert "Fudge" not in offered[choice] or all("Fudge" in v for v in offered.values())
+        banked += offered[choice] == "Bank Pumpkin King Fudge"
+        match.act(prompts[0].seat, choice)
+    assert banked >= 3

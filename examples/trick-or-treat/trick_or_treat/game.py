@@ -18,7 +18,18 @@ from nbc.core import coverage
 from nbc.core.cards import CardDef, load_cards, make_instances
 from nbc.core.dice import d6
 from nbc.core.errors import BadOptions
-from nbc.core.game import Choice, Context, Game, Invariant, Options, Outcome, Prompt, Setup, Variant
+from nbc.core.game import (
+    Choice,
+    Context,
+    Game,
+    Invariant,
+    Options,
+    Outcome,
+    Prompt,
+    Setup,
+    Steering,
+    Variant,
+)
 from nbc.core.piles import Pile
 from nbc.core.rng import Rng
 from trick_or_treat.state import Player, State
@@ -253,6 +264,23 @@ class TrickOrTreat(Game):
                 keep = next(iter(smaller))
                 smaller[keep] = min(10, smaller[keep] + mix[candy])
                 yield Setup(setup.variant, setup.players, {**setup.options, "mix": smaller})
+
+    def steering(self, variant: str, focus: Sequence[str], rng: Rng) -> Steering:
+        """Bank a focus candy three times in four when one is in hand, and never
+        discard one while another candy could go; otherwise play at random."""
+        wanted = set(focus)
+
+        def choose(match: Any, prompts: Sequence[Prompt], draw: Rng) -> str:
+            choices = [c for p in prompts for c in p.choices]
+            cards = match.state.cards
+            bank = [c for c in choices if c.id.startswith("treat:") and cards[c.id[6:]] in wanted]
+            if bank and draw.below(4):
+                return bank[draw.below(len(bank))].id
+            keep = [c for c in choices if not (c.id.startswith("discard:") and cards[c.id[8:]] in wanted)]
+            choices = keep or choices
+            return choices[draw.below(len(choices))].id
+
+        return choose
 
     def invariants(self) -> Sequence[Invariant]:
         return INVARIANTS

@@ -6,7 +6,10 @@ stand where they are put, and the side `turn` is about to choose a character.
 Dice come from the match's seeded RNG; `with_rolls` tries seeds in order until a
 challenge came out the way a test needs, and the test then asserts the roll.
 
-Piece ids are card ids: with the default first-game lineup seat 0 plays Jack
+The tables pre-set the characters (the `lineup` option: pair k's character is
+lineup[k], with basic character k) and, where the variant brings an item or a companion,
+give it to each side's first character (the `gear` option), so that no set-up question
+is open. Piece ids are card ids: with the first-game lineup seat 0 plays Jack
 Skellington and the Mummy, seat 1 Sally, the Vampire and Sally's Detachable Arm.
 """
 
@@ -19,11 +22,34 @@ import pytest
 
 from nbc.core.testkit.scenario import Scenario
 from nbc.plugins.funkoverse.game import Funkoverse
+from nbc.plugins.funkoverse.setup import heroes_by_side
 from nbc.plugins.funkoverse.state import State
 
 GAME = Funkoverse()
 FINKELSTEIN_FIRST = ["dr-finkelstein", "sally", "jack-skellington", "oogie-boogie"]
 OOGIE_FIRST = ["oogie-boogie", "sally", "jack-skellington", "dr-finkelstein"]
+HEROES = ["jack-skellington", "sally", "oogie-boogie", "dr-finkelstein"]
+# The line-up each variant's tables use unless a test gives its own.
+LINEUPS = {
+    "first-game": HEROES,
+    "territory": HEROES[2:] + HEROES[:2],  # Oogie Boogie, Dr. Finkelstein, Jack, Sally
+    "leaders": HEROES[1:] + HEROES[:1],  # Sally, Oogie Boogie, Dr. Finkelstein, Jack
+    "triumph": HEROES[3:] + HEROES[:3],  # Dr. Finkelstein, Jack, Sally, Oogie Boogie
+    "infiltrate": HEROES,
+}
+
+
+def preset(variant: str, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
+    """The options with the line-up and the holders pre-set: each side's first
+    character holds what the variant (or the options) bring."""
+    merged = {**GAME.variant(variant).options, **(options or {})}
+    lineup = merged.get("lineup") or LINEUPS[variant]
+    extras = merged.get("extras", "none")
+    out = {**(options or {}), "lineup": lineup}
+    if extras != "none" and not merged.get("gear"):
+        mode = GAME.make_options(variant, out).mode
+        out["gear"] = {heroes[0]: extras for heroes in heroes_by_side(lineup, players, mode)}
+    return out
 
 
 def table(
@@ -50,7 +76,14 @@ def table(
         if edit is not None:
             edit(state)
 
-    return Scenario(GAME, variant, players=players, seed=seed, options=options, position=position)
+    return Scenario(
+        GAME,
+        variant,
+        players=players,
+        seed=seed,
+        options=preset(variant, players, options),
+        position=position,
+    )
 
 
 def with_rolls(
@@ -77,7 +110,9 @@ class Kit:
     GAME = GAME
     FINKELSTEIN_FIRST = FINKELSTEIN_FIRST
     OOGIE_FIRST = OOGIE_FIRST
+    LINEUPS = LINEUPS
     table = staticmethod(table)
+    preset = staticmethod(preset)
     with_rolls = staticmethod(with_rolls)
     ids = staticmethod(ids)
 

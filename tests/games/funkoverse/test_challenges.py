@@ -84,8 +84,8 @@ def test_a_character_challenged_three_times_is_knocked_down_then_out_by_two_alli
 
 
 def test_ranged_challenge_targets_a_visible_rival_but_not_one_behind_an_obstruction(fk):
-    # Rulebook example: range 3 challenge 2 (Brain Scratch). Rival Y is in range but a
-    # wall (between columns 3 and 4 on rows 3-4 of the Lair) hides it.
+    # Rulebook example: range 3 challenge 2 (Brain Scratch). Rival Y is in range but an
+    # obstruction (the roulette table's closed leg on (4, 4) of the Lair) hides it.
     s = fk.table(
         {"dr-finkelstein": (3, 4), "sally": (3, 2), "vampire": (5, 4)},
         options={"lineup": fk.FINKELSTEIN_FIRST},

@@ -1,6 +1,7 @@
 """The grid's movement rules 1-6 and sight rules 1-4, each in a game position on
-Oogie Boogie's Lair (walls between columns 3 and 4 on rows 3-4, posts on corners
-(3, 3) and (4, 7), the closed roulette table on squares (5..6, 5..6))."""
+Oogie Boogie's Lair (a wall between columns 3 and 4 on row 3, a post on corner (3, 3),
+the roulette table's closed legs on squares (4, 4), (6, 4), (4, 6) and (6, 6); rows
+0-2 between the starting areas are open floor)."""
 
 from __future__ import annotations
 
@@ -20,13 +21,13 @@ def _one_square_moves(fk, at):
 
 
 def test_move_rule_1_a_wall_cannot_be_crossed(fk):
-    s, moves = _one_square_moves(fk, {"jack-skellington": (3, 4)})
-    assert "4,4" not in moves and "2,4" in moves and "3,5" in moves
+    s, moves = _one_square_moves(fk, {"jack-skellington": (4, 3)})
+    assert "3,3" not in moves and "5,3" in moves and "4,2" in moves
 
 
 def test_move_rule_2_a_square_whose_centre_is_obstructed_cannot_be_entered(fk):
-    s, moves = _one_square_moves(fk, {"jack-skellington": (4, 5)})
-    assert "5,5" not in moves and "5,6" not in moves and "4,6" in moves
+    s, moves = _one_square_moves(fk, {"jack-skellington": (3, 4)})
+    assert "4,4" not in moves and "3,5" in moves and "2,4" in moves
 
 
 def test_move_rule_3_no_diagonal_step_through_an_obstructed_corner(fk):
@@ -61,7 +62,8 @@ def _ranged_targets(fk, at, down=()):
 
 
 def test_sight_rule_1_an_obstruction_on_the_line_blocks_sight(fk):
-    assert _ranged_targets(fk, {"dr-finkelstein": (3, 4), "sally": (3, 2), "vampire": (5, 4)}) == {"sally"}
+    # the wall between (3, 3) and (4, 3) lies on the line to the Vampire
+    assert _ranged_targets(fk, {"dr-finkelstein": (3, 3), "sally": (3, 1), "vampire": (5, 3)}) == {"sally"}
 
 
 def test_sight_rule_2_a_standing_rival_hides_what_lies_behind_it(fk):
@@ -82,7 +84,7 @@ def test_sight_rule_4_rivals_beside_a_corner_the_line_passes_do_not_block(fk):
 
 
 def test_adjacency_needs_sight_so_a_wall_between_neighbours_prevents_a_basic_challenge(fk):
-    s = fk.table({"jack-skellington": (3, 4), "vampire": (4, 4), "sally": (3, 5)})
+    s = fk.table({"jack-skellington": (3, 3), "vampire": (4, 3), "sally": (3, 4)})
     s.choose(0, "pick:jack-skellington")
     offered = fk.ids(s, 0, "action")
     assert "challenge:sally" in offered and "challenge:vampire" not in offered

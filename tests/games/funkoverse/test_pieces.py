@@ -153,3 +153,80 @@ def test_gamblin_boogie_man_keeps_oogie_standing_on_7_or_more(fk):
     assert _piece(s, "oogie-boogie")["standing"] is (roll.data["total"] >= 7)
     s.leave_open(1, "action")
     s.finish()
+
+
+def test_a_character_knocked_down_when_chosen_has_no_actions_of_its_own_even_once_zero_stands_it_up(fk):
+    # Ruling: a turn taken by a knocked-down character is a rally turn. Zero may stand
+    # it up with its free action, but the character's own two actions stay unusable
+    # except for Zero (they can still be given up to it).
+    s = fk.table(
+        {"jack-skellington": (4, 1), "zero-0": (5, 1), "vampire": (8, 8)},
+        options={"extras": "zero"},
+        down=("jack-skellington",),
+    )
+    s.choose(0, "pick:jack-skellington")
+    assert fk.ids(s, 0, "action") == {"companion", "rally", "end"}
+    s.choose(0, "companion")  # the free action
+    s.choose(0, "assist:jack-skellington")
+    assert _piece(s, "jack-skellington")["standing"] is True
+    assert fk.ids(s, 0, "action") == {"companion", "end"}  # no move, challenge or ability
+    s.choose(0, "companion")  # one of Jack's actions given up to Zero
+    s.choose(0, "move")
+    s.choose(0, "to:6,2")
+    assert s.view(None)["actions_left"] == 1
+    s.choose(0, "end")
+    assert _piece(s, "jack-skellington")["exhausted"] is True
+    s.leave_open(1, "turn")
+    s.finish()
+
+
+def test_a_character_standing_when_chosen_acts_fully_after_zero_helps(fk):
+    # The restriction belongs to the turn of a knocked-down character only: a standing
+    # character whose companion acts first keeps both of its actions.
+    s = fk.table(
+        {"jack-skellington": (4, 1), "zero-0": (5, 1), "vampire": (8, 8)}, options={"extras": "zero"}
+    )
+    s.choose(0, "pick:jack-skellington")
+    s.choose(0, "companion")
+    s.choose(0, "end")  # Zero passes
+    assert {"move", "ability:hail-to-the-pumpkin-king"} <= fk.ids(s, 0, "action")
+    assert s.view(None)["actions_left"] == 2
+    s.leave_open(0, "action")
+    s.finish()
+
+
+def test_its_alive_brings_a_marker_to_life_that_challenges_from_its_own_square(fk):
+    # Halloween Town: point marker A lies on (1, 5); the doctor stands 2 squares from it.
+    s = fk.table(
+        {"dr-finkelstein": (2, 3), "vampire": (1, 6), "sally": (6, 3)},
+        variant="territory",
+        options={"lineup": fk.FINKELSTEIN_FIRST},
+    )
+    s.choose(0, "pick:dr-finkelstein")
+    s.choose(0, "ability:its-alive")
+    assert fk.ids(s, 0, "animate") == {"marker:A"}  # B, C and D are out of reach
+    s.choose(0, "marker:A")
+    assert fk.ids(s, 0, "challenge") == {"target:vampire"}  # next to the marker, not to the doctor
+    s.choose(0, "target:vampire")
+    [challenge] = s.events(kind="challenge", since_last=True)
+    assert challenge.data["target"] == "vampire" and len(challenge.data["attack"]) == 3
+    s.leave_open(0, "action")
+    s.finish()
+
+
+def test_its_alive_animates_only_the_kinds_of_marker_its_data_names(fk):
+    from nbc.core.grid import Occupant
+    from nbc.plugins.funkoverse import rules
+    from nbc.plugins.funkoverse.effects import ABILITIES
+
+    # Triumph: the triumph marker lies on (5, 5), point marker C on (5, 1)
+    s = fk.table({"dr-finkelstein": (5, 3), "vampire": (5, 6)}, variant="triumph")
+    state = s.state
+    occ = {sq: Occupant(side, True) for sq, side in (((5, 3), 0), ((5, 6), 1))}
+    step = ABILITIES["dr-finkelstein/its-alive"].steps[0]
+    doctor = state.pieces["dr-finkelstein"]
+    assert rules.animate_candidates(state, doctor, step, occ) == ["T"]  # C: no rival within its reach
+    only_points = step.model_copy(update={"animates": ["point-marker"]})
+    assert rules.animate_candidates(state, doctor, only_points, occ) == []
+    s.leave_open(0, "turn")
+    s.finish()

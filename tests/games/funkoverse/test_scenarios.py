@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 
 def _end_round(s, order):
     for seat, piece in order:
@@ -72,7 +74,7 @@ def test_territory_most_characters_in_the_scoring_area_scores_at_round_end(fk):
 def test_leaders_are_secret_until_all_have_chosen_and_a_knocked_out_leader_scores_more(fk):
     from nbc.core.testkit.scenario import Scenario
 
-    s = Scenario(fk.GAME, "leaders", players=2, seed=1)
+    s = Scenario(fk.GAME, "leaders", players=2, seed=1, options=fk.preset("leaders", 2, None))
     s.choose(0, "leader:sally")
     assert s.view(1)["sides"][0]["leader"] is None and s.view(None)["sides"][0]["leader"] is None
     assert s.view(0)["sides"][0]["leader"] == "sally"
@@ -95,12 +97,12 @@ def test_leaders_are_secret_until_all_have_chosen_and_a_knocked_out_leader_score
 
 
 def test_triumph_the_side_holding_the_marker_scores_2_at_round_end(fk):
-    # triumph lineup: seat 0 Dr. Finkelstein + Mummy, seat 1 Jack Skellington + Vampire; T on (5, 4)
-    s = fk.table({"mummy": (4, 4), "vampire": (8, 8)}, variant="triumph")
+    # triumph lineup: seat 0 Dr. Finkelstein + Mummy, seat 1 Jack Skellington + Vampire; T on (5, 5)
+    s = fk.table({"mummy": (5, 4), "vampire": (8, 7)}, variant="triumph")
     s.choose(0, "pick:mummy")
     s.choose(0, "interact:T")
     s.choose(0, "move")
-    s.choose(0, "to:4,2")
+    s.choose(0, "to:5,2")
     assert next(m for m in s.view(None)["markers"] if m["id"] == "T")["holder"] == "mummy"
     s.choose(1, "pick:vampire")
     s.choose(1, "end")
@@ -110,9 +112,9 @@ def test_triumph_the_side_holding_the_marker_scores_2_at_round_end(fk):
 
 
 def test_infiltrate_a_standing_character_in_a_rival_starting_area_scores_at_round_end(fk):
-    # infiltrate lineup (default): seat 0 Jack + Mummy (red, top left), seat 1 Sally + Vampire (blue)
+    # infiltrate lineup: seat 0 Jack + Mummy (red, top left), seat 1 Sally + Vampire (blue, bottom right)
     s = fk.table(
-        {"mummy": (10, 10), "vampire": (1, 1), "jack-skellington": (9, 11)},
+        {"mummy": (9, 9), "vampire": (1, 1), "jack-skellington": (7, 9)},
         variant="infiltrate",
         down=("vampire",),
     )
@@ -145,7 +147,7 @@ def test_triumph_zero_carrying_the_marker_drops_it_where_it_is_removed(fk):
 
     def build(seed):
         return fk.table(
-            {"zero-0": (5, 4), "vampire": (6, 4), "dr-finkelstein": (1, 1)},
+            {"zero-0": (5, 3), "vampire": (6, 3), "dr-finkelstein": (1, 1)},
             variant="triumph",
             options={"extras": "zero"},
             turn=1,
@@ -157,7 +159,152 @@ def test_triumph_zero_carrying_the_marker_drops_it_where_it_is_removed(fk):
         build, lambda s: (s.choose(1, "pick:vampire"), s.choose(1, "challenge:zero-0")), lambda d: d["won"]
     )
     marker = next(m for m in s.view(None)["markers"] if m["id"] == "T")
-    assert marker["holder"] is None and marker["square"] == [5, 4]
+    assert marker["holder"] is None and marker["square"] == [5, 3]
     assert s.events(kind="triumph-dropped", since_last=True)
     s.leave_open(1, "action")
+    s.finish()
+
+
+def test_without_a_round_cap_a_scenario_plays_on_until_the_goal(fk):
+    # The book plays to the goal: by default there is no cap, round 6 is like any other.
+    def edit(state):
+        state.round = 6
+        state.sides[0].points = 5
+
+    s = fk.table({"mummy": (3, 3), "vampire": (8, 8)}, variant="infiltrate", edit=edit)
+    assert s.view(None)["round_limit"] is None
+    _end_round(s, [(0, "mummy"), (1, "vampire")])
+    view = s.view(None)
+    assert view["over"] is False and view["round"] == 7
+    s.leave_open(1, "turn")
+    s.finish()
+
+
+def test_a_round_cap_ends_the_match_with_the_side_ahead(fk):
+    def edit(state):
+        state.round = 2
+        state.sides[1].points = 1
+
+    s = fk.table(
+        {"mummy": (3, 3), "vampire": (8, 8)}, variant="infiltrate", options={"round_limit": 2}, edit=edit
+    )
+    _end_round(s, [(0, "mummy"), (1, "vampire")])
+    outcome = s.match.outcome()
+    assert outcome.winners == (1,) and outcome.reason == "round limit reached"
+    s.finish()
+
+
+def test_a_round_cap_never_gives_a_shared_win_tied_sides_play_on(fk):
+    # An unplayed first game capped at one round is 0-0 after it: no one has won, so
+    # the match goes on round by round until one side is ahead at a round's end.
+    s = fk.table({"jack-skellington": (4, 1), "vampire": (8, 8)}, options={"round_limit": 1})
+    _end_round(s, [(0, "jack-skellington"), (1, "vampire")])
+    view = s.view(None)
+    assert view["over"] is False and view["round"] == 2 and s.match.outcome() is None
+
+    def build(seed):
+        def edit(state):
+            state.round = 3
+
+        return fk.table(
+            {"jack-skellington": (4, 1), "vampire": (5, 1)},
+            options={"round_limit": 1},
+            down=("vampire",),
+            seed=seed,
+            edit=edit,
+        )
+
+    s, _ = fk.with_rolls(
+        build,
+        lambda s: (s.choose(0, "pick:jack-skellington"), s.choose(0, "challenge:vampire")),
+        lambda d: d["won"],
+    )
+    s.choose(0, "end")
+    assert s.match.outcome() is None  # ahead 1-0, but the round is not over
+    s.choose(1, "pick:vampire")  # knocked out: it can only be exhausted
+    s.choose(1, "end")
+    outcome = s.match.outcome()
+    assert outcome.winners == (0,) and outcome.scores == (1, 0) and outcome.reason == "round limit reached"
+    s.finish()
+
+
+def test_free_for_all_first_game_a_knock_out_that_brings_two_sides_to_3_plays_on(fk):
+    # Found with the invariants: Jack's knock-out gives side 0 its third point and
+    # side 2 (Oogie adjacent to the victim) its third too. The match used to end on the
+    # first point and then score the second after the end, turning into a shared win.
+    # The points of one knock-out now count together, and sides tied at the top play on.
+    def build(seed):
+        def edit(state):
+            state.sides[0].points = state.sides[2].points = 2
+
+        return fk.table(
+            {"jack-skellington": (4, 1), "vampire": (5, 1), "oogie-boogie": (6, 1)},
+            players=3,
+            options={"mode": "free-for-all"},
+            down=("vampire",),
+            seed=seed,
+            edit=edit,
+        )
+
+    s, _ = fk.with_rolls(
+        build,
+        lambda s: (s.choose(0, "pick:jack-skellington"), s.choose(0, "challenge:vampire")),
+        lambda d: d["won"],
+    )
+    assert [side["points"] for side in s.view(None)["sides"]] == [3, 0, 3]
+    assert s.match.outcome() is None and not s.events(kind="game-over")
+    s.leave_open(0, "action")
+    s.finish()
+
+
+@pytest.mark.parametrize("variant", ["triumph", "infiltrate"])
+def test_free_for_all_scenarios_score_a_knock_out_for_the_side_that_made_it_only(fk, variant):
+    # The same knock-out as in the first game above: Jack (side 0) knocks out the
+    # Vampire (side 1) with Oogie Boogie (side 2) next to it. The scenarios score
+    # knock-outs 1 each for the side that makes them; the point for standing next to a
+    # knock-out belongs to the first game's winning rule alone. Found with the
+    # invariant `point-sources` (a Free-for-All Triumph gave side 2 that point).
+    def build(seed):
+        return fk.table(
+            {"jack-skellington": (4, 1), "vampire": (5, 1), "oogie-boogie": (6, 1)},
+            variant=variant,
+            players=3,
+            options={"mode": "free-for-all", "extras": "none", "lineup": fk.LINEUPS["first-game"]},
+            down=("vampire",),
+            seed=seed,
+        )
+
+    s, _ = fk.with_rolls(
+        build,
+        lambda s: (s.choose(0, "pick:jack-skellington"), s.choose(0, "challenge:vampire")),
+        lambda d: d["won"],
+    )
+    assert s.events(kind="knocked-out", since_last=True)
+    assert [side["points"] for side in s.view(None)["sides"]] == [1, 0, 0]
+    assert [side.scored for side in s.state.sides] == [{"knock-out": 1}, {}, {}]
+    assert [e.data["side"] for e in s.events(kind="points", since_last=True)] == [0]
+    s.leave_open(0, "action")
+    s.finish()
+
+
+def test_territory_teams_start_from_the_two_areas_its_card_shows(fk):
+    # Halloween Town has one starting area per side: teammates share their side's.
+    from nbc.core.testkit.scenario import Scenario
+
+    s = Scenario(fk.GAME, "territory", players=4, seed=0, options=fk.preset("territory", 4, None))
+    red = {f"place:{x},{y}" for x in (0, 1, 2) for y in (0, 1)}
+    blue = {f"place:{x},{y}" for x in (9, 10, 11) for y in (10, 11)}
+    seen = {}
+    while s.state.placing:
+        [prompt] = s.prompts()
+        piece = next(p for p in s.view(None)["pieces"] if p["id"] == s.state.placing[0])
+        if piece["kind"] != "minion":  # minions start next to their character
+            seen[piece["id"]] = {c.id for c in prompt.choices}
+        s.choose(prompt.seat, prompt.choices[0].id)
+    side_of = {p["id"]: p["side"] for p in s.view(None)["pieces"]}
+    for piece, offered in seen.items():
+        assert offered <= (red if side_of[piece] == 0 else blue), (piece, offered)
+    assert {side_of[p] for p in seen} == {0, 1} and len(seen) == 8  # four pairs: eight characters
+    for prompt in s.prompts():
+        s.leave_open(prompt.seat, "turn")
     s.finish()

@@ -92,9 +92,9 @@ def test_a_knocked_out_character_returns_to_its_starting_area_after_cooldown(fk)
     s.choose(1, "end")
     prompt = s.expect(1, "place")
     squares = {c.id for c in prompt.choices}
-    assert squares == {f"place:{x},{y}" for x in (9, 10, 11) for y in (10, 11)}  # the blue area
-    s.choose(1, "place:9,10")
-    assert _piece(s, "vampire")["square"] == [9, 10]
+    assert squares == {f"place:{x},{y}" for x in (8, 9, 10) for y in (9, 10)}  # the blue area
+    s.choose(1, "place:8,9")
+    assert _piece(s, "vampire")["square"] == [8, 9]
     s.leave_open(1, "turn")
     s.finish()
 

@@ -15,7 +15,7 @@ from nbc.core.match import Match
 from nbc.core.playout import bot_step
 from nbc.core.rng import Rng
 from nbc.plugins.funkoverse.game import Funkoverse
-from nbc.plugins.funkoverse.rules import gear_of
+from nbc.plugins.funkoverse.setup import gear_of
 from nbc.plugins.funkoverse.state import Frame, State
 
 GAME = Funkoverse()
@@ -35,6 +35,7 @@ def _broken(state: State) -> list[str]:
 
 def test_random_setups_are_legal_deterministic_and_keep_the_variants_scenario():
     seen = set()
+    chosen = set()
     for n in range(150):
         variant = [None, *GAME.variants][n % (len(GAME.variants) + 1)]
         setup = GAME.random_setup(Rng(n), variant)
@@ -47,14 +48,19 @@ def test_random_setups_are_legal_deterministic_and_keep_the_variants_scenario():
         assert not _broken(match.state)
         style = "gear" if options.gear else options.extras
         seen.add((setup.players, options.mode if setup.players > 2 else "-", style))
-    # every seat count, both modes and every kind of extra turn up
+        chosen.add((bool(options.lineup), options.round_limit is None))
+        if options.scenario in ("territory", "leaders"):
+            assert options.mode == "teams"  # two sides only
+    # every seat count, both modes, every kind of extra, set-ups that leave the characters
+    # to the players and set-ups that pre-set them, with and without a round cap turn up
     assert {p for p, _, _ in seen} == {2, 3, 4}
     assert {m for _, m, _ in seen} == {"-", "teams", "free-for-all"}
-    assert {s for _, _, s in seen} == {"none", "fog-juice", "zero", "gear"}
+    assert {s for _, _, s in seen} == {"none", "fog-juice", "zero", "choose", "gear"}
+    assert chosen == {(True, True), (True, False), (False, True), (False, False)}
 
 
 def test_focus_puts_the_focused_characters_and_extras_in_play():
-    for n, key in enumerate(GAME.coverage("first-game")):
+    for n, key in enumerate(GAME.coverage("territory")):
         for variant in ("first-game", "triumph"):
             state = _start(GAME.random_setup(Rng(f"focus:{n}"), variant, focus=[key])).state
             cards = {p.card for p in state.pieces.values()} | {p.item for p in state.pieces.values()}
@@ -62,9 +68,15 @@ def test_focus_puts_the_focused_characters_and_extras_in_play():
             assert owner in cards, (key, variant)
 
 
+LINEUP = ["jack-skellington", "sally", "oogie-boogie", "dr-finkelstein"]
+
+
 def test_the_gear_option_refuses_what_the_rules_do_not_allow():
     assert gear_of(
-        GAME.make_options("leaders", {"gear": {"sally": "zero", "jack-skellington": "fog-juice"}}), 4
+        GAME.make_options(
+            "leaders", {"lineup": LINEUP, "gear": {"sally": "zero", "jack-skellington": "fog-juice"}}
+        ),
+        4,
     )
     bad = [
         ({"gear": {"mummy": "zero"}}, 2, "basic character"),
@@ -75,10 +87,17 @@ def test_the_gear_option_refuses_what_the_rules_do_not_allow():
     ]
     for options, players, message in bad:
         with pytest.raises(BadOptions, match=message):
-            Match.new(GAME, "first-game", options, players)
+            Match.new(GAME, "first-game", {**options, "lineup": LINEUP}, players)
+    # the holders are characters, so pre-setting them needs the characters pre-set too
+    with pytest.raises(BadOptions, match="needs a lineup"):
+        Match.new(GAME, "first-game", {"gear": {"jack-skellington": "zero", "sally": "zero"}}, 2)
 
 
 # -- shrinking ---------------------------------------------------------------------------
+
+
+def _cap(limit: int | None) -> float:
+    return float("inf") if limit is None else limit
 
 
 def _simpler(small: Setup, big: Setup) -> bool:
@@ -86,7 +105,7 @@ def _simpler(small: Setup, big: Setup) -> bool:
     return small.variant == big.variant and (
         small.players < big.players
         or (small.players == big.players and (a.extras, a.gear) == ("none", {}) != (b.extras, b.gear))
-        or (small.players == big.players and a.round_limit < b.round_limit)
+        or (small.players == big.players and _cap(a.round_limit) < _cap(b.round_limit))
     )
 
 
@@ -182,7 +201,41 @@ def _token_lost(state: State) -> None:
 
 
 def _marker_on_closed_square(state: State) -> None:
-    state.markers["A"].square = (0, 5)  # a closed square of Oogie Boogie's Lair
+    state.markers["A"].square = (0, 4)  # a closed square of Oogie Boogie's Lair
+
+
+def _shared_win(state: State) -> None:
+    # what a Free-for-All first game used to end with: two sides at 3 points both winning
+    for side in state.sides:
+        side.points = 3
+    state.over, state.winners, state.reason = True, [0, 1], "reached the goal"
+
+
+def _first_game_past_its_goal(state: State) -> None:
+    state.scenario, state.goal = "first-game", 3
+    state.sides[1].points = 3
+
+
+def _a_point_from_a_source_of_another_scenario(state: State) -> None:
+    # what Free-for-All Triumph and Infiltrate used to give a side next to a knock-out
+    state.sides[1].points += 1
+    state.sides[1].scored["next to a knock-out"] = 1
+
+
+def _a_point_marker_taken_for_nothing(state: State) -> None:
+    state.markers["A"].square = None
+    state.sides[0].cooldown.place("marker:A", 4)
+
+
+def _a_character_twice(state: State) -> None:
+    state.lineup[1] = state.lineup[0]
+
+
+def _a_second_companion(state: State) -> None:
+    zero = next(p for p in state.pieces.values() if p.kind == "companion" and p.side == 0)
+    hero = next(p for p in state.pieces.values() if p.side == 0 and p.kind == "character")
+    hero.item = "fog-juice"
+    assert zero.owner is not None
 
 
 def _leader_of_the_rivals(state: State) -> None:
@@ -193,10 +246,10 @@ def _leader_of_the_rivals(state: State) -> None:
 
 
 BREAKS: list[tuple[str, Callable[[State], None], str]] = [
-    ("open-squares", lambda s: setattr(s.pieces[_on_map(s)], "square", (0, 5)), "(0, 5), a closed square"),
+    ("open-squares", lambda s: setattr(s.pieces[_on_map(s)], "square", (0, 4)), "(0, 4), a closed square"),
     (
         "open-squares",
-        lambda s: setattr(s.pieces[_on_map(s)], "square", (12, 3)),
+        lambda s: setattr(s.pieces[_on_map(s)], "square", (11, 3)),
         "off the oogie-boogies-lair",
     ),
     ("one-per-square", _two_on_one, "share"),
@@ -207,10 +260,17 @@ BREAKS: list[tuple[str, Callable[[State], None], str]] = [
     ("cooldown", lambda s: s.sides[0].cooldown.spaces.pop("4"), "not 1-4"),
     ("scores", lambda s: setattr(s.sides[1], "points", -1), "side 1 has -1 points"),
     ("scores", lambda s: setattr(s, "winners", [0]), "already winners"),
-    ("markers", _marker_on_closed_square, "marker A is on (0, 5)"),
+    ("one-winner", _shared_win, "one side must win alone"),
+    ("one-winner", _first_game_past_its_goal, "and the first game goes on"),
+    ("point-sources", lambda s: setattr(s.sides[0], "points", s.sides[0].points + 1), "by source"),
+    ("point-sources", _a_point_from_a_source_of_another_scenario, "which triumph does not give"),
+    ("point-sources", _a_point_marker_taken_for_nothing, "1 point markers on its track but 0 points"),
+    ("markers", _marker_on_closed_square, "marker A is on (0, 4)"),
     ("markers", lambda s: setattr(s.markers["T"], "square", None), "marker T is nowhere"),
     ("turn", lambda s: s.frames.append(Frame(s.frames[0].piece, actions=3)), "3 actions left"),
     ("leaders", _leader_of_the_rivals, "side 0's leader"),
+    ("line-up", _a_character_twice, "repeats a character"),
+    ("line-up", _a_second_companion, "brings 2 items or companions"),
 ]
 
 
@@ -231,22 +291,24 @@ def test_every_invariant_has_a_breaking_test():
 
 # -- the Leaders secret ------------------------------------------------------------------
 
+# Leaders is played by two sides: two players, or two teams of three or four seats.
+# The characters and holders are chosen at the table or pre-set; both lead to the pick.
 LEADER_SETUPS = [
     Setup("leaders", 2, {}),
     Setup("leaders", 3, {"mode": "teams"}),
     Setup("leaders", 4, {"mode": "teams"}),
-    Setup("leaders", 3, {"mode": "free-for-all"}),
-    Setup("leaders", 4, {"mode": "free-for-all"}),
+    Setup("leaders", 2, {"lineup": ["sally", "jack-skellington", "oogie-boogie", "dr-finkelstein"]}),
+    Setup("leaders", 4, {"extras": "choose"}),
 ]
 
 
 def _choosing_positions(game: Funkoverse, setup: Setup, seeds: range) -> Iterator[Match]:
-    """Every position of the leaders' pick in which some side has picked and another
-    has not: the only time anything is hidden."""
+    """Every position of the leaders' pick, from its start to the last side's pick:
+    from the first pick on, the only time anything is hidden."""
     for seed in seeds:
         match = Match.new(game, setup.variant, setup.options, setup.players, seed=seed)
         rng = Rng(f"pick:{seed}")
-        while match.state.choosing_leaders and bot_step(match, rng):
+        while not match.state.leaders_revealed and bot_step(match, rng):
             if match.state.choosing_leaders:
                 yield match
 
@@ -280,7 +342,9 @@ def _redeal_differences(game: Funkoverse, setup: Setup, seeds: range) -> tuple[i
     return compared, differed, changed
 
 
-@pytest.mark.parametrize("setup", LEADER_SETUPS, ids=lambda s: f"{s.players}p-{s.options.get('mode', 'two')}")
+@pytest.mark.parametrize(
+    "setup", LEADER_SETUPS, ids=lambda s: f"{s.players}p-{'-'.join(map(str, s.options))}"
+)
 def test_a_redeal_changes_the_hidden_picks_and_nothing_the_seat_sees(setup):
     compared, differed, changed = _redeal_differences(GAME, setup, range(12))
     assert compared > 0 and differed == 0 and changed > 0
@@ -310,7 +374,7 @@ def test_both_teammates_see_their_leader_and_the_other_team_sees_neither():
 def test_no_redeal_once_the_leaders_are_revealed_or_outside_leaders():
     match = Match.new(GAME, "leaders", players=2, seed=3)
     rng = Rng("pick")
-    while match.state.choosing_leaders:
+    while not match.state.leaders_revealed:
         bot_step(match, rng)
     assert GAME.redeal_hidden(match.state, 0, rng) == 0
     assert GAME.redeal_hidden(Match.new(GAME, "first-game", seed=3).state, None, rng) == 0
@@ -330,5 +394,7 @@ def test_every_coverage_key_fires_in_focused_playouts():
             for _ in _playout(GAME.random_setup(Rng(f"cover:{n}"), None, focus=focus), n, check_every=10**9):
                 pass
     assert set(keys) <= seen
+    # the first game has no markers: It's Alive!!! has nothing to animate there
+    assert set(GAME.coverage("first-game")) == set(keys) - {"dr-finkelstein/its-alive"}
     with pytest.raises(BadOptions):
         GAME.coverage("no-such-variant")

@@ -27,11 +27,12 @@ def table(
     rides: dict[int, str] | None = None,
     curses: dict[int, list[str]] | None = None,
     door_top: tuple[str, ...] = (),
+    treasure_top: tuple[str, ...] = (),
     door_discard: tuple[str, ...] = (),
 ):
     """A position: every hand emptied back into the decks, then exactly this table,
-    with seat `turn` about to arrange its cards. `door_top` lists the next Door
-    cards, the first drawn first."""
+    with seat `turn` about to arrange its cards. `door_top` and `treasure_top` list
+    the next cards of each deck, the first drawn first."""
 
     def position(state) -> None:
         for p in state.players:
@@ -55,6 +56,8 @@ def table(
             state.players[seat].curses = [fetch(state, d) for d in cards]
         for d in reversed(door_top):
             state.door_deck.cards.append(fetch(state, d))
+        for d in reversed(treasure_top):
+            state.treasure_deck.cards.append(fetch(state, d))
         for d in door_discard:
             state.door_discard.cards.append(fetch(state, d))
         state.ready = [True] * len(state.players)
@@ -62,3 +65,17 @@ def table(
         state.phase = "arrange"
 
     return position
+
+
+def everyone_passes(s, fighter: int = 0) -> None:
+    """Every seat in the combat's window passes, the fighter last."""
+    asked = sorted({p.seat for p in s.prompts() if p.kind == "combat"})
+    for seat in [x for x in asked if x != fighter] + [fighter]:
+        s.choose(seat, "pass", kind="combat")
+
+
+def leave_window_open(s) -> None:
+    """The script ends in a combat's window: every seat in it is still to answer."""
+    for p in s.prompts():
+        if p.kind == "combat":
+            s.leave_open(p.seat, "combat")

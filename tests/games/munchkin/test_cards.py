@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from munchkin_positions import table
+from pydantic import ValidationError
 
 from nbc.core.testkit.scenario import Scenario
-from nbc.plugins.munchkin.cards import CARDS
+from nbc.plugins.munchkin.cards import CARDS, MunchkinCard, provenance, provenance_fields
 from nbc.plugins.munchkin.game import Munchkin
 
 COUNT = Counter()
@@ -20,13 +22,69 @@ def test_the_pool_has_96_door_and_72_treasure_cards():
     assert COUNT == {"door": 96, "treasure": 72}
 
 
-def test_every_card_says_where_its_numbers_come_from():
+def test_every_printed_mark_names_a_field_the_card_shows():
     for c in CARDS.values():
-        assert c.numbers in ("printed", "mixed", "authored"), c.id
-        if c.numbers == "mixed":
-            assert c.printed, f"{c.id}: a mixed card lists its printed fields"
-        for field in c.printed:
-            assert field in type(c).model_fields, f"{c.id}: unknown printed field {field}"
+        fields = provenance_fields(c)
+        assert set(c.printed) <= set(fields), c.id
+        assert set(provenance(c)) == set(fields), c.id
+
+
+def test_a_printed_mark_on_a_field_the_card_does_not_show_is_refused():
+    data = {"id": "x", "name": "X", "deck": "door", "kind": "curse", "text": "t", "printed": ["level"]}
+    with pytest.raises(ValidationError, match="printed lists level, which a curse card does not show"):
+        MunchkinCard.model_validate(data)
+
+
+def test_go_up_a_level_cards_print_only_their_rule():
+    """The rulesheet gives the rule of Go Up a Level cards, not their names or their number."""
+    levels = [c for c in CARDS.values() if c.kind == "level"]
+    assert len(levels) == 9
+    for c in levels:
+        assert provenance(c) == {"name": "authored", "text": "printed", "copies": "authored"}, c.id
+
+
+def test_no_copy_count_is_marked_printed():
+    """No public source gives how many copies of a card the set holds."""
+    for c in CARDS.values():
+        assert provenance(c)["copies"] == "authored", c.id
+    for card in ("thanksgiving-town", "dual-citizenship", "wandering-monster"):
+        assert CARDS[card].copies > 1 and "copies" not in CARDS[card].printed
+
+
+def test_the_rulesheets_facts_are_marked_printed_and_nothing_more():
+    assert provenance(CARDS["bunny-ears"]) == {
+        "name": "printed", "text": "authored", "copies": "authored",
+        "slot": "authored", "bonus": "authored", "gold": "authored", "town": "printed",
+    }  # fmt: skip
+    assert provenance(CARDS["jewel-finkelstein"]) == {
+        "name": "printed", "text": "authored", "copies": "authored",
+        "level": "printed", "treasures": "printed", "levels": "printed",
+    }  # fmt: skip
+    monstrous = provenance(CARDS["monstrous"])
+    assert monstrous["bonus"] == monstrous["extra_treasures"] == "printed"
+    assert provenance(CARDS["wolfman"])["vs_town"] == "printed"
+    assert provenance(CARDS["wolfman"])["level"] == "authored"
+    assert provenance(CARDS["mayors-badge"])["name"] == "authored"  # only a doubtful source names it
+
+
+def test_the_catalogue_lists_every_card_with_its_numbers_and_provenance():
+    catalogue = {c.id: c for c in Munchkin().catalogue()}
+    assert set(catalogue) == set(CARDS)
+    axe = catalogue["axe"]
+    assert (axe.name, axe.kind, axe.copies) == ("Axe", "item", 1)
+    assert axe.numbers == {"slot": "hand", "bonus": 2, "gold": 400}
+    assert axe.provenance == {
+        "name": "printed", "text": "authored", "copies": "authored",
+        "slot": "authored", "bonus": "printed", "gold": "authored",
+    }  # fmt: skip
+    jewel = catalogue["jewel-finkelstein"]
+    assert jewel.numbers == {"level": 1, "treasures": 1, "levels": 1}
+    assert catalogue["wolfman"].numbers["vs_town"] == "easter +4"
+    assert catalogue["thanksgiving-town"].copies == 3
+    for card in catalogue.values():
+        assert set(card.provenance) == {"name", "text", "copies", *card.numbers}, card.id
+        assert set(card.provenance.values()) <= {"printed", "authored"}, card.id
+        assert card.to_json()["provenance"] == card.provenance
 
 
 def test_the_rulesheet_numbers_are_kept():

@@ -4,7 +4,7 @@ strictly from exact positions (nbc.core.testkit.scenario)."""
 from __future__ import annotations
 
 import pytest
-from munchkin_positions import fetch, table
+from munchkin_positions import everyone_passes, fetch, leave_window_open, table
 
 from nbc.core.errors import BadOptions
 from nbc.core.match import Match
@@ -14,11 +14,7 @@ from nbc.plugins.munchkin.game import Munchkin
 
 GAME = Munchkin()
 CARDS_BY_NAME = {c.name: c for c in CARDS.values()}
-
-
-def everyone_passes(s: Scenario, seats) -> None:
-    for seat in seats:
-        s.choose(seat, "pass", kind="combat")
+DEFAULT_MIX = {c.id: c.copies for c in CARDS.values()}
 
 
 def level(s: Scenario, seat: int) -> int:
@@ -59,7 +55,7 @@ def test_combat_example_jack_beats_monstrous_jewel_with_a_searchlight_sled():
     assert (combat["heroes_strength"], combat["monsters_strength"]) == (12, 11)
     assert combat["foes"][0]["treasures"] == 3
 
-    everyone_passes(s, [1, 2, 0])
+    everyone_passes(s)
     assert level(s, 0) == 4
     [result] = s.events(kind="combat", since_last=True)
     assert result.data["won"] and (result.data["heroes"], result.data["monsters"]) == (12, 11)
@@ -67,7 +63,9 @@ def test_combat_example_jack_beats_monstrous_jewel_with_a_searchlight_sled():
     assert s.view(None)["players"][0]["hand"]["count"] == 3  # drawn face down: only seat 0 sees them
     [drew] = s.events(kind="drew", since_last=True)
     assert drew.to == (0,) and len(drew.data["cards"]) == 3
+    s.choose(0, "End your turn", kind="charity")
     s.leave_open(1, "arrange")
+    s.leave_open(0, "anytime")  # Jack may give up his Citizenship or offer a trade, any time
     s.finish()
 
 
@@ -75,7 +73,7 @@ def test_combat_example_jack_beats_monstrous_jewel_with_a_searchlight_sled():
 
 
 def test_rule_1_nothing_takes_a_player_below_level_1():
-    s = Scenario(GAME, "base", players=3, position=table(levels={0: 1}, door_top=("spooked",)))
+    s = Scenario(GAME, "base", players=3, position=table(levels={0: 1}, door_top=("spooked", "zero")))
     s.choose(0, "Kick Open the Door")
     assert level(s, 0) == 1
     s.choose(0, "Loot the Room")
@@ -98,7 +96,7 @@ def test_rule_2_defeating_a_monster_without_killing_it_gives_no_level_and_no_tre
     s.choose(0, "Play Bag of Bugs")
     s.choose(0, "The Mayor", kind="foe")
     assert s.view(None)["combat"]["foes"] == []
-    everyone_passes(s, [0, 1, 2])
+    everyone_passes(s)
     [result] = s.events(kind="combat", since_last=True)
     assert result.data["won"] and result.data["gained"] == 0
     assert level(s, 0) == 2
@@ -113,12 +111,11 @@ def test_rule_3_rewards_wait_until_the_fight_is_over_and_a_late_curse_can_still_
     s.choose(0, "Kick Open the Door")
     assert s.view(None)["combat"]["heroes_strength"] == 4  # 4 to 2: winning, but no level yet
     s.choose(0, "pass")
-    s.choose(1, "pass")
     assert level(s, 0) == 4 and s.view(None)["players"][0]["hand"]["count"] == 0
     s.choose(2, "Play Cold Shoulder")
     s.choose(2, "On seat 0", kind="target")  # "your next combat" counts in this one
     assert s.view(None)["combat"]["heroes_strength"] == 1
-    everyone_passes(s, [0, 1, 2])
+    everyone_passes(s)
     s.choose(0, "Roll to Run Away from Corpse Kid")
     [run] = s.events(kind="run", since_last=True)
     assert run.data["roll"] == 1 and not run.data["escaped"]
@@ -152,7 +149,7 @@ def test_rule_4_selling_never_buys_the_winning_level():
 def test_rule_4_the_winning_level_comes_from_a_kill():
     s = Scenario(GAME, "base", players=3, position=table(levels={0: 9}, door_top=("jewel-finkelstein",)))
     s.choose(0, "Kick Open the Door")
-    everyone_passes(s, [0, 1, 2])
+    everyone_passes(s)
     assert level(s, 0) == 10
     outcome = s.match.outcome()
     assert outcome is not None and outcome.winners == (0,)
@@ -162,54 +159,219 @@ def test_rule_4_the_winning_level_comes_from_a_kill():
 # --- helping and bribes ----------------------------------------------------------------------
 
 
-def test_a_helper_bribed_with_an_item_gets_it_and_adds_their_strength():
-    position = table(
-        levels={0: 3, 1: 4}, items={0: ["holey-spoon"]}, door_top=("mr-hyde",)
-    )  # 3 + 1 against 5: losing alone
+def test_a_bribe_item_keeps_counting_in_the_fight_and_goes_to_the_helper_after_the_win():
+    """Items keep their status during a combat: the promised Holey Spoon still counts for
+    the fighter, and changes hands once the fight is won."""
+    position = table(levels={0: 3, 1: 2}, items={0: ["holey-spoon"]}, door_top=("mr-hyde",))
     s = Scenario(GAME, "base", players=3, position=position)
-    s.choose(0, "Kick Open the Door")
+    s.choose(0, "Kick Open the Door")  # 3 + 1 against 5: losing alone
     s.choose(0, "Ask seat 1 for help")
-    s.choose(0, "Give Holey Spoon", kind="bribe")
+    s.choose(0, "Add Holey Spoon to the bribe", kind="bribe")
+    s.choose(0, "Ask for help, offering Holey Spoon", kind="bribe")
     s.choose(1, "Help seat 0 for Holey Spoon", kind="help")
     view = s.view(None)
-    assert [i["name"] for i in view["players"][1]["items"]] == ["Holey Spoon"]
-    assert view["players"][0]["items"] == []
-    assert view["combat"]["helper"] == 1 and view["combat"]["heroes_strength"] == 3 + 4
-    everyone_passes(s, [0, 1, 2])
-    assert level(s, 0) == 4 and level(s, 1) == 4  # the helper gains no level
+    assert [i["name"] for i in view["combat"]["bribe_items"]] == ["Holey Spoon"]
+    assert [i["name"] for i in view["players"][0]["items"]] == ["Holey Spoon"]
+    assert view["combat"]["heroes_strength"] == 3 + 1 + 2  # 6 against 5: the spoon counts
+    everyone_passes(s)
+    assert level(s, 0) == 4 and level(s, 1) == 2  # the helper gains no level
+    players = s.view(None)["players"]
+    assert players[0]["items"] == []
+    assert players[1]["items"] == [
+        {"id": view["players"][0]["items"][0]["id"], "name": "Holey Spoon", "kind": "item", "equipped": False,
+         "cheat": False}
+    ]  # fmt: skip
     [treasure] = s.events(None, kind="treasure", since_last=True)  # face up when helped
     assert len(treasure.data["cards"]) == 2
-    s.leave_open(1, "arrange")
+    s.leave_open(0, "charity")
+    s.leave_open(1, "anytime")  # the helper may put on its new Holey Spoon
     s.finish()
 
 
-def test_a_share_of_the_treasure_is_picked_in_the_agreed_order():
-    position = table(levels={0: 3, 1: 4}, door_top=("mr-hyde",))
+def test_a_bribe_of_an_item_and_a_share_of_the_treasure_is_paid_in_the_agreed_order():
+    position = table(
+        levels={0: 3, 1: 4},
+        items={0: ["top-hat"]},
+        door_top=("mr-hyde",),
+        treasure_top=("frogs-breath", "snowball"),
+    )
     s = Scenario(GAME, "base", players=3, position=position)
-    s.choose(0, "Kick Open the Door")
+    s.choose(0, "Kick Open the Door")  # 3 + 1 against 5
     s.choose(0, "Ask seat 1 for help")
-    s.choose(0, "1 of the Treasures, helper picks first", kind="bribe")
-    s.choose(1, "Help seat 0 for 1 Treasure(s), you pick first", kind="help")
-    everyone_passes(s, [2, 1, 0])
+    s.choose(0, "Add Top Hat to the bribe", kind="bribe")
+    s.choose(0, "Add 1 of the Treasures, helper picks first", kind="bribe")
+    s.choose(0, "Ask for help, offering Top Hat, 1 Treasure(s), the helper picking first", kind="bribe")
+    offer = "Top Hat, 1 Treasure(s), you picking first"
+    s.choose(1, f"Help seat 0 for {offer}", kind="help")
+    everyone_passes(s)
     pool = s.view(None)["pool"]
-    assert len(pool) == 2 and s.expect(1, "pick")
-    s.choose(1, f"take:{pool[1]['id']}")
+    assert [c["name"] for c in pool] == ["Frog's Breath", "Snowball"]
+    assert s.expect(1, "pick")
+    s.choose(1, "Take Snowball")
+    s.choose(1, "Keep them in your hand", kind="received")  # a Treasure may be played as it comes
     assert hand_ids(s, 1) == [pool[1]["id"]] and hand_ids(s, 0) == [pool[0]["id"]]
+    assert [i["name"] for i in s.view(None)["players"][1]["items"]] == ["Top Hat"]
     assert [c["id"] for c in s.view(2)["players"][1]["known"]] == [pool[1]["id"]]
-    s.leave_open(1, "arrange")
+    s.leave_open(0, "charity")
+    s.leave_open(1, "anytime")
     s.finish()
 
 
 def test_a_refused_request_leaves_the_fighter_alone_and_each_seat_is_asked_once():
-    s = Scenario(GAME, "base", players=3, position=table(levels={0: 2}, door_top=("jewel-finkelstein",)))
+    s = Scenario(GAME, "base", players=3, position=table(levels={0: 2}, door_top=("mr-hyde",)))
     s.choose(0, "Kick Open the Door")
     s.choose(0, "Ask seat 2 for help")
-    s.choose(0, "none", kind="bribe")
+    s.choose(0, "Ask for help, offering nothing", kind="bribe")
     s.choose(2, "Refuse", kind="help")
     labels = [c.label for c in s.expect(0, "combat").choices]
     assert "Ask seat 2 for help" not in labels and "Ask seat 1 for help" in labels
-    everyone_passes(s, [0, 1, 2])
-    s.leave_open(1, "arrange")
+    everyone_passes(s)
+    s.leave_open(0, "run")
+    s.finish()
+
+
+def test_help_is_asked_only_by_a_fighter_who_cannot_win_alone():
+    """The rulesheet lets a fighter ask for help when it cannot kill the monster on its
+    own: winning 2 to 1, seat 0 may not ask; once a Curse makes it lose, it may."""
+    position = table(levels={0: 2}, hands={1: ["cold-shoulder"]}, door_top=("jewel-finkelstein",))
+    s = Scenario(GAME, "base", players=3, position=position)
+    s.choose(0, "Kick Open the Door")
+    assert not any(c.id.startswith("ask:") for c in s.expect(0, "combat").choices)
+    s.choose(1, "Play Cold Shoulder")
+    s.choose(1, "On seat 0", kind="target")  # 2 - 3 against 1
+    asks = [c.label for c in s.expect(0, "combat").choices if c.id.startswith("ask:")]
+    assert asks == ["Ask seat 1 for help", "Ask seat 2 for help"]
+    leave_window_open(s)
+    s.finish()
+
+
+# --- fighting with Level only ------------------------------------------------------------------
+
+
+def test_a_level_only_fight_counts_no_one_shot_or_ability_for_the_fighters():
+    """The Cyclops makes the whole fight one of Level only: a Pumpkin Bomb or a Halloween
+    Town discard for the fighters adds nothing, though a One-Shot on the monster does."""
+    position = table(
+        levels={0: 5},
+        citizenships={0: ["halloween-town"]},
+        items={0: ["axe"]},
+        hands={0: ["pumpkin-bomb", "zero"], 1: ["frogs-breath"]},
+        door_top=("cyclops",),
+    )
+    s = Scenario(GAME, "base", players=3, position=position)
+    s.choose(0, "Kick Open the Door")
+    assert s.view(None)["combat"]["heroes_strength"] == 5  # the Axe gives nothing: 5 to 6
+    s.choose(0, "Play Pumpkin Bomb", kind="combat")
+    s.choose(0, "heroes", kind="side")
+    s.choose(0, "Halloween Town: discard Zero for +3", kind="combat")
+    assert s.view(None)["combat"]["heroes_strength"] == 5
+    s.choose(1, "Play Frog's Breath", kind="combat")
+    s.choose(1, "For Cyclops", kind="side")
+    assert s.view(None)["combat"]["monsters_strength"] == 6 + 2
+    everyone_passes(s)
+    [result] = s.events(kind="combat", since_last=True)
+    assert not result.data["won"] and (result.data["heroes"], result.data["monsters"]) == (5, 8)
+    s.leave_open(0, "run")
+    s.finish()
+
+
+def test_one_shots_for_the_fighters_count_again_once_the_level_only_monster_is_gone():
+    position = table(
+        levels={0: 5},
+        hands={0: ["pumpkin-bomb", "bag-of-bugs"], 1: ["wandering-monster", "cyclops"]},
+        door_top=("mr-hyde",),
+    )
+    s = Scenario(GAME, "base", players=3, position=position)
+    s.choose(0, "Kick Open the Door")
+    s.choose(1, "Wandering Monster: Cyclops joins", kind="combat")
+    s.choose(0, "Play Pumpkin Bomb", kind="combat")
+    s.choose(0, "heroes", kind="side")
+    assert s.view(None)["combat"]["heroes_strength"] == 5
+    s.choose(0, "Play Bag of Bugs", kind="combat")
+    s.choose(0, "Cyclops", kind="foe")
+    assert s.view(None)["combat"]["heroes_strength"] == 5 + 4
+    leave_window_open(s)
+    s.finish()
+
+
+def test_sandy_claws_does_not_bring_another_sandy_claws_into_the_fight():
+    """Sandy Claws counts as a Santa monster only when sets are combined: in this set,
+    a second one joins only with Wandering Monster."""
+    mix = {**{c: n for c, n in DEFAULT_MIX.items()}, "sandy-claws": 2}
+    position = table(levels={0: 5}, hands={1: ["sandy-claws", "corpse-kid"]}, door_top=("sandy-claws",))
+    s = Scenario(GAME, "base", players=3, options={"cards": mix}, position=position)
+    s.choose(0, "Kick Open the Door")
+    assert [c.id for c in s.expect(1, "combat").choices] == ["pass"]  # neither monster may join
+    leave_window_open(s)
+    s.finish()
+
+
+# --- losing the Item that gives the biggest bonus ------------------------------------------
+
+
+def test_pickpocketed_takes_the_item_that_gives_a_bonus_not_unequipped_bunny_ears():
+    """Bunny Ears carried by a seat that is no Easter Town citizen give it nothing: the
+    +2 Axe is the Item with the biggest bonus."""
+    position = table(items={0: ["axe"]}, door_top=("pickpocketed",))
+
+    def ears(state):
+        position(state)
+        state.players[0].items.append(fetch(state, "bunny-ears"))  # carried, not equipped
+
+    s = Scenario(GAME, "base", players=3, position=ears)
+    s.choose(0, "Kick Open the Door")
+    assert [i["name"] for i in s.view(None)["players"][0]["items"]] == ["Bunny Ears"]
+    s.leave_open(0, "trouble")
+    s.finish()
+
+
+def test_igor_and_lock_shock_and_barrel_take_the_item_that_gives_the_biggest_bonus():
+    for monster in ("igor", "lock-shock-barrel"):
+        position = table(levels={0: 1}, items={0: ["axe", "holey-spoon"]}, door_top=(monster,))
+
+        def ears(state, position=position):
+            position(state)
+            state.players[0].items.append(fetch(state, "bunny-ears"))
+            state.players[0].curses.append(fetch(state, "black-cat"))  # 1 + 2 + 1 - 1: Igor wins the tie
+
+        s = Scenario(GAME, "base", players=3, seed=1, position=ears)  # seed 1: the first roll is 1
+        s.choose(0, "Kick Open the Door")
+        everyone_passes(s)
+        s.choose(0, s.expect(0, "run").choices[0].id)
+        assert not s.events(kind="run", since_last=True)[0].data["escaped"], monster
+        names = [i["name"] for i in s.view(None)["players"][0]["items"]]
+        assert names == ["Holey Spoon", "Bunny Ears"], monster
+        s.leave_open(0, "charity")
+        s.finish()
+
+
+def test_an_item_that_gives_nothing_is_not_lost_to_pickpocketed():
+    position = table(door_top=("pickpocketed",))
+
+    def ears(state):
+        position(state)
+        state.players[0].items.append(fetch(state, "bunny-ears"))
+
+    s = Scenario(GAME, "base", players=3, position=ears)
+    s.choose(0, "Kick Open the Door")
+    assert [i["name"] for i in s.view(None)["players"][0]["items"]] == ["Bunny Ears"]
+    s.leave_open(0, "trouble")
+    s.finish()
+
+
+def test_the_bonus_against_a_tag_counts_toward_the_biggest_bonus_in_a_fight():
+    from nbc.plugins.munchkin import effects as fx
+
+    position = table(items={0: ["ghost-lantern", "bone-club"]}, door_top=("corpse-kid",))
+    s = Scenario(GAME, "base", players=3, position=position)
+    state = s.state
+    player = state.players[0]
+    lantern, club = player.items
+    assert fx.item_candidates(state, player, "best") == [club]  # +3 against +2 outside a fight
+    s.choose(0, "Kick Open the Door")  # Corpse Kid is Undead: the Ghost Lantern gives +4
+    state = s.state
+    assert fx.item_candidates(state, state.players[0], "best") == [lantern]
+    leave_window_open(s)
     s.finish()
 
 
@@ -222,7 +384,7 @@ def test_fleeing_several_monsters_rolls_for_each_in_the_chosen_order():
     s.choose(0, "Kick Open the Door")
     s.choose(1, "Wandering Monster: Corpse Mom joins")
     assert s.view(None)["combat"]["monsters_strength"] == 3 + 4
-    everyone_passes(s, [0, 1, 2])
+    everyone_passes(s)
     prompt = s.expect(0, "run")
     assert {c.label for c in prompt.choices} == {
         "Roll to Run Away from Mummy Kid",
@@ -246,7 +408,7 @@ def test_you_cannot_kill_one_monster_and_flee_the_other():
     s = Scenario(GAME, "base", players=3, seed=2, position=position)
     s.choose(0, "Kick Open the Door")
     s.choose(1, "Wandering Monster: The Mayor joins")
-    everyone_passes(s, [0, 1, 2])
+    everyone_passes(s)
     labels = {c.label for c in s.expect(0, "run").choices}
     assert labels == {"Roll to Run Away from Corpse Kid", "Roll to Run Away from The Mayor"}
     s.leave_open(0, "run")
@@ -258,12 +420,27 @@ def test_sacrificing_a_ride_escapes_every_monster_and_the_rider_decides_for_the_
     s = Scenario(GAME, "base", players=3, position=position)
     s.choose(0, "Kick Open the Door")
     s.choose(0, "Ask seat 1 for help")
-    s.choose(0, "No bribe", kind="bribe")
+    s.choose(0, "ask", kind="bribe")
     s.choose(1, "accept", kind="help")
-    everyone_passes(s, [0, 1, 2])
+    everyone_passes(s)
     s.choose(0, "ride:both")
     assert s.view(None)["players"][0]["ride"] is None
     assert s.view(None)["combat"] is None and not s.view(None)["players"][1]["dead"]
+    s.leave_open(1, "arrange")
+    s.finish()
+
+
+def test_a_runner_may_play_a_ride_and_sacrifice_it_to_escape():
+    """A Ride may be played at any time, even while running away; sacrificed, it lets
+    its rider escape every monster."""
+    position = table(levels={0: 1}, hands={0: ["giant-bat"]}, door_top=("oogie-boogie",))
+    s = Scenario(GAME, "base", players=3, position=position)
+    s.choose(0, "Kick Open the Door")
+    everyone_passes(s)
+    s.choose(0, "Play Giant Bat", kind="run")
+    s.choose(0, "Sacrifice Giant Bat to escape every monster", kind="run")
+    view = s.view(None)
+    assert view["combat"] is None and not view["players"][0]["dead"] and view["players"][0]["ride"] is None
     s.leave_open(1, "arrange")
     s.finish()
 
@@ -278,9 +455,9 @@ def test_the_helper_runs_too_and_can_be_caught_when_the_rider_escapes_alone():
     s = Scenario(GAME, "base", players=3, seed=1, position=position)  # seed 1: the first roll is 1
     s.choose(0, "Kick Open the Door")
     s.choose(0, "Ask seat 1 for help")
-    s.choose(0, "No bribe", kind="bribe")
+    s.choose(0, "ask", kind="bribe")
     s.choose(1, "accept", kind="help")
-    everyone_passes(s, [0, 1, 2])
+    everyone_passes(s)
     s.choose(0, "ride:alone")  # the rider escapes; the helper must roll
     assert s.view(None)["players"][0]["ride"] is None
     s.choose(1, "Roll to Run Away from Witch Zeldaborn")
@@ -306,7 +483,7 @@ def test_death_keeps_level_and_citizenship_and_the_body_is_looted_highest_level_
     )
     s = Scenario(GAME, "base", players=4, seed=4, position=position)
     s.choose(0, "Kick Open the Door")
-    everyone_passes(s, [0, 1, 2, 3])
+    everyone_passes(s)
     s.choose(0, "Roll to Run Away from Oogie Boogie")
     [death] = s.events(kind="death", since_last=True)
     me = s.view(None)["players"][0]
@@ -319,20 +496,21 @@ def test_death_keeps_level_and_citizenship_and_the_body_is_looted_highest_level_
     [rolls] = s.events(kind="looting-rolls", since_last=True)
     rolls = {int(k): v for k, v in rolls.data["rolls"].items()}
     second, third = sorted([1, 3], key=lambda seat: (-rolls[seat], seat))
-    s.choose(2, "Take Axe", kind="loot")
-    s.choose(second, "Take Top Hat", kind="loot")
-    s.choose(third, "Take Hot Cocoa", kind="loot")
+    for seat, card in ((2, "Axe"), (second, "Top Hat"), (third, "Hot Cocoa")):
+        s.choose(seat, f"Take {card}", kind="loot")
+        s.choose(seat, "Keep them in your hand", kind="received")  # it could be played at once
     assert s.view(None)["body"] == []
     assert death.data["seat"] == 0
     # the next player's turn: seat 0 is back, with no cards until its own turn
     assert not s.view(None)["players"][0]["dead"]
     s.leave_open(1, "arrange")
+    s.leave_open(0, "anytime")  # it may give up its Citizenship
     s.finish()
 
 
 def test_the_dead_come_back_with_four_cards_of_each_deck_on_their_next_turn():
     def position(state):
-        table(turn=2, door_top=("spooked",))(state)
+        table(turn=2, door_top=("spooked", "zero"))(state)
         state.players[0].redraw = True  # seat 0 died earlier
 
     s = Scenario(GAME, "base", players=3, position=position)
@@ -349,8 +527,8 @@ def test_dead_players_receive_no_charity():
     def position(state):
         table(
             levels={0: 5, 1: 1, 2: 3},
-            hands={0: ["top-hat", "axe", "tuba", "bat-hat", "scalpel"]},
-            door_top=("spooked",),
+            hands={0: ["zero", "igor", "bat-swarm", "corpse-kid", "mummy-kid"]},
+            door_top=("spooked", "melting-man"),
         )(state)
         state.players[1].dead = True  # died this turn: Level 1, but takes nothing
 
@@ -370,8 +548,11 @@ def test_dead_players_receive_no_charity():
 
 
 def charity_position(giver_level: int, levels: dict[int, int], cards: int):
-    pool = ["top-hat", "bat-hat", "axe", "saxophone", "tuba", "scalpel", "candy-cane", "rattle", "pitchfork"]
-    return table(levels={0: giver_level, **levels}, hands={0: pool[:cards]}, door_top=("spooked",))
+    """Monsters to give away: a monster received cannot be played at once."""
+    pool = ["zero", "igor", "bat-swarm", "corpse-kid", "mummy-kid", "melting-man", "corpse-mom", "corpse-dad"]
+    return table(
+        levels={0: giver_level, **levels}, hands={0: pool[:cards]}, door_top=("spooked", "creepy-crawlies")
+    )
 
 
 def test_charity_splits_the_excess_evenly_between_the_tied_lowest():
@@ -457,7 +638,7 @@ def test_selling_may_not_reach_the_winning_level_even_with_gold_for_two():
 
 
 def test_a_curse_on_something_you_lack_does_nothing():
-    s = Scenario(GAME, "base", players=3, position=table(door_top=("wind-blows-your-hair",)))
+    s = Scenario(GAME, "base", players=3, position=table(door_top=("wind-blows-your-hair", "zero")))
     s.choose(0, "Kick Open the Door")
     assert s.view(None)["door_discard"]["top"]["name"] == "The Wind Blows Your Hair"
     assert s.view(None)["phase"] == "trouble"  # a Curse does not end the turn
@@ -488,17 +669,15 @@ def test_a_persistent_curse_is_kept_in_front_of_its_victim():
 
 
 def test_wolfman_is_stronger_against_an_easter_town_helper():
-    position = table(levels={0: 9, 1: 1}, citizenships={1: ["easter-town"]}, door_top=("wolfman",))
+    position = table(levels={0: 6, 1: 1}, citizenships={1: ["easter-town"]}, door_top=("wolfman",))
     s = Scenario(GAME, "base", players=3, position=position)
     s.choose(0, "Kick Open the Door")
     assert s.view(None)["combat"]["monsters_strength"] == 7
     s.choose(0, "Ask seat 1 for help")
-    s.choose(0, "No bribe", kind="bribe")
+    s.choose(0, "ask", kind="bribe")
     s.choose(1, "accept", kind="help")
     assert s.view(None)["combat"]["monsters_strength"] == 11
-    s.leave_open(0, "combat")
-    s.leave_open(1, "combat")
-    s.leave_open(2, "combat")
+    leave_window_open(s)
     s.finish()
 
 
@@ -517,8 +696,7 @@ def test_dual_citizenship_with_one_citizenship_keeps_the_advantages_only():
     combat = s.view(None)["combat"]
     assert combat["monsters_strength"] == 7  # no +4 against this Easter Town citizen
     assert combat["heroes_strength"] == 9 + 3  # but the Bunny Ears work
-    for seat in range(3):
-        s.leave_open(seat, "combat")
+    leave_window_open(s)
     s.finish()
 
 
@@ -536,7 +714,7 @@ def test_only_two_hands_of_items_are_equipped_at_once():
     s.choose(0, "Play Christmas Tree")  # carried, not equipped: the hands are full
     items = {i["name"]: i["equipped"] for i in s.view(None)["players"][0]["items"]}
     assert items == {"Axe": True, "Saxophone": True, "Christmas Tree": False}
-    s.choose(0, "Equip Christmas Tree")
+    s.choose(0, "Put on Christmas Tree")
     items = {i["name"]: i["equipped"] for i in s.view(None)["players"][0]["items"]}
     assert items == {"Axe": False, "Saxophone": False, "Christmas Tree": True}
     s.leave_open(0, "arrange")
@@ -549,7 +727,7 @@ def test_cheat_lets_an_item_break_the_slot_limits():
     s.choose(0, "Play Bat Hat")
     s.choose(0, "Play Cheat!")
     s.choose(0, "Bat Hat", kind="item")
-    s.choose(0, "Equip Bat Hat")
+    s.choose(0, "Put on Bat Hat")
     items = {i["name"]: i["equipped"] for i in s.view(None)["players"][0]["items"]}
     assert items == {"Top Hat": True, "Bat Hat": True}
     assert s.view(None)["players"][0]["strength"] == 1 + 1 + 2
@@ -563,8 +741,7 @@ def test_undead_monsters_join_an_undead_fight_without_wandering_monster():
     s.choose(0, "Kick Open the Door")
     s.choose(2, "Send Corpse Mom into the fight")
     assert s.view(None)["combat"]["monsters_strength"] == 2 + 4
-    for seat in range(3):
-        s.leave_open(seat, "combat")
+    leave_window_open(s)
     s.finish()
 
 
@@ -574,8 +751,7 @@ def test_halloween_town_discards_a_monster_for_a_bonus():
     s.choose(0, "Kick Open the Door")
     s.choose(0, "Halloween Town: discard Zero for +3")
     assert s.view(None)["combat"]["heroes_strength"] == 1 + 3
-    for seat in range(3):
-        s.leave_open(seat, "combat")
+    leave_window_open(s)
     s.finish()
 
 
@@ -588,24 +764,27 @@ def test_christmas_town_discards_a_valuable_item_to_escape():
     )
     s = Scenario(GAME, "base", players=3, position=position)
     s.choose(0, "Kick Open the Door")
-    everyone_passes(s, [0, 1, 2])
+    everyone_passes(s)
     s.choose(0, "Discard Santa Boots to escape The Mayor")
     assert level(s, 0) == 1 and s.view(None)["combat"] is None
-    s.leave_open(1, "arrange")
+    s.leave_open(0, "charity")
     s.finish()
 
 
 def test_trading_items_swaps_them_between_tables():
     position = table(items={0: ["axe"], 1: ["top-hat"]})
     s = Scenario(GAME, "base", players=3, position=position)
-    s.choose(0, "Offer Axe in a trade")
-    s.choose(0, "For seat 1's Top Hat", kind="trade")
+    s.choose(0, "Offer a trade")
+    s.choose(0, "Offer seat 1 a trade", kind="trade")
+    s.choose(0, "Give Axe", kind="trade")
+    s.choose(0, "Ask for seat 1's Top Hat", kind="trade")
+    s.choose(0, "Offer Axe for Top Hat", kind="trade")
     s.choose(1, "accept", kind="trade-answer")
     players = s.view(None)["players"]
-    assert [i["name"] for i in players[0]["items"]] == ["Top Hat"]
-    assert [i["name"] for i in players[1]["items"]] == ["Axe"]
-    assert not any(c.id.startswith("trade:") for c in s.expect(0, "arrange").choices)  # one a turn
+    assert [(i["name"], i["equipped"]) for i in players[0]["items"]] == [("Top Hat", False)]
+    assert [(i["name"], i["equipped"]) for i in players[1]["items"]] == [("Axe", False)]
     s.leave_open(0, "arrange")
+    s.leave_open(1, "anytime")  # seat 1 may put on the Axe, or trade again
     s.finish()
 
 
@@ -619,7 +798,9 @@ def test_loot_the_room_draws_face_down():
     [drew] = s.events(kind="drew", since_last=True)
     assert drew.to == (0,) and drew.data["cards"][0]["name"] == "Sled"
     assert s.events(1, kind="drew", since_last=True) == []
+    s.choose(0, "End your turn", kind="charity")
     s.leave_open(1, "arrange")
+    s.leave_open(0, "anytime")  # a Ride may be played at any time
     s.finish()
 
 
@@ -644,6 +825,7 @@ def test_an_empty_deck_is_reshuffled_from_its_discards():
     [kick] = s.events(kind="kick", since_last=True)
     assert kick.data["cards"][0]["name"] == "Spooked!"
     s.leave_open(0, "trouble")
+    s.leave_open(2, "anytime")  # its hand holds Curses and Rides
     s.finish()
 
 
@@ -659,6 +841,7 @@ def test_no_card_is_drawn_when_a_deck_and_its_discards_are_empty():
     s.choose(0, "Loot the Room")
     assert s.view(0)["players"][0]["hand"]["count"] == 0
     s.leave_open(1, "arrange")
+    s.leave_open(2, "anytime")
     s.finish()
 
 
@@ -671,21 +854,23 @@ def test_faster_play_listens_at_the_door_and_loots_a_treasure():
     s.choose(0, "Loot the Room")
     [looted] = s.view(0)["players"][0]["hand"]["cards"]
     assert CARDS_BY_NAME[looted["name"]].deck == "treasure"
-    [listened] = s.events(kind="drew", since_last=True)[1:]  # seat 1's turn starts
+    s.choose(0, "End your turn", kind="charity")  # it could play the Treasure first
+    [listened] = s.events(kind="drew", since_last=True)  # seat 1's turn starts
     assert listened.to == (1,) and CARDS_BY_NAME[listened.data["cards"][0]["name"]].deck == "door"
     assert s.view(None)["players"][1]["hand"]["count"] == 1
     s.leave_open(1, "arrange")
+    s.leave_open(0, "anytime")
     s.finish()
 
 
 def test_shared_victories_let_the_helper_win_too():
-    position = table(levels={0: 9, 1: 2}, door_top=("mr-hyde",))
+    position = table(levels={0: 9, 1: 2}, door_top=("creature-under-the-stairs",))
     s = Scenario(GAME, "faster", players=3, position=position)
-    s.choose(0, "Kick Open the Door")
+    s.choose(0, "Kick Open the Door")  # 9 against 9: a tie, which the monster wins
     s.choose(0, "Ask seat 1 for help")
-    s.choose(0, "No bribe", kind="bribe")
+    s.choose(0, "ask", kind="bribe")
     s.choose(1, "accept", kind="help")
-    everyone_passes(s, [0, 1, 2])
+    everyone_passes(s)
     assert s.match.outcome().winners == (0, 1)
     s.finish()
 
@@ -713,8 +898,7 @@ def test_epic_kicks_open_two_doors_from_level_10():
     s = Scenario(GAME, "epic", players=3, position=position)
     s.choose(0, "Kick Open the Door")
     assert [f["name"] for f in s.view(None)["combat"]["foes"]] == ["Corpse Kid", "Zero"]
-    for seat in range(3):
-        s.leave_open(seat, "combat")
+    leave_window_open(s)
     s.finish()
 
 

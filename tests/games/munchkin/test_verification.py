@@ -78,9 +78,13 @@ def test_each_invariant_fails_on_a_broken_position():
     assert "seat 1 is at Level 11" in CHECKS["levels"](state)
     state.players[1].level = 1
     heads = [c for c, d in state.cards.items() if CARDS[d].slot == "head"][:2]
-    state.players[2].items += heads
-    state.players[2].equipped += heads
+    kept = state.players[2].items, state.players[2].equipped
+    state.players[2].items, state.players[2].equipped = list(heads), list(heads)
     assert "seat 2 has 2 head in use" in CHECKS["equipment"](state)
+    potion = next(c for c, d in state.cards.items() if CARDS[d].kind == "one-shot")
+    state.players[2].items, state.players[2].equipped = [potion], [potion]
+    assert "has a One-Shot Item equipped" in CHECKS["equipment"](state)
+    state.players[2].items, state.players[2].equipped = kept
     state.treasure_deck.cards.append(state.door_deck.cards.pop())
     assert "is in the treasure deck" in CHECKS["decks"](state)
 

@@ -17,7 +17,7 @@ from nbc.core.rng import Rng
 from nbc.plugins.tcg.effects import PROGRAM_FIRES
 from nbc.plugins.tcg.redeal import pending_cards
 from nbc.plugins.tcg.setups import FOCUS_PER_SEAT
-from nbc.plugins.tcg.verify import play_for_coverage
+from nbc.plugins.tcg.verify import FocusBot, formations, play_for_coverage
 
 # rules bugs the invariants found, by invariant: the card its message names (see the
 # xfail tests at the end, which turn into failures once the bug is fixed)
@@ -277,3 +277,92 @@ def test_mummy_boy_keeps_moving_after_leaving_corpse_kid(tcg):
     s.choose(0, "Move Mummy Boy (Ragamuffin) to Town Hall")
     s.choose(0, "Move Mummy Boy (Ragamuffin) to The Well")  # GameBug: the answer reaches the turn menu
     assert "End your turn" in labels(s, 0)
+
+
+# --- the fuzzer's steering (Game.steering) --------------------------------------------------
+def test_formations_are_read_from_the_cards_own_conditions(tcg):
+    def read(*cards):
+        return {(f.card, f.place, f.together, f.required): set(f.groups) for f in formations(tcg, cards)}
+
+    # an on-play condition: the card does nothing without it
+    assert read("christmas-casket") == {
+        ("christmas-casket", "town-square", False, True): {"jack-skellington"}
+    }
+    # a price rule: the card only costs less with it
+    assert read("snake-spider-stew") == {
+        ("snake-spider-stew", "oogies-lair", False, False): {"oogie-boogie", "sandy-claws"}
+    }
+    assert read("jumbo-treat-bag") == {
+        ("jumbo-treat-bag", "halloweentown", True, False): {"lock", "shock", "barrel"}
+    }
+    assert read("wreath-of-wrath") == {}
+
+
+def _offered(s, seat):
+    return {c.id: c.label for p in s.prompts(seat) for c in p.choices}
+
+
+def test_the_coverage_bot_brings_the_characters_a_condition_names_to_its_place(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", []), ("town-square", []), ("the-graveyard", [])]},
+        hands={0: ["christmas-casket", "jack-skellington-the-pumpkin-king"]},
+        pp={0: 6},
+    )
+    bot = FocusBot(
+        ["Christmas Casket"],
+        [],
+        "eager",
+        s.match,
+        ["christmas-casket"],
+        formations(tcg, ["christmas-casket"]),
+    )
+    offered = _offered(s, 0)
+    assert any(label.startswith("Play Christmas Casket") for label in offered.values())
+    picks = [offered[bot.choose(None, s.prompts(0), Rng(k))] for k in range(60)]
+    jack = [label for label in picks if label.startswith("Play Jack Skellington")]
+    # Jack goes to Town Square (three times in four, and any other time at random);
+    # the Casket waits until he stands there
+    assert (
+        sum("Town Square" in label for label in jack) > 30 > len(jack) - sum("Town Square" in x for x in jack)
+    )
+    assert not any(label.startswith("Play Christmas Casket") for label in picks)
+
+
+def test_the_coverage_bot_plays_the_card_once_its_condition_holds(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", []), ("town-square", ["jack-skellington-the-pumpkin-king"])]},
+        hands={0: ["christmas-casket"]},
+        pp={0: 6},
+    )
+    bot = FocusBot(
+        ["Christmas Casket"],
+        [],
+        "eager",
+        s.match,
+        ["christmas-casket"],
+        formations(tcg, ["christmas-casket"]),
+    )
+    offered = _offered(s, 0)
+    picks = [offered[bot.choose(None, s.prompts(0), Rng(k))] for k in range(40)]
+    assert sum(label.startswith("Play Christmas Casket") for label in picks) > 20
+
+
+def test_the_coverage_bot_never_pays_with_a_focus_card_while_another_would_do(tcg):
+    asked = 0
+    for seed in range(6):
+        rng = Rng(f"keep:{seed}")
+        setup = tcg.random_setup(rng, "base", 2, ["wreath-of-wrath"])
+        match = Match.new(tcg, "base", setup.options, 2, seed)
+        steer = tcg.steering("base", ["wreath-of-wrath"], rng)
+        while not match.over and len(match.log) < 600:
+            prompts = match.all_prompts()
+            mine = [p for p in prompts if p.seat == prompts[0].seat]
+            chosen = steer(match, mine, rng)
+            discards = {c.id: c.label for p in mine for c in p.choices if c.id.startswith("discard:")}
+            if any(not label.startswith("Discard Wreath of Wrath") for label in discards.values()):
+                asked += "Wreath of Wrath" in " ".join(discards.values())
+                assert not discards.get(chosen, "").startswith("Discard Wreath of Wrath")
+            match.act(mine[0].seat, chosen)
+    assert asked > 10  # the bot was often asked while holding the card, and kept it
