@@ -637,13 +637,18 @@ class _Playout:
         try:
             redealt.act(seat, choice)
         except GameBug as error:
+            # the same signature as a crash met in the match itself: it is one fault,
+            # whichever copy showed it first, and the shrinker keeps it as one
+            cause = error.__cause__
+            kind = type(cause).__name__ if cause is not None else "GameBug"
+            self.failed_choice = (seat, choice)
             raise self.fail(
                 "crash",
                 step,
                 f"after the cards hidden from {_who(viewer)} were redealt (Game.redeal_hidden), seat "
-                f"{seat}'s offered choice '{choice}' failed: {error.__cause__ or error}. A redeal must "
+                f"{seat}'s offered choice '{choice}' failed: {kind}: {cause or error}. A redeal must "
                 "leave a position the rules can play on",
-                signature=f"crash:redeal{_where(error.__cause__)}",
+                signature=f"crash:{kind}{_where(cause)}",
             ) from error
         refs = []
         for copy, start in ((original, told[0]), (redealt, told[1])):
