@@ -87,6 +87,7 @@ export async function showMatch(main, matchId, wantedSeat = null) {
       you: match.you,
       seats: match.seats,
       cards: page.cards,
+      events: [...page.events.values()].sort((a, b) => a.index - b.index),
       ui: page.ui,
       seatName: (seat) => seatName(match, seat),
       card: (info, attrs) => cardChip(page.cards, info, attrs),
