@@ -351,14 +351,14 @@ def _web_table_problem(item: Any, games: dict[str, Game], found: dict[str, WebTa
         return f"{item!r} is not a nbc.core.game.WebTable(game, folder, module)"
     if item.game not in games:
         return f"a table for '{item.game}', which is no loaded game (the games: {', '.join(sorted(games))})"
-    if item.game in found:
-        return f"a second table for '{item.game}'; the first one is kept"
     folder = Path(item.folder)
     if not folder.is_dir():
         return f"the table folder of '{item.game}' does not exist: {folder}"
     module = (folder / item.module).resolve()
     if not module.is_file() or not module.is_relative_to(folder.resolve()) or module.suffix != ".js":
         return f"the table module of '{item.game}' must be a .js file inside {folder}, not '{item.module}'"
+    if item.game in found:
+        return f"a second table for '{item.game}'; the first one is kept"
     return None
 
 

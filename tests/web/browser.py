@@ -91,37 +91,45 @@ def choice_controls(page) -> list:
     return [c for c in page.query_selector_all(".prompts button.choice, .table .choosable") if c.is_visible()]
 
 
+def click_one(page, rng: random.Random) -> bool:
+    """Click one random visible choice control (and, when it opens a menu of several
+    choices, one of those) and wait until the match moves on; False when the page has
+    nothing to click. A refusal shown in the notice fails the test."""
+    controls = choice_controls(page)
+    if not controls:
+        return False
+    seq = page.get_attribute(".match", "data-seq")
+    try:
+        rng.choice(controls).click(timeout=3000)
+    except Exception:  # redrawn under the pointer by a live update: look again
+        return False
+    menu = page.query_selector(".choice-menu")
+    if menu is not None:
+        rng.choice(menu.query_selector_all("button.choice")).click()
+    page.wait_for_function(MOVED_ON, arg=seq)
+    notice = page.inner_text("#notice") if page.is_visible("#notice") else ""
+    assert "Refused" not in notice, notice
+    return True
+
+
 def play_to_end(page, rng: random.Random, max_clicks: int = 3000, other=None) -> int:
-    """Click a random visible choice until the match is over (only clicks); returns the
-    clicks made. With `other` (a second page in the same match), whichever page has
-    a decision open is clicked."""
+    """Click random visible choices until the match is over (only clicks); returns the
+    clicks made. With `other` (a second page in the same match), whichever page has a
+    decision open is clicked."""
     clicks = 0
     pages = [page] if other is None else [page, other]
     while clicks < max_clicks:
         for p in pages:
             settle(p)
         if page.get_attribute(".match", "data-status") == "FINISHED":
+            if other is not None:
+                other.wait_for_selector(".match[data-status=FINISHED]")
             return clicks
         acted = False
         for p in pages:
-            controls = choice_controls(p)
-            if not controls:
-                continue
-            seq = p.get_attribute(".match", "data-seq")
-            target = rng.choice(controls)
-            try:
-                target.click(timeout=3000)
-            except Exception:  # redrawn under the pointer by a live update: look again
-                continue
-            menu = p.query_selector(".choice-menu")
-            if menu is not None:
-                items = menu.query_selector_all("button.choice")
-                rng.choice(items).click()
-            p.wait_for_function(MOVED_ON, arg=seq)
-            notice = p.inner_text("#notice") if p.is_visible("#notice") else ""
-            assert "Refused" not in notice, notice
-            clicks += 1
-            acted = True
+            if click_one(p, rng):
+                clicks += 1
+                acted = True
         if not acted:
             page.wait_for_timeout(100)
     raise AssertionError(f"the match did not end within {max_clicks} clicks")

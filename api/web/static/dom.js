@@ -85,6 +85,13 @@ export function cardChip(cards, { id, ref, name, extra, kind }, attrs = {}) {
 // The card detail panel follows the pointer and the keyboard focus.
 export function watchCardDetail(getCards) {
   const panel = document.getElementById("card-detail");
+  const hide = (event) => {
+    event.stopPropagation();
+    panel.hidden = true;
+  };
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") panel.hidden = true;
+  });
   const show = (event) => {
     const el = event.target.closest && event.target.closest("[data-card]");
     const cards = getCards();
@@ -92,6 +99,7 @@ export function watchCardDetail(getCards) {
     const card = cards.byId.get(el.dataset.card);
     if (!card) return;
     panel.replaceChildren(
+      h("button", { type: "button", class: "close quiet", "aria-label": "Close the card", onclick: hide }, "×"),
       h("strong", {}, card.name),
       h("span", { class: "kind" }, ` ${card.kind}`),
       h("p", {}, card.text || ""),

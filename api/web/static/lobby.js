@@ -81,7 +81,7 @@ function openMatches(lobby) {
 }
 
 function newMatch(games, bots) {
-  const form = h("form", { class: "panel new-match", "aria-labelledby": "new" });
+  const form = h("form", { class: "panel new-match", "aria-labelledby": "new", novalidate: true });
   const gameSelect = h("select", { id: "game", name: "game" });
   for (const g of games) gameSelect.append(h("option", { value: g.name }, g.title));
   const variantSelect = h("select", { id: "variant", name: "variant" });
