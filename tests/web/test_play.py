@@ -44,6 +44,15 @@ def test_a_match_against_bots_is_played_to_the_end_by_clicks(
         if page.get_attribute(".match", "data-status") != "FINISHED":
             clicks += click_one(page, rng)
     settle(page)
+    if game == "funkoverse":
+        # the line of sight from the first piece on the map, shaded on the squares it sees
+        while len(page.query_selector_all("#sight-from option")) < 2:
+            assert page.get_attribute(".match", "data-status") != "FINISHED", "no piece was ever placed"
+            clicks += click_one(page, rng)
+            settle(page)
+        page.select_option("#sight-from", index=1)
+        assert page.query_selector_all(".map .square.seen"), "no square is in sight"
+    page.keyboard.press("Escape")  # the card under the pointer, shown beside the table
     screenshot(page, picture, tmp_path)
     clicks += play_to_end(page, rng)
     assert page.get_attribute(".match", "data-status") == "FINISHED"
@@ -258,4 +267,38 @@ def test_graphiql_runs_from_this_server_alone(context, server):
         "() => (document.querySelector('.graphiql-response') || {}).innerText.includes('\"funkoverse\"')"
     )
     assert not elsewhere, elsewhere
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("map_id", ["oogie-boogies-lair", "halloween-town"])
+def test_the_tables_line_of_sight_agrees_with_the_engines_grid(context, map_id):
+    """The Funkoverse table works out sight in the browser from the map's drawing: for
+    every pair of squares it must say what core.grid says."""
+    from nbc.plugins.funkoverse.effects import grid
+
+    board = grid(map_id)
+    drawn = {"width": board.width, "height": board.height, "drawing": board.render().splitlines()}
+    page, errors = open_page(context)
+    page.goto("/")
+    page.wait_for_selector("#create")
+    clear = page.evaluate(
+        """async (map) => {
+             const { parseMap, lineClear } = await import('/web/tables/funkoverse.js');
+             const parsed = parseMap(map);
+             const out = {};
+             for (let ay = 0; ay < map.height; ay++) for (let ax = 0; ax < map.width; ax++)
+               for (let by = 0; by < map.height; by++) for (let bx = 0; bx < map.width; bx++)
+                 out[`${ax},${ay}-${bx},${by}`] = lineClear(parsed, [ax, ay], [bx, by]);
+             return out;
+           }""",
+        drawn,
+    )
+    squares = [(x, y) for y in range(board.height) for x in range(board.width)]
+    wrong = [
+        f"{a}-{b}: table {clear[f'{a[0]},{a[1]}-{b[0]},{b[1]}']}, grid {board.line_clear(a, b)}"
+        for a in squares
+        for b in squares
+        if clear[f"{a[0]},{a[1]}-{b[0]},{b[1]}"] != board.line_clear(a, b)
+    ]
+    assert not wrong, f"{len(wrong)} of {len(squares) ** 2} pairs differ, e.g. {wrong[:5]}"
     assert not errors, errors
