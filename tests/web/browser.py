@@ -60,9 +60,12 @@ def open_page(context) -> tuple[object, PageErrors]:
     return page, errors
 
 
-def create_match(page, game: str, variant: str, seats: list[str] | None = None, **options: object) -> str:
+def create_match(
+    page, game: str, variant: str, seats: list[str] | None = None, listed: bool = False, **options: object
+) -> str:
     """Fill the lobby's form and create the match; returns its id. `seats` lists each
-    seat's choice as the form shows it ("PERSON", "BOT:random", "OPEN")."""
+    seat's choice as the form shows it ("PERSON", "BOT:random", "OPEN"); `listed` shows
+    it in the lobby."""
     page.goto("/")
     page.wait_for_selector("#create")
     page.select_option("#game", game)
@@ -76,6 +79,8 @@ def create_match(page, game: str, variant: str, seats: list[str] | None = None, 
         page.click(".options-box summary")
         for key, value in options.items():
             page.fill(f"#opt-{key}", str(value))
+    if listed:
+        page.check("#listed")
     page.click("#create")
     page.wait_for_selector(".match[data-seq]")
     return re.search(r"#/match/([^/]+)", page.url).group(1)

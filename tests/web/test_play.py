@@ -114,15 +114,18 @@ def hand_of(page) -> list[tuple[str, str]]:
 
 def test_nothing_of_the_other_seats_hand_reaches_the_page_or_the_network(browser, context, server):
     jack, _ = open_page(context)
-    match_id = create_match(jack, "tcg", "base", seats=["PERSON", "OPEN"], days=2)
-    link = invite_link(jack)
+    match_id = create_match(jack, "tcg", "base", seats=["PERSON", "OPEN"], listed=True, days=2)
     other = browser.new_context(base_url=server)
     try:
         sally, _ = open_page(other)
         responses, frames = [], []
         sally.on("response", lambda r: responses.append(r) if "/graphql" in r.url else None)
         sally.on("websocket", lambda ws: ws.on("framereceived", lambda frame: frames.append(frame)))
-        join_by_link(sally, link, 1)
+        # seat 1 finds the match in the lobby's open matches
+        sally.goto("/")
+        sally.click(f"a[href='#/join/{match_id}']")
+        sally.click("button[data-seat='1']")
+        sally.wait_for_selector(".match[data-seq]")
         rng = random.Random("secrets")
         for _ in range(10):
             for page in (jack, sally):
