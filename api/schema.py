@@ -247,7 +247,7 @@ class CardInfo:
     )
 
 
-@strawberry.type(name="Bot", description="A bot that can take a seat (in createMatch: kind BOT, bot: its name).")
+@strawberry.type(name="Bot", description="A bot that can take a seat: createMatch with kind BOT and its name")
 class BotInfo:
     name: str
     description: str
