@@ -752,10 +752,10 @@ def serve(
     os.environ["NBC_DATABASE_URL"] = database or DEFAULT_DATABASE
     _check_database(os.environ["NBC_DATABASE_URL"])
     loaded = _host(api=True, warnings=True)
+    address = f"http://{f'[{host}]' if ':' in host else host}:{port}"
     console.print(
-        f"nbc-rules serving {', '.join(sorted(loaded.games)) or 'no games'} on "
-        f"http://{f'[{host}]' if ':' in host else host}:{port}/ (GraphQL at /graphql; "
-        f"database {os.environ['NBC_DATABASE_URL']})"
+        f"nbc-rules serving {', '.join(sorted(loaded.games)) or 'no games'} on {address}/ "
+        f"(GraphQL at {address}/graphql; database {os.environ['NBC_DATABASE_URL']})"
     )
     uvicorn.run(
         "nbc.api.app:create_app",
