@@ -96,13 +96,15 @@ def choice_controls(page) -> list:
     return [c for c in page.query_selector_all(".prompts button.choice, .table .choosable") if c.is_visible()]
 
 
-def click_one(page, rng: random.Random) -> bool:
+def click_one(page, rng: random.Random, seen: set | None = None) -> bool:
     """Click one random visible choice control (and, when it opens a menu of several
     choices, one of those) and wait until the match moves on; False when the page has
     nothing to click. A refusal shown in the notice fails the test."""
     controls = choice_controls(page)
     if not controls:
         return False
+    if seen is not None:  # the choices the table itself offered (a card, a Locale, a square)
+        seen.update(c.get_attribute("data-linked") for c in controls if c.get_attribute("data-linked"))
     seq = page.get_attribute(".match", "data-seq")
     try:
         rng.choice(controls).click(timeout=3000)
@@ -117,10 +119,10 @@ def click_one(page, rng: random.Random) -> bool:
     return True
 
 
-def play_to_end(page, rng: random.Random, max_clicks: int = 3000, other=None) -> int:
+def play_to_end(page, rng: random.Random, max_clicks: int = 3000, other=None, seen: set | None = None) -> int:
     """Click random visible choices until the match is over (only clicks); returns the
     clicks made. With `other` (a second page in the same match), whichever page has a
-    decision open is clicked."""
+    decision open is clicked; `seen` collects the choices the table linked to things."""
     clicks = 0
     pages = [page] if other is None else [page, other]
     while clicks < max_clicks:
@@ -132,7 +134,7 @@ def play_to_end(page, rng: random.Random, max_clicks: int = 3000, other=None) ->
             return clicks
         acted = False
         for p in pages:
-            if click_one(p, rng):
+            if click_one(p, rng, seen):
                 clicks += 1
                 acted = True
         if not acted:

@@ -39,23 +39,25 @@ def test_a_match_against_bots_is_played_to_the_end_by_clicks(
     page.wait_for_selector(table, state="attached")
     # a few choices in, the table is photographed (for docs/img)
     clicks = 0
+    linked: set[str] = set()
     for _ in range(4):
         settle(page)
         if page.get_attribute(".match", "data-status") != "FINISHED":
-            clicks += click_one(page, rng)
+            clicks += click_one(page, rng, linked)
     settle(page)
     if game == "funkoverse":
         # the line of sight from the first piece on the map, shaded on the squares it sees
         while len(page.query_selector_all("#sight-from option")) < 2:
             assert page.get_attribute(".match", "data-status") != "FINISHED", "no piece was ever placed"
-            clicks += click_one(page, rng)
+            clicks += click_one(page, rng, linked)
             settle(page)
         page.select_option("#sight-from", index=1)
         assert page.query_selector_all(".map .square.seen"), "no square is in sight"
     page.keyboard.press("Escape")  # the card under the pointer, shown beside the table
     screenshot(page, picture, tmp_path)
-    clicks += play_to_end(page, rng)
+    clicks += play_to_end(page, rng, seen=linked)
     assert page.get_attribute(".match", "data-status") == "FINISHED"
+    assert linked, "no choice was ever offered on the table itself, only as buttons"
     assert "Won by" in page.inner_text(".status") or "draw" in page.inner_text(".status").lower()
     assert page.query_selector_all(".log .event"), "the event log is empty"
     assert clicks > 0

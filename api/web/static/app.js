@@ -42,6 +42,11 @@ async function route() {
   }
 }
 
+// The skip link moves the focus without touching the address (the router owns the fragment).
+document.querySelector(".skip").addEventListener("click", (event) => {
+  event.preventDefault();
+  document.getElementById("main").focus();
+});
 watchCardDetail(() => shownCards);
 window.addEventListener("hashchange", route);
 route();
