@@ -13,6 +13,8 @@ import httpx
 import pytest
 from browser import click_one, create_match, open_page, play_to_end, screenshot, settle
 
+from nbc.api.devserver import running_server
+
 pytestmark = pytest.mark.xdist_group("web")
 MOVED = """(seq) => { const m = document.querySelector('.match');
   return !m.dataset.busy && m.dataset.seq !== seq; }"""
@@ -307,3 +309,53 @@ def test_the_tables_line_of_sight_agrees_with_the_engines_grid(context, map_id):
     ]
     assert not wrong, f"{len(wrong)} of {len(squares) ** 2} pairs differ, e.g. {wrong[:5]}"
     assert not errors, errors
+
+
+TABLE_PLUGIN = '''
+from pathlib import Path
+
+from nbc.core.game import WebTable
+from nbc.core.hookspecs import hookimpl
+
+
+@hookimpl
+def nbc_web_tables():
+    return [WebTable("trick-or-treat", Path(__file__).parent / "treats_table", "table.js")]
+'''
+# A table drawn by a plugin: each of the caller's candies as a button-like chip that
+# the client links to the prompt that names it; a neighbour module imported relatively.
+TABLE_MODULE = """
+import { title } from "./title.js";
+export default function render(view, ctx) {
+  const mine = view.players.find((p) => p.seat === ctx.you);
+  return ctx.h("div", { class: "treats-table", "data-mine": "" },
+    ctx.h("h2", {}, title(view)),
+    (mine.hand.cards || []).map((c) => ctx.card({ id: c.id, name: c.name })));
+}
+"""
+
+
+def test_a_plugin_draws_its_own_table(browser, tmp_path):
+    """A plugin installed as pip would, with `nbc_web_tables`: its module draws the
+    table, and its cards answer the prompts that name them."""
+    folder = tmp_path / "site"
+    (folder / "treats_table").mkdir(parents=True)
+    (folder / "nbc_test_treats_table.py").write_text(TABLE_PLUGIN)
+    (folder / "treats_table" / "table.js").write_text(TABLE_MODULE)
+    title = "export const title = (view) => `Round ${view.round}`;\n"
+    (folder / "treats_table" / "title.js").write_text(title)
+    info = folder / "nbc_test_treats_table-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: nbc-test-treats-table\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[nbc]\ntreats-table = nbc_test_treats_table\n")
+    with running_server(f"sqlite:///{tmp_path / 'nbc.db'}", env={"PYTHONPATH": str(folder)}) as base_url:
+        context = browser.new_context(base_url=base_url)
+        try:
+            page, errors = open_page(context)
+            create_match(page, "trick-or-treat", "short")
+            page.wait_for_selector(".treats-table h2:has-text('Round 1')")
+            assert not page.query_selector(".generic-table")
+            play_to_end(page, random.Random("plugin table"))
+            assert not errors, errors
+        finally:
+            context.close()
