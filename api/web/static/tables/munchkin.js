@@ -3,11 +3,15 @@
 // roll), and every player: Level, strength, Citizenship, Ride, Items by slot (equipped
 // or carried), Curses, and the caller's hand.
 
+// The slots of the catalogue's Items (`numbers.slot`), in the order a person reads a
+// character: "hand" Items take one hand and "hands" Items both; "none" take no slot.
 const SLOTS = [
   ["head", "Headgear"],
   ["armor", "Armor"],
   ["foot", "Footgear"],
-  ["hand", "Hands"],
+  ["hand", "One hand"],
+  ["hands", "Two hands"],
+  ["none", "No slot"],
 ];
 
 function chip(ctx, c, extra, attrs) {
@@ -33,7 +37,11 @@ function items(ctx, p) {
     if (!bySlot.has(slot)) bySlot.set(slot, []);
     bySlot.get(slot).push(item);
   }
-  const names = [...SLOTS, ...[...bySlot.keys()].filter((s) => !SLOTS.some(([k]) => k === s)).map((s) => [s, s === "other" ? "Other" : s])];
+  // the four body slots always, others only when something is in them
+  const names = [
+    ...SLOTS.filter(([slot], k) => k < 4 || bySlot.has(slot)),
+    ...[...bySlot.keys()].filter((s) => !SLOTS.some(([k]) => k === s)).map((s) => [s, "Other"]),
+  ];
   return h(
     "div",
     { class: "slots" },
