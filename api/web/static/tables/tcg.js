@@ -10,6 +10,12 @@ function chip(ctx, c, extra) {
   return ctx.card({ id: c.id, ref: c.card, name, kind: c.kind, extra });
 }
 
+// A card's printed number: what it costs to play, or a Locale's threshold.
+function handNumber(c) {
+  if (c.number === undefined || c.number === null) return "";
+  return c.kind === "locale" || c.kind === "starting-locale" ? `threshold ${c.number}` : `cost ${c.number}`;
+}
+
 function inPlay(ctx, c) {
   const extras = [`Scare ${c.scare}`];
   if (c.hex) extras.push("hexed");
@@ -91,7 +97,7 @@ function player(ctx, view, p) {
       ? h("div", { class: "zone" }, h("h3", {}, "Surprises played"), p.surprise_discard.map((c) => chip(ctx, c)))
       : null,
     p.hand
-      ? h("div", { class: "zone hand-zone" }, h("h3", {}, "Your hand"), h("div", { class: "hand" }, p.hand.map((c) => chip(ctx, c, c.number !== undefined ? `${c.number}` : ""))))
+      ? h("div", { class: "zone hand-zone" }, h("h3", {}, "Your hand"), h("div", { class: "hand" }, p.hand.map((c) => chip(ctx, c, handNumber(c)))))
       : null,
     p.discard && p.discard.length
       ? h("details", { class: "zone" }, h("summary", {}, `Your discard pile (${p.discard.length})`), p.discard.map((c) => chip(ctx, c)))
