@@ -25,7 +25,7 @@ VARIANTS = [
     ("tcg", "christmas-town", {"days": 2}, ".tcg-table .locale", "table-christmas-town"),
     ("munchkin", "base", {"turn_limit": 2}, ".munchkin-table .slots", "table-munchkin"),
     ("funkoverse", "territory", {"round_limit": 1}, ".funkoverse-table svg.map .square", "table-funkoverse"),
-    ("trick-or-treat", "short", {}, ".generic-table dl", "table-generic"),
+    ("trick-or-treat", "base", {}, ".generic-table dl", "table-generic"),
 ]
 
 
@@ -257,6 +257,7 @@ def test_the_table_fits_a_phone(browser, server, tmp_path):
         settle(page)
         width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
         assert width[0] <= width[1] + 1, f"the page is {width[0]}px wide on a {width[1]}px screen"
+        page.keyboard.press("Escape")
         screenshot(page, "table-phone", tmp_path)
         assert not errors, errors
     finally:
