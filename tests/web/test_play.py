@@ -360,3 +360,26 @@ def test_a_plugin_draws_its_own_table(browser, tmp_path):
             assert not errors, errors
         finally:
             context.close()
+
+
+def test_a_choice_on_a_stale_table_is_refused_with_a_clear_message(context):
+    """Two windows on one seat; the second hears nothing live (its socket is cut off),
+    so it still shows a choice the first one has already made."""
+    first, _ = open_page(context)
+    match_id = create_match(first, "trick-or-treat", "base")
+    second, errors = open_page(context)
+    second.route_web_socket(re.compile(r".*/graphql$"), lambda socket: None)
+    second.goto(f"/#/match/{match_id}")
+    second.wait_for_selector(".match[data-seq] .prompts button.choice")
+    stale = second.get_attribute(".match", "data-seq")
+    settle(first)
+    first.click(".prompts button.choice")
+    first.wait_for_function(MOVED, arg=stale)
+    second.click(".prompts button.choice")
+    second.wait_for_function("() => !document.getElementById('notice').hidden")
+    notice = second.inner_text("#notice")
+    assert "moved on before your choice arrived" in notice and "expectedSeq is " + stale in notice, notice
+    # the page read the match again: it now shows what the first window made of it
+    second.wait_for_function(MOVED, arg=stale)
+    assert second.get_attribute(".match", "data-seq") == first.get_attribute(".match", "data-seq")
+    assert not errors, errors
