@@ -170,3 +170,15 @@ def test_a_plugin_serves_its_own_table_and_broken_entries_are_reported(tmp_path)
         assert module.headers["content-type"].startswith("text/javascript")
         assert "export default function render" in module.text
         assert client.get("/web/plugins/trick-or-treat/../outside.js").status_code == 404
+
+
+def test_without_chromium_the_browser_tests_skip_unless_it_is_required(monkeypatch, tmp_path):
+    import browser
+
+    monkeypatch.setattr(browser, "CHROMIUM", tmp_path / "no-chromium")
+    monkeypatch.delenv("NBC_REQUIRE_BROWSER", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="no-chromium is not installed"):
+        browser.need_browser()
+    monkeypatch.setenv("NBC_REQUIRE_BROWSER", "1")
+    with pytest.raises(pytest.fail.Exception, match="NBC_REQUIRE_BROWSER=1 but .*no-chromium"):
+        browser.need_browser()
