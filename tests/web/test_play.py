@@ -145,12 +145,16 @@ def test_nothing_of_the_other_seats_hand_reaches_the_page_or_the_network(browser
                   "variables": {"id": match_id}},
         ).json()["data"]["match"]
         public_text = json.dumps(public)
-        own_text = " ".join(c.inner_text() for c in sally.query_selector_all("[data-mine]"))
+        # what seat 1 knows of its own: its hand and piles (folded ones too), its prompts,
+        # the events only it was told
+        own = sally.query_selector_all("[data-mine], .prompts, .log .event.private")
+        own_text = " ".join(c.text_content() for c in own)
         secret_names = {name for _, name in hand if name not in public_text and name not in own_text}
         page_text = sally.content()
-        # every answer about the match (the catalogue, which lists every card of the
-        # game whatever the match holds, says nothing about it)
-        about_match = [r for r in responses if "cards(game" not in (r.request.post_data or "")]
+        # every answer about the match (the games, their options and the catalogue name
+        # cards too, whatever the match holds, and say nothing about it)
+        about_match = [r for r in responses if match_id in (r.request.post_data or "")]
+        assert len(about_match) >= 3 and frames, "the traffic about the match was not captured"
         traffic = [r.text() for r in about_match] + [f if isinstance(f, str) else f.decode() for f in frames]
         assert traffic, "no traffic was captured"
         for card_id, _ in hand:
