@@ -16,16 +16,16 @@ const SLOTS = [
 
 function chip(ctx, c, extra, attrs) {
   if (!c) return null;
-  return ctx.card({ id: c.id, name: c.name, kind: c.kind, extra }, attrs);
+  return ctx.card({ id: c.id, ref: c.card, name: c.name, kind: c.kind, extra }, attrs);
 }
 
 function bonus(ctx, c) {
-  const d = ctx.cards.find(null, c.name);
+  const d = ctx.cards.find(c.card, c.name);
   return d && d.numbers ? d.numbers.bonus || 0 : 0;
 }
 
 function slotOf(ctx, item) {
-  const d = ctx.cards.find(null, item.name);
+  const d = ctx.cards.find(item.card, item.name);
   return (d && d.numbers && d.numbers.slot) || "other";
 }
 
