@@ -446,6 +446,7 @@ def _make_schema(
         )
         listed: bool = strawberry.field(description="shown in the lobby while it has open seats")
         _loaded: strawberry.Private[Loaded]
+        _caller: strawberry.Private[Caller]
 
         @strawberry.field(
             description="the seed the match was dealt from: shown once it is finished, or always "
@@ -462,6 +463,15 @@ def _make_schema(
         @strawberry.field(description="the same view as JSON")
         def view_json(self) -> JSON:
             return self._loaded.match.view(self.you)
+
+        @strawberry.field(
+            description="the caller's view (a seat's, or a spectator's) as it stood after choice "
+            "number `seq` (0: the set-up; at most the match's seq): only what that seat could "
+            "know then"
+        )
+        async def view_at(self, seq: int) -> JSON:
+            with refusals():
+                return await off_loop(service.view_at, self._loaded, self._caller, seq)
 
         @strawberry.field(description="the caller's open prompts (empty for spectators)")
         def prompts(self) -> list[PromptInfo]:
@@ -505,6 +515,7 @@ def _make_schema(
             replayable=loaded.replayable,
             listed=loaded.listed,
             _loaded=loaded,
+            _caller=caller,
         )
 
     @strawberry.type(description="The result of act: the match after the choice and what happened.")
