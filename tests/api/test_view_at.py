@@ -59,8 +59,9 @@ def test_a_past_view_holds_no_card_of_another_seats_hand(api, played):
     for seq in range(0, len(live), 3):
         views = {who: view_at(api, match_id, seq, tokens.get(who)) for who in (None, 0, 1)}
         for seat in (0, 1):
-            hand = views[seat]["players"][seat]["hand"]
-            assert hand and all("id" in card for card in hand) or views[seat]["players"][seat]["hand_size"] == 0
+            own = views[seat]["players"][seat]
+            hand = own["hand"]
+            assert len(hand) == own["hand_size"] and all("id" in card for card in hand)
             ids = {card["id"] for card in hand}
             other = json.dumps(views[1 - seat])
             spectator = json.dumps(views[None])
