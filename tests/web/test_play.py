@@ -240,6 +240,45 @@ def test_the_replay_steps_through_the_tables_and_events_the_seat_saw(browser, co
     assert not errors, errors
 
 
+CREATE_BOTS = "mutation($i: CreateMatchInput!) { createMatch(input: $i) { match { id status viewJson } } }"
+
+
+def test_the_christmas_town_table_shows_each_locales_joy_and_christmas_characters(context, server):
+    # bot-only replayable matches, played at once: the first whose end has Joy to show
+    for number in range(12):
+        spec = {
+            "game": "tcg",
+            "variant": "christmas-town",
+            "options": {"days": 2},
+            "seats": [{"kind": "BOT"}, {"kind": "BOT"}],
+            "replayable": True,
+            "seed": f"joy-{number}",
+        }
+        match = httpx.post(f"{server}/graphql", json={"query": CREATE_BOTS, "variables": {"i": spec}}).json()
+        match = match["data"]["createMatch"]["match"]
+        assert match["status"] == "FINISHED"
+        towns = [
+            (p["seat"], k, slot)
+            for p in match["viewJson"]["players"]
+            for k, slot in enumerate(p["row"])
+            if slot["town"] == "christmas-town"
+        ]
+        if any(slot["joy"] for _, _, slot in towns):
+            break
+    else:
+        raise AssertionError("no seed gave a Christmas Town Locale with a Christmas Character")
+    page, errors = open_page(context)
+    page.goto(f"/#/match/{match['id']}")
+    page.wait_for_selector(".tcg-table .locale.christmas-town")
+    for seat, k, slot in towns:
+        locale = page.query_selector_all(f".tcg-table .player[data-seat='{seat}'] .locale")[k]
+        assert f"Joy {slot['joy']} / {slot['joy_needed']}" in locale.inner_text()
+        assert ("not Active" not in locale.inner_text()) is slot["active"]
+        christmas = [c for c in slot["characters"] if c["holiday"] == "christmas"]
+        assert len(locale.query_selector_all(".in-play.christmas")) == len(christmas) == slot["joy"]
+    assert not errors, errors
+
+
 def test_the_lobby_says_what_is_wrong_with_the_options(context):
     page, _ = open_page(context)
     page.goto("/")
