@@ -124,8 +124,9 @@ class Ask:
     def of(cls, seat: int, kind: str, text: str, options: Any, known: dict[str, Choice] | None = None) -> Ask:
         """Build from (id, label, value) triples, or (id, label, value, refs) where the
         choice concerns cards: `refs` lists their card references (`Rules.refs`), the
-        card it is about first, then the others its label names. Choices recur from one
-        question to the next (the same card, "End your turn"): `known` holds those made
+        card it is about first, then the others its label names; or from (Choice, value)
+        pairs, for a choice made once that never changes ("End your turn"). Choices
+        recur from one question to the next (the same card): `known` holds those made
         before, by id, and one is reused while its label and refs are unchanged."""
         if known is None:
             known = {}
@@ -134,7 +135,11 @@ class Ask:
         index: dict[str, int] = {}
         reuse = known.get
         for option in options:
-            if len(option) == 4:
+            size = len(option)
+            if size == 2:  # a Choice made once (the same every time) and its value
+                choice, value = option
+                choice_id = choice.id
+            elif size == 4:
                 choice_id, label, value, refs = option
                 choice = reuse(choice_id)
                 if choice is None or choice.label != label or choice.data.get(REFS) != (refs or None):
