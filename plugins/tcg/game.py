@@ -343,7 +343,8 @@ class TcgGame(Game):
 
     def apply(self, state: State, seat: int, choice: Choice, ctx: Context) -> None:
         rules = self.rules
-        state.shown = {}
+        if state.shown:
+            state.shown = {}
         asks = state.asks
         if len(asks) == 1:
             ask = asks.pop()
