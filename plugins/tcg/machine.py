@@ -106,8 +106,10 @@ class EffectMachine:
         if when is not None and ins["op"] != "may" and not self.ev(st, f, when):
             f.pc += 1
             return
-        if STRICT_STEPS:  # noqa: SIM108 - the usual path stays a plain call
+        if STRICT_STEPS:
             result = self.checked_op(st, f, ins, ctx)
+        elif ins["op"] == "custom":  # straight to the card's own function (see `custom`)
+            result = CUSTOM[ins["fn"]](self, st, f, ins, ctx)
         else:
             result = OPS[ins["op"]](self, st, f, ins, ctx)
         if result == ASK:
