@@ -54,7 +54,18 @@ class _Cache:
 class Match:
     """A running match. Build one with `Match.new`, `Match.replay` or `Match.from_json`."""
 
-    __slots__ = ("game", "header", "state", "rng", "log", "events", "_cache", "_event_text", "_log_text")
+    __slots__ = (
+        "game",
+        "header",
+        "state",
+        "rng",
+        "log",
+        "events",
+        "_cache",
+        "_event_text",
+        "_log_text",
+        "_find",
+    )
 
     def __init__(
         self,
@@ -74,6 +85,8 @@ class Match:
         self._cache = _Cache()
         self._event_text = _EventTexts(events)
         self._log_text = _LogTexts(log)
+        # the game's own index of its choices, when it keeps one (Game.find_choice)
+        self._find = game.find_choice if type(game).find_choice is not Game.find_choice else None
 
     # --- creating ---------------------------------------------------------------
     @classmethod
@@ -219,9 +232,8 @@ class Match:
         is refused with `IllegalChoice` (or `NotYourTurn`), and nothing changes."""
         log = self.log
         game = self.game
-        choice = None
-        if type(seat) is int:  # the game's own index of what it offers, when it keeps one
-            choice = game.find_choice(self.state, seat, choice_id)
+        find = self._find
+        choice = find(self.state, seat, choice_id) if find is not None and type(seat) is int else None
         if choice is None:
             choice = self._find_choice(seat, choice_id)
         ctx = Context(self.rng, self.events, len(log) + 1)
