@@ -380,8 +380,10 @@ def bench(
     game: Annotated[str, typer.Option(help="--api: the game to play")] = "trick-or-treat",
     variant: Annotated[str, typer.Option(help="--api: the variant to play")] = "short",
 ) -> None:
-    """Measure complete random games per second and choices per second (with --api:
-    the GraphQL act round trip of a real server, next to the engine's cost)."""
+    """Measure complete random games per second and choices per second through the
+    public Match loop, and clones and determinizations per second of a match halfway
+    through (with --api: the GraphQL act round trip of a real server, next to the
+    engine's cost)."""
     if api:
         from nbc.api.bench import bench_api, render_table, to_json
 
@@ -458,13 +460,23 @@ def bench(
     if as_json:
         print(json.dumps([r.as_dict() for r in results] + extra, indent=2))
         return
-    table = Table("game", "variant", "seats", "games/s", "choices/s")
+    table = Table("game", "variant", "seats", "games/s", "choices/s", "clones/s", "determinize/s")
     for r in results:
         table.add_row(
-            r.game, r.variant, str(r.players), f"{r.games_per_second:,.1f}", f"{r.choices_per_second:,.0f}"
+            r.game,
+            r.variant,
+            str(r.players),
+            f"{r.games_per_second:,.1f}",
+            f"{r.choices_per_second:,.0f}",
+            f"{r.clones_per_second:,.0f}",
+            f"{r.determinize_per_second:,.0f}",
         )
     console.print(table)
-    console.print(f"median of {runs} runs of {seconds:g}s each")
+    console.print(
+        f"median of {runs} runs of {seconds:g}s each: random prompts and choices through Match.prompts "
+        f"and Match.act, new matches included; clones and determinizations (a clone, then a redeal of "
+        f"what seat 0 cannot know) of a match halfway through"
+    )
     for entry in extra:
         figures = ", ".join(
             f"{k}={v:,.2f}" if isinstance(v, float) else f"{k}={v}" for k, v in entry["result"].items()
