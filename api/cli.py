@@ -36,6 +36,7 @@ def _host(api: bool = False, builtin_only: bool = False, warnings: bool = False)
         from nbc.api.schema import check_view_types
 
         check_view_types(host)
+        host.web_tables()  # a browser table the server would leave out is a problem too
     for problem in host.problems:
         err.print(
             f"[yellow]warning:[/] plugin '{escape(problem.plugin)}' ({escape(problem.source)}): "
@@ -106,6 +107,7 @@ def plugins(as_json: Annotated[bool, typer.Option("--json", help="print JSON")] 
 
     host = PluginHost.load()
     check_view_types(host)  # a view type the API would leave out is a problem too
+    host.web_tables()  # and so is a plugin's browser table
     if as_json:
         print(json.dumps(_plugins_data(host), indent=2))
         return
@@ -748,8 +750,9 @@ def serve(
         ),
     ] = None,
 ) -> None:
-    """Start the GraphQL server (GraphiQL at /graphql, health at /healthz). The other
-    limits of each connection come from NBC_* variables (docs/api.md, "Limits")."""
+    """Start the server: the browser client at /, GraphQL and GraphiQL at /graphql, health
+    at /healthz. The other limits of each connection come from NBC_* variables
+    (docs/api.md, "Limits")."""
     import os
 
     import uvicorn
@@ -772,10 +775,10 @@ def serve(
     os.environ["NBC_DATABASE_URL"] = database or DEFAULT_DATABASE
     _check_database(os.environ["NBC_DATABASE_URL"])
     loaded = _host(api=True, warnings=True)
+    address = f"http://{f'[{host}]' if ':' in host else host}:{port}"
     console.print(
-        f"nbc-rules serving {', '.join(sorted(loaded.games)) or 'no games'} on "
-        f"http://{f'[{host}]' if ':' in host else host}:{port}/graphql "
-        f"(database {os.environ['NBC_DATABASE_URL']})"
+        f"nbc-rules serving {', '.join(sorted(loaded.games)) or 'no games'} on {address}/ "
+        f"(GraphQL at {address}/graphql; database {os.environ['NBC_DATABASE_URL']})"
     )
     uvicorn.run(
         "nbc.api.app:create_app",

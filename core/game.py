@@ -36,6 +36,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -178,6 +179,17 @@ class ViewType:
     game: str
     type: Any
     build: Callable[[dict[str, Any]], Any]
+
+
+@dataclass(frozen=True, slots=True)
+class WebTable:
+    """What a plugin returns from `nbc_web_tables`: `folder` holds the browser files
+    of `game`'s table, served under `/web/plugins/<game>/`, and `module` is the ES
+    module among them (a path relative to `folder`) whose default export draws it."""
+
+    game: str
+    folder: Path
+    module: str = "table.js"
 
 
 @dataclass(frozen=True, slots=True)

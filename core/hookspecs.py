@@ -76,6 +76,15 @@ def nbc_graphql_types() -> list[Any]:
 
 
 @hookspec
+def nbc_web_tables() -> list[Any]:
+    """Return `nbc.core.game.WebTable` records: for a game, a folder of browser files
+    (plain ES modules, CSS, images) that the server serves under `/web/plugins/<game>/`,
+    and the module in it that draws the game's table in the browser client (its
+    default export, `render(view, context)`, is described in docs/web.md). A game
+    without one gets the client's generic table."""
+
+
+@hookspec
 def nbc_bots() -> list[Any]:
     """Return bots this plugin offers: objects with a `name` and a method
     `choose(view, prompts, rng) -> choice_id`. The host offers `random`."""

@@ -274,6 +274,7 @@ def test_serve_starts_uvicorn_with_what_it_announces(no_server):
     )
     assert result.exit_code == 0, result.output
     assert f"http://127.0.0.1:{port}/graphql" in result.stdout
+    assert f"on http://127.0.0.1:{port}/ " in " ".join(result.stdout.split())  # the browser client
     assert (no_server["host"], no_server["port"], no_server["workers"]) == ("127.0.0.1", port, 2)
     assert no_server["log_level"] == "debug"
 
