@@ -471,7 +471,7 @@ def _make_schema(
         )
         async def view_at(self, seq: int) -> JSON:
             with refusals():
-                return await off_loop(service.view_at, self._loaded, self._caller, seq)
+                return await off_loop(service.view_at, self._caller, seq)
 
         @strawberry.field(description="the caller's open prompts (empty for spectators)")
         def prompts(self) -> list[PromptInfo]:
