@@ -23,6 +23,7 @@ from typing import Any
 from nbc.api.errors import BadRequest, NotFound, StaleSequence, Unauthenticated
 from nbc.api.guard import Refusal, check_text
 from nbc.api.storage import Conflict, SeatRow, Store
+from nbc.core.bots import decide
 from nbc.core.errors import BadOptions, NotYourTurn
 from nbc.core.game import CatalogueCard, Event, Prompt
 from nbc.core.host import PluginHost
@@ -80,8 +81,7 @@ def bot_turns(match: Match, bots: dict[int, Any]) -> list[Event]:
             break
         seat = ready[0]
         rng = Rng(f"bot:{match.header.seed}:{match.seq}")
-        view = match.view(seat) if getattr(bots[seat], "needs_view", True) else {}
-        events += match.act(seat, bots[seat].choose(view, match.prompts(seat), rng))
+        events += match.act(seat, decide(bots[seat], match, seat, match.prompts(seat), rng))
     return events
 
 
