@@ -169,8 +169,13 @@ def test_budgets_read_seconds_or_iterations(text, budget):
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [("fast", "cannot read the budget"), ("0s", "out of bounds"), ("100", "out of bounds"),
-     ("0i", "out of bounds"), ("1.5i", "whole number")],
+    [
+        ("fast", "cannot read the budget"),
+        ("0s", "out of bounds"),
+        ("100", "out of bounds"),
+        ("0i", "out of bounds"),
+        ("1.5i", "whole number"),
+    ],
 )
 def test_bad_budgets_are_refused_with_what_is_allowed(text, message):
     with pytest.raises(BadOptions, match=message):
