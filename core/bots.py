@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -180,6 +181,23 @@ def decide(bot: Any, match: Match, seat: int, prompts: list[Prompt], rng: Rng) -
     if getattr(bot, "wants_infoset", False):
         return bot.choose(view, prompts, rng, infoset=InfoSet(match, seat, view, prompts))
     return bot.choose(view, prompts, rng)
+
+
+# --- helpers for games' bots and evaluations -------------------------------------------------
+
+
+def standing_values(scores: Sequence[float], spread: float) -> list[float]:
+    """Each seat's share of the win guessed from its score: a softmax of the scores with
+    `spread` points of a lead worth a factor e (larger: less sure). Sums to 1."""
+    top = max(scores)
+    weights = [math.exp((s - top) / max(spread, 1e-9)) for s in scores]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def any_choice(prompts: Sequence[Prompt], rng: Rng) -> str:
+    """A choice drawn uniformly among every choice of `prompts`."""
+    return RandomBot().choose({}, list(prompts), rng)
 
 
 # --- the random bot -----------------------------------------------------------------------
