@@ -211,6 +211,12 @@ class Funkoverse(Game):
     def redeal_hidden(self, state: State, seat: int | None, rng: Rng) -> int:
         return verify.redeal_hidden(state, seat, rng)
 
+    def evaluate(self, state: State) -> Sequence[float]:
+        """Each side's points as shares of the win, for the `ismcts` bot (see `bot`)."""
+        from nbc.plugins.funkoverse.bot import evaluate
+
+        return evaluate(state, max(seat for side in state.sides for seat in side.seats) + 1)
+
     def coverage(self, variant: str) -> Mapping[str, str]:
         scenario = self.make_options(variant, None).scenario  # an unknown variant is refused
         return COVERAGE[scenario]
