@@ -24,6 +24,7 @@ themselves (each has a default that works, and each is in `docs/writing-a-plugin
 Two more help the `ismcts` search bot play well (the defaults play by chance):
 
     evaluate(state)                    -> [float]|None how well each seat stands, 0..1
+    advise(view, prompts, rng)         -> id|None     the heuristic player's choice
     rollout_choice(state, prompts, rng) -> id|None     a quick choice for its playouts
 
 and `coverage(variant)` names the cards whose effects the game reports through
@@ -403,6 +404,12 @@ class Game:
         (roughly its chance to win), read from `state` alone. The `ismcts` bot scores a
         playout it cut short with it; the default (None) scores every seat alike. It
         sees a sampled position, never the true one, so it may read the whole state."""
+        return None
+
+    def advise(self, view: dict[str, Any], prompts: Sequence[Prompt], rng: Rng) -> str | None:
+        """The choice the game's heuristic player would make from a seat's `view` among
+        its `prompts`, or None (the default: no advice). The `ismcts` bot starts its
+        search leaning toward it, so a short search plays at least as well."""
         return None
 
     def rollout_choice(self, state: Any, prompts: Sequence[Prompt], rng: Rng) -> str | None:

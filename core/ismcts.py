@@ -16,9 +16,12 @@ Whitehouse, 2012). Each iteration
 4. credits each move on the path with the reward of the seat that made it, so in a
    game of several seats every node holds the statistics of the seat that acts there.
 
-Moves a seat cannot avoid (one choice on offer) are played without a node. The bot
-returns its most visited move. With an iteration budget its play depends only on its
-RNG and what its seat knows; a time budget also depends on the machine's speed.
+Moves a seat cannot avoid (one choice on offer) are played without a node. When the
+game can advise (`Game.advise`, its heuristic player's choice from the seat's view),
+the advised move starts with a few visits at an even score, so a short search keeps
+to it unless the playouts find better. The bot returns its most visited move. With an
+iteration budget its play depends only on its RNG and what its seat knows; a time
+budget also depends on the machine's speed.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from nbc.core.rng import Rng
 DEFAULT_BUDGET = Budget(seconds=0.5)
 EXPLORATION = 0.7  # UCT's constant, for rewards in 0..1
 ROLLOUT_DEPTH = 60  # choices a playout may make past the tree before it is scored
+ADVICE_VISITS = 10  # visits at an even score credited to the game's advised move up front
 
 
 class _Node:
@@ -81,7 +85,15 @@ class IsmctsBot:
                 "the ismcts bot needs its seat's information set: drivers call it through "
                 "nbc.core.bots.decide, which passes one"
             )
-        root = self.search(infoset, rng)
+        root = _Node(infoset.seat)
+        game = infoset.game
+        if type(game).advise is not Game.advise:
+            advised = game.advise(infoset.view, prompts, rng.fork("advice"))
+            if advised in own:
+                child = root.children[(infoset.seat, advised)] = _Node(infoset.seat)
+                child.visits = child.avail = ADVICE_VISITS
+                child.reward = ADVICE_VISITS * 0.5
+        root = self.search(infoset, rng, root)
         seat = infoset.seat
         best, best_key = own[0], (-1, -1.0)
         for choice in own:
@@ -92,9 +104,9 @@ class IsmctsBot:
                     best, best_key = choice, key
         return best
 
-    def search(self, infoset: InfoSet, rng: Rng) -> _Node:
+    def search(self, infoset: InfoSet, rng: Rng, root: _Node | None = None) -> _Node:
         """Grow the tree of `infoset`'s decision within the budget; returns its root."""
-        root = _Node(infoset.seat)
+        root = root if root is not None else _Node(infoset.seat)
         budget = self.budget
         limit = budget.iterations if budget.iterations is not None else math.inf
         deadline = time.perf_counter() + budget.seconds if budget.seconds is not None else math.inf

@@ -174,3 +174,28 @@ def evaluate(state: Any, players: int) -> Sequence[float]:
         for seat in side.seats:
             per_seat[seat] = values[i]
     return per_seat
+
+
+def rollout_choice(state: Any, prompts: Sequence[Prompt], rng: Rng) -> str | None:
+    """Challenge when a challenge is on offer, mostly move rather than end, and move
+    toward the nearest rival: random pieces rarely meet, so a random playout says
+    little about who is ahead."""
+    prompt = prompts[0]
+    if prompt.kind == "action":
+        challenges = [c.id for c in prompt.choices if c.id.startswith("challenge:")]
+        if challenges:
+            return challenges[rng.below(len(challenges))]
+        if rng.below(4) and any(c.id == "move" for c in prompt.choices):
+            return "move"
+        return None
+    if prompt.kind == "move" and rng.below(5):
+        rivals = [p.square for p in state.pieces.values() if p.side != state.turn and p.square is not None]
+        best, best_distance = None, None
+        for choice in prompt.choices:
+            square = _square_of(choice.id)
+            if square is not None:
+                distance = _nearest(square, rivals)
+                if best_distance is None or distance < best_distance:
+                    best, best_distance = choice.id, distance
+        return best
+    return None

@@ -202,3 +202,6 @@ def rollout_choice(st: Any, prompts: Sequence[Prompt], rng: Rng) -> str | None:
     if functions:
         return functions[rng.below(len(functions))]
     return None
+
+
+ADVISOR = TcgGreedyBot()

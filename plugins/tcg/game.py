@@ -420,6 +420,10 @@ class TcgGame(Game):
     def rollout_choice(self, state: State, prompts: Sequence[Prompt], rng: Rng) -> str | None:
         return bot_module.rollout_choice(state, prompts, rng)
 
+    def advise(self, view: dict[str, Any], prompts: Sequence[Prompt], rng: Rng) -> str | None:
+        """What `tcg-greedy` would choose."""
+        return bot_module.ADVISOR.choose(view, list(prompts), rng)
+
     def coverage(self, variant: str) -> Mapping[str, str]:
         """Every card of the variant's pool, by id, with its name."""
         sets = self.variant_sets(variant)
