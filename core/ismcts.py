@@ -31,6 +31,7 @@ import time
 from typing import Any
 
 from nbc.core.bots import Budget, InfoSet
+from nbc.core.errors import GameBug
 from nbc.core.game import Game, Prompt
 from nbc.core.rng import Rng
 
@@ -155,7 +156,7 @@ class IsmctsBot:
                 node = children[key]
                 path.append(node)
             rewards = self._play_out(match, players, rng, rollout, evaluate)
-        except Exception:  # a determinization the rules could not play: drop it
+        except GameBug:  # the rules failed on this determinization (a game's bug): drop it
             return
         for visited in path:
             visited.visits += 1
