@@ -18,10 +18,11 @@ Whitehouse, 2012). Each iteration
 
 Moves a seat cannot avoid (one choice on offer) are played without a node. When the
 game can advise (`Game.advise`, its heuristic player's choice from the seat's view),
-the advised move starts with a few visits at an even score, so a short search keeps
-to it unless the playouts find better. The bot returns its most visited move. With an
-iteration budget its play depends only on its RNG and what its seat knows; a time
-budget also depends on the machine's speed.
+the advised move starts with a few visits at an even score, and the bot leaves it
+only for a move whose playouts beat it by more than their noise (1.5 standard
+errors), so a short search plays at least as well as the advice. Otherwise the bot
+returns its most visited move. With an iteration budget its play depends only on its
+RNG and what its seat knows; a time budget also depends on the machine's speed.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ DEFAULT_BUDGET = Budget(seconds=0.5)
 EXPLORATION = 0.7  # UCT's constant, for rewards in 0..1
 ROLLOUT_DEPTH = 60  # choices a playout may make past the tree before it is scored
 ADVICE_VISITS = 10  # visits at an even score credited to the game's advised move up front
+DEVIATION = 1.5  # standard errors by which a move must beat the advised one to replace it
 
 
 class _Node:
@@ -88,14 +90,17 @@ class IsmctsBot:
             )
         root = _Node(infoset.seat)
         game = infoset.game
+        seat = infoset.seat
+        advised = None
         if type(game).advise is not Game.advise:
             advised = game.advise(infoset.view, prompts, rng.fork("advice"))
             if advised in own:
-                child = root.children[(infoset.seat, advised)] = _Node(infoset.seat)
+                child = root.children[(seat, advised)] = _Node(seat)
                 child.visits = child.avail = ADVICE_VISITS
                 child.reward = ADVICE_VISITS * 0.5
+            else:
+                advised = None
         root = self.search(infoset, rng, root)
-        seat = infoset.seat
         best, best_key = own[0], (-1, -1.0)
         for choice in own:
             child = root.children.get((seat, choice))
@@ -103,7 +108,21 @@ class IsmctsBot:
                 key = (child.visits, child.reward / child.visits if child.visits else 0.0)
                 if key > best_key:
                     best, best_key = choice, key
+        if advised is not None and best != advised and not self._clearly_better(root, seat, best, advised):
+            return advised
         return best
+
+    @staticmethod
+    def _clearly_better(root: _Node, seat: int, best: str, advised: str) -> bool:
+        """Whether the playouts of `best` beat those of the advised move by more than
+        their noise (DEVIATION standard errors): a short search whose playouts cannot
+        tell the moves apart keeps to the advice."""
+        mine, theirs = root.children[(seat, best)], root.children[(seat, advised)]
+        measured = theirs.visits - ADVICE_VISITS
+        if measured <= 0:  # the search never went back to the advice: it found it worse
+            return mine.visits >= 2 * ADVICE_VISITS
+        gap = mine.reward / mine.visits - (theirs.reward - ADVICE_VISITS * 0.5) / measured
+        return gap > DEVIATION * math.sqrt(0.25 / mine.visits + 0.25 / measured)
 
     def search(self, infoset: InfoSet, rng: Rng, root: _Node | None = None) -> _Node:
         """Grow the tree of `infoset`'s decision within the budget; returns its root."""

@@ -7,18 +7,72 @@ any win then knocks it out and scores; then characters before minions, the lowes
 Defense first), stands a fallen ally up, uses an ability when a rival is next to it
 and no challenge is on offer, and otherwise moves toward the nearest rival.
 Knock-outs are what every scenario scores, so the fight is carried to the rivals.
+
+The same rules of thumb play the `ismcts` bot's playouts (`rollout_choice`), read from
+a sampled state instead of a view: both build a `Board`, the few facts they need.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from nbc.core.bots import any_choice, standing_values
 from nbc.core.game import Prompt
 from nbc.core.rng import Rng
+from nbc.plugins.funkoverse.effects import CARDS
 
 Square = tuple[int, int]
+
+
+class Piece(NamedTuple):
+    side: int
+    square: Square | None
+    standing: bool
+    kind: str
+    defense: int
+
+
+@dataclass(slots=True)
+class Board:
+    """What the heuristics read: the acting side, the piece taking its turn, the pieces."""
+
+    side: int
+    active: str | None
+    pieces: dict[str, Piece]
+
+    @classmethod
+    def of_view(cls, view: dict[str, Any], seat: int) -> Board:
+        side = next((s["index"] for s in view.get("sides", []) if seat in s["seats"]), -1)
+        pieces = {
+            p["id"]: Piece(
+                p["side"],
+                tuple(p["square"]) if p.get("square") is not None else None,
+                bool(p.get("standing", True)),
+                p["kind"],
+                p.get("defense") or 0,
+            )
+            for p in view.get("pieces", [])
+        }
+        return cls(side, view.get("active"), pieces)
+
+    @classmethod
+    def of_state(cls, state: Any, seat: int) -> Board:
+        side = next((i for i, s in enumerate(state.sides) if seat in s.seats), -1)
+        pieces = {
+            p.id: Piece(p.side, p.square, p.standing, p.kind, CARDS[p.card].defense)
+            for p in state.pieces.values()
+        }
+        return cls(side, state.frames[0].piece if state.frames else None, pieces)
+
+    def rivals(self) -> list[Square]:
+        """Where the rivals on the board stand or lie (minions score nothing)."""
+        return [
+            p.square
+            for p in self.pieces.values()
+            if p.side != self.side and p.square is not None and p.kind != "minion"
+        ]
 
 
 class FunkoverseGreedyBot:
@@ -27,28 +81,21 @@ class FunkoverseGreedyBot:
     games = frozenset({"funkoverse"})
 
     def choose(self, view: dict[str, Any], prompts: list[Prompt], rng: Rng) -> str:
-        seat = prompts[0].seat
+        board = Board.of_view(view, prompts[0].seat)
         for prompt in prompts:
-            answer = _ANSWERS.get(prompt.kind)
-            if answer is not None:
-                found = answer(view, seat, prompt, rng)
-                if found is not None and any(c.id == found for c in prompt.choices):
-                    return found
+            found = greedy_choice(board, prompt, rng)
+            if found is not None:
+                return found
         return any_choice(prompts, rng)
 
 
-def _my_side(view: dict[str, Any], seat: int) -> int:
-    return next((s["index"] for s in view.get("sides", []) if seat in s["seats"]), -1)
-
-
-def _rival_squares(view: dict[str, Any], seat: int) -> list[Square]:
-    """Where the rivals on the board stand or lie (minions score nothing)."""
-    side = _my_side(view, seat)
-    return [
-        tuple(p["square"])
-        for p in view.get("pieces", [])
-        if p["side"] != side and p.get("square") is not None and p["kind"] != "minion"
-    ]
+def greedy_choice(board: Board, prompt: Prompt, rng: Rng) -> str | None:
+    """The heuristic answer to `prompt`, or None when it has none."""
+    answer = _ANSWERS.get(prompt.kind)
+    if answer is None:
+        return None
+    found = answer(board, prompt, rng)
+    return found if found is not None and any(c.id == found for c in prompt.choices) else None
 
 
 def _distance(a: Sequence[int], b: Sequence[int]) -> int:
@@ -69,33 +116,29 @@ def _square_of(choice_id: str) -> Square | None:
     return None
 
 
-def _pieces(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    return {p["id"]: p for p in view.get("pieces", [])}
-
-
-def _turn(view: dict[str, Any], seat: int, prompt: Prompt, rng: Rng) -> str | None:
-    pieces, rivals = _pieces(view), _rival_squares(view, seat)
+def _turn(board: Board, prompt: Prompt, rng: Rng) -> str | None:
+    rivals = board.rivals()
     best, best_key = None, None
     for choice in prompt.choices:
-        piece = pieces.get(choice.id.split(":", 1)[1]) if choice.id.startswith("pick:") else None
+        piece = board.pieces.get(choice.id.split(":", 1)[1]) if choice.id.startswith("pick:") else None
         if piece is None:
             continue
-        key = (_nearest(piece.get("square"), rivals), piece["kind"] != "character")
+        key = (_nearest(piece.square, rivals), piece.kind != "character")
         if best_key is None or key < best_key:
             best, best_key = choice.id, key
     return best
 
 
-def _action(view: dict[str, Any], seat: int, prompt: Prompt, rng: Rng) -> str | None:
+def _action(board: Board, prompt: Prompt, rng: Rng) -> str | None:
     ids = [c.id for c in prompt.choices]
     challenges = [c for c in prompt.choices if c.id.startswith("challenge:")]
     if challenges:
-        return _target(view, seat, Prompt(prompt.seat, prompt.kind, prompt.text, tuple(challenges)), rng)
+        return _target(board, Prompt(prompt.seat, prompt.kind, prompt.text, tuple(challenges)), rng)
     assists = [i for i in ids if i.startswith("assist:")]
     if assists:
         return assists[0]
-    piece = _pieces(view).get(view.get("active") or "")
-    near = _nearest(piece.get("square") if piece else None, _rival_squares(view, seat))
+    piece = board.pieces.get(board.active or "")
+    near = _nearest(piece.square if piece else None, board.rivals())
     abilities = [i for i in ids if i.startswith("ability:")]
     if near <= 1 and abilities:
         return abilities[rng.below(len(abilities))]
@@ -108,8 +151,8 @@ def _action(view: dict[str, Any], seat: int, prompt: Prompt, rng: Rng) -> str | 
     return "end"
 
 
-def _toward_rivals(view: dict[str, Any], seat: int, prompt: Prompt, rng: Rng) -> str | None:
-    rivals = _rival_squares(view, seat)
+def _toward_rivals(board: Board, prompt: Prompt, rng: Rng) -> str | None:
+    rivals = board.rivals()
     best, best_key = None, None
     for choice in prompt.choices:
         square = _square_of(choice.id)
@@ -121,26 +164,21 @@ def _toward_rivals(view: dict[str, Any], seat: int, prompt: Prompt, rng: Rng) ->
     return best
 
 
-def _target(view: dict[str, Any], seat: int, prompt: Prompt, rng: Rng) -> str | None:
-    pieces = _pieces(view)
+def _target(board: Board, prompt: Prompt, rng: Rng) -> str | None:
     best, best_key = None, None
     for choice in prompt.choices:
-        piece = pieces.get(choice.id.split(":", 1)[1]) if ":" in choice.id else None
+        piece = board.pieces.get(choice.id.split(":", 1)[1]) if ":" in choice.id else None
         if piece is None:
             continue
         # a rival already down is knocked out (and scores) by any win; characters score
-        key = (
-            piece.get("standing", True),
-            piece["kind"] not in ("character", "basic"),
-            piece.get("defense", 9),
-        )
+        key = (piece.standing, piece.kind not in ("character", "basic"), piece.defense)
         if best_key is None or key < best_key:
             best, best_key = choice.id, key
     return best
 
 
 def _first_of(*ids: str) -> Any:
-    def answer(view: dict[str, Any], seat: int, prompt: Prompt, rng: Rng) -> str | None:
+    def answer(board: Board, prompt: Prompt, rng: Rng) -> str | None:
         offered = [c.id for c in prompt.choices]
         return next((i for i in ids if i in offered), None)
 
@@ -176,26 +214,13 @@ def evaluate(state: Any, players: int) -> Sequence[float]:
     return per_seat
 
 
+ROLLOUT_CHANCE = 5  # one playout choice in this many is left to chance
+
+
 def rollout_choice(state: Any, prompts: Sequence[Prompt], rng: Rng) -> str | None:
-    """Challenge when a challenge is on offer, mostly move rather than end, and move
-    toward the nearest rival: random pieces rarely meet, so a random playout says
-    little about who is ahead."""
+    """The heuristic player's choice read from the sampled state, but now and then a
+    random one, so the playouts of one move differ."""
     prompt = prompts[0]
-    if prompt.kind == "action":
-        challenges = [c.id for c in prompt.choices if c.id.startswith("challenge:")]
-        if challenges:
-            return challenges[rng.below(len(challenges))]
-        if rng.below(4) and any(c.id == "move" for c in prompt.choices):
-            return "move"
+    if prompt.kind not in _ANSWERS or rng.below(ROLLOUT_CHANCE) == 0:
         return None
-    if prompt.kind == "move" and rng.below(5):
-        rivals = [p.square for p in state.pieces.values() if p.side != state.turn and p.square is not None]
-        best, best_distance = None, None
-        for choice in prompt.choices:
-            square = _square_of(choice.id)
-            if square is not None:
-                distance = _nearest(square, rivals)
-                if best_distance is None or distance < best_distance:
-                    best, best_distance = choice.id, distance
-        return best
-    return None
+    return greedy_choice(Board.of_state(state, prompt.seat), prompt, rng)
