@@ -193,3 +193,24 @@ def test_a_bot_for_another_game_is_refused_with_the_names_that_fit():
     with pytest.raises(BadOptions, match="there is no bot 'nope'; the bots that play tcg are: random"):
         check_bot(bots, "nope", "tcg")
     assert check_bot(bots, "only-chess", "chess") is bots["only-chess"]
+
+
+def test_a_short_search_keeps_to_the_games_advice(example_game):
+    """With too few playouts to tell the moves apart, ismcts plays what the game
+    advises; without advice the same search picks by its own visits."""
+    from trick_or_treat.game import TrickOrTreat
+
+    class Advised(TrickOrTreat):
+        def advise(self, view, prompts, rng):
+            return prompts[0].choices[-1].id
+
+    match = Match.new(Advised(), seed=8)
+    seat = match.all_prompts()[0].seat
+    prompts = match.prompts(seat)
+    assert len(prompts[0].choices) > 2
+    advised = prompts[0].choices[-1].id
+    picks = {decide(IsmctsBot(Budget(iterations=3)), match, seat, prompts, Rng(k)) for k in range(6)}
+    assert picks == {advised}
+    plain = Match.new(example_game, seed=8)
+    unadvised = {decide(IsmctsBot(Budget(iterations=3)), plain, seat, prompts, Rng(k)) for k in range(6)}
+    assert unadvised != {advised}
