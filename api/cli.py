@@ -13,7 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from nbc.core.bots import Budget, check_bot, with_budget
+from nbc.core.bots import Budget, check_bot, supports, with_budget
 from nbc.core.errors import NbcError
 from nbc.core.host import PluginHost
 from nbc.core.simulate import bench as run_bench
@@ -138,7 +138,11 @@ def _plugins_data(host: PluginHost) -> dict[str, Any]:
         "problems": [trouble(p) for p in host.problems],
         "warnings": [trouble(w) for w in host.warnings],
         "bots": [
-            {"name": name, "description": getattr(bot, "description", "")}
+            {
+                "name": name,
+                "description": getattr(bot, "description", ""),
+                "games": sorted(g for g in host.games if supports(bot, g)),
+            }
             for name, bot in sorted(host.bots.items())
         ],
         "blocked": list(host.blocked),
