@@ -43,6 +43,11 @@ ADVICE_VISITS = 10  # visits at an even score credited to the game's advised mov
 DEVIATION = 1.5  # standard errors by which a move must beat the advised one to replace it
 
 
+class _Unplayable(Exception):
+    """A sampled position offers a seat a prompt without choices (a game's bug that
+    only a redealt position reaches): the iteration is dropped."""
+
+
 class _Node:
     __slots__ = ("seat", "visits", "avail", "reward", "children")
 
@@ -152,6 +157,8 @@ class IsmctsBot:
                 seat = infoset.seat if first else _pick_seat(prompts, rng)
                 first = False
                 legal = [(seat, c.id) for p in prompts if p.seat == seat for c in p.choices]
+                if not legal:
+                    raise _Unplayable
                 if len(legal) == 1:  # forced: no decision, no node
                     match.act(*legal[0])
                     continue
@@ -175,7 +182,7 @@ class IsmctsBot:
                 node = children[key]
                 path.append(node)
             rewards = self._play_out(match, players, rng, rollout, evaluate)
-        except GameBug:  # the rules failed on this determinization (a game's bug): drop it
+        except (GameBug, _Unplayable):  # the rules failed on this determinization: drop it
             return
         for visited in path:
             visited.visits += 1
@@ -208,6 +215,8 @@ class IsmctsBot:
             choice = rollout(state, mine, rng) if rollout is not None else None
             if choice is None:
                 total = sum(len(p.choices) for p in mine)
+                if total == 0:
+                    raise _Unplayable
                 index = rng.below(total)
                 for p in mine:
                     if index < len(p.choices):
