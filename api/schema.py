@@ -33,7 +33,7 @@ from nbc.api.errors import Unauthenticated
 from nbc.api.guard import CachedParser, CheckedValidation, DocumentCache
 from nbc.api.service import Caller, Loaded, MatchService, SeatSpec
 from nbc.api.settings import Settings
-from nbc.core.bots import bots_for
+from nbc.core.bots import bots_for, supports
 from nbc.core.errors import GameBug, NbcError
 from nbc.core.game import Choice, Event, Game, Prompt, ViewType
 from nbc.core.host import PluginHost
@@ -256,6 +256,15 @@ class CardInfo:
     copies: int | None = strawberry.field(description="how many its set holds, when fixed")
     provenance: JSON = strawberry.field(
         description="per field (name, text, copies, each number): printed on the card, or authored here"
+    )
+
+
+@strawberry.type(name="Bot", description="A bot that can take a seat: createMatch with kind BOT and its name")
+class BotInfo:
+    name: str
+    description: str
+    games: list[str] = strawberry.field(
+        description="the games it can play (BOT seats of other games refuse it)"
     )
 
 
@@ -537,6 +546,17 @@ def _make_schema(
             return [
                 game_info(g, bots_for(service.host.bots, g.name))
                 for g in sorted(service.host.games.values(), key=lambda g: g.name)
+            ]
+
+        @strawberry.field(description="the bots the server offers for BOT seats, by name")
+        def bots(self) -> list[BotInfo]:
+            return [
+                BotInfo(
+                    name=name,
+                    description=str(getattr(bot, "description", "") or ""),
+                    games=sorted(g for g in service.host.games if supports(bot, g)),
+                )
+                for name, bot in sorted(service.host.bots.items())
             ]
 
         @strawberry.field(description="a match; the seat token, if sent, picks the seat you see it as")
