@@ -106,7 +106,9 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return (max(0.0, centre - spread), min(1.0, centre + spread))
+    low = 0.0 if wins <= 0 else max(0.0, centre - spread)  # exact at the ends, not 1e-17 off
+    high = 1.0 if wins >= n else min(1.0, centre + spread)
+    return (low, high)
 
 
 def elo(entries: Sequence[Entry], bots: Sequence[str], rounds: int = 2000) -> dict[str, float]:
