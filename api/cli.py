@@ -468,6 +468,13 @@ def bench(
     ] = False,
     game: Annotated[str, typer.Option(help="--api: the game to play")] = "trick-or-treat",
     variant: Annotated[str, typer.Option(help="--api: the variant to play")] = "short",
+    workers: Annotated[int, typer.Option(min=1, help="--api: server processes")] = 1,
+    latency: Annotated[
+        int,
+        typer.Option(
+            min=0, help="--api, PostgreSQL: acts to time from one server process to a subscriber on another"
+        ),
+    ] = 0,
 ) -> None:
     """Measure complete random games per second and choices per second through the
     public Match loop, and clones and determinizations per second of a match halfway
@@ -496,6 +503,8 @@ def bench(
                 players,
                 host=_host(),
                 say=lambda message: err.print(f"[dim]{message}[/]"),
+                workers=workers,
+                latency_samples=latency,
             )
         except NbcError as error:
             _fail(str(error))
@@ -834,13 +843,22 @@ def serve(
     log_level: Annotated[
         str, typer.Option(help="uvicorn log level: critical, error, warning, info, debug, trace")
     ] = "info",
+    ws_max_size: Annotated[
+        int | None,
+        typer.Option(
+            envvar="NBC_WS_MAX_SIZE",
+            help="bytes of one WebSocket message (default 65536); a bigger one closes the socket with 1009",
+        ),
+    ] = None,
 ) -> None:
-    """Start the server: the browser client at /, GraphQL and GraphiQL at /graphql, health at /healthz."""
+    """Start the server: the browser client at /, GraphQL and GraphiQL at /graphql, health
+    at /healthz. The other limits of each connection come from NBC_* variables
+    (docs/api.md, "Limits")."""
     import os
 
     import uvicorn
 
-    from nbc.api.settings import DEFAULT_DATABASE
+    from nbc.api.settings import DEFAULT_DATABASE, Settings, uvicorn_limits
 
     if not 1 <= port <= 65535:
         _fail(f"--port (NBC_PORT) must be a port number from 1 to 65535, not {port}")
@@ -848,6 +866,11 @@ def serve(
         _fail(f"--workers (NBC_WORKERS) must be at least 1, not {workers}")
     if log_level.lower() not in LOG_LEVELS:
         _fail(f"--log-level must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
+    try:
+        limits = uvicorn_limits(Settings.from_env(ws_max_size=ws_max_size))
+    except ValueError as error:
+        _fail(f"cannot serve: {error}")
+        return
     _check_listen(host, port)
     # The app factory reads its settings from the environment, in every worker.
     os.environ["NBC_DATABASE_URL"] = database or DEFAULT_DATABASE
@@ -865,6 +888,7 @@ def serve(
         port=port,
         workers=workers,
         log_level=log_level.lower(),
+        **limits,  # type: ignore[arg-type]
     )
 
 
