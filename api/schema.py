@@ -29,6 +29,7 @@ from strawberry.extensions import (
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
+from nbc.api.botpool import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS
 from nbc.api.errors import Unauthenticated
 from nbc.api.guard import CachedParser, CheckedValidation, DocumentCache
 from nbc.api.service import Caller, Loaded, MatchService, SeatSpec
@@ -259,12 +260,22 @@ class CardInfo:
     )
 
 
+@strawberry.type(description="The seconds per move a BOT seat may give a bot that searches.")
+class BotBudget:
+    min: float = strawberry.field(description="the least a seat may give, in seconds per move")
+    max: float = strawberry.field(description="the most a seat may give, in seconds per move")
+    default: float = strawberry.field(description="what the bot gets when its seat names none")
+
+
 @strawberry.type(name="Bot", description="A bot that can take a seat: createMatch with kind BOT and its name")
 class BotInfo:
     name: str
     description: str
     games: list[str] = strawberry.field(
         description="the games it can play (BOT seats of other games refuse it)"
+    )
+    budget: BotBudget | None = strawberry.field(
+        description="the thinking time a BOT seat may give it per move; null for a bot that takes none"
     )
 
 
@@ -566,6 +577,9 @@ def _make_schema(
                     name=name,
                     description=str(getattr(bot, "description", "") or ""),
                     games=sorted(g for g in service.host.games if supports(bot, g)),
+                    budget=BotBudget(min=MIN_SECONDS, max=MAX_SECONDS, default=DEFAULT_SECONDS)
+                    if hasattr(bot, "with_budget")
+                    else None,
                 )
                 for name, bot in sorted(service.host.bots.items())
             ]

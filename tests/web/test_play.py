@@ -279,6 +279,45 @@ def test_the_christmas_town_table_shows_each_locales_joy_and_christmas_character
     assert not errors, errors
 
 
+SEATS = "query($id: ID!) { match(id: $id) { seats { seat kind bot budget } } }"
+
+
+def test_a_bot_seat_that_searches_takes_a_budget_within_the_apis_bounds(context, server):
+    bounds = httpx.post(f"{server}/graphql", json={"query": "{ bots { name budget { min max default } } }"})
+    bounds = {b["name"]: b["budget"] for b in bounds.json()["data"]["bots"]}
+    assert bounds["random"] is None and bounds["ismcts"] is not None
+    low, high = bounds["ismcts"]["min"], bounds["ismcts"]["max"]
+    page, errors = open_page(context)
+    page.goto("/")
+    page.wait_for_selector("#create")
+    page.select_option("#game", "trick-or-treat")
+    page.select_option("#variant", "short")
+    # a bot that takes no budget shows no budget field
+    page.select_option("#seat-1", "BOT:random")
+    assert not page.is_visible("#seat-1-budget")
+    page.select_option("#seat-1", "BOT:ismcts")
+    assert page.is_visible("#seat-1-budget")
+    assert float(page.get_attribute("#seat-1-budget", "min")) == low
+    assert float(page.get_attribute("#seat-1-budget", "max")) == high
+    # out of bounds: refused in the form, naming the seat and the bounds; nothing is created
+    page.fill("#seat-1-budget", f"{high * 2:g}")
+    page.click("#create")
+    notice = page.inner_text("#notice")
+    assert f"seat 1: {high * 2:g} seconds per move is out of bounds" in notice, notice
+    assert f"give {low:g} to {high:g}" in notice and "#/match/" not in page.url
+    # within them: the seat keeps the budget it was given
+    page.fill("#seat-1-budget", str(low))
+    page.click("#create")
+    page.wait_for_selector(".match[data-seq]")
+    match_id = re.search(r"#/match/([^/]+)", page.url).group(1)
+    seats = httpx.post(f"{server}/graphql", json={"query": SEATS, "variables": {"id": match_id}})
+    seats = seats.json()["data"]["match"]["seats"]
+    assert seats[1] == {"seat": 1, "kind": "BOT", "bot": "ismcts", "budget": low}
+    assert seats[0]["budget"] is None
+    play_to_end(page, random.Random("budget"))
+    assert not errors, errors
+
+
 def test_the_lobby_says_what_is_wrong_with_the_options(context):
     page, _ = open_page(context)
     page.goto("/")
