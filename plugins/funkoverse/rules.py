@@ -93,7 +93,45 @@ def side_areas(state: State, side: int) -> list[tuple[Square, ...]]:
 def occupants(state: State) -> dict[Square, Occupant]:
     """Who stands where, as the grid's sight and movement rules see it (markers and
     point markers are not occupants)."""
-    return {p.square: Occupant(p.side, p.standing) for p in state.pieces.values() if p.square is not None}
+    return {p.square: _occupant(p.side, p.standing) for p in state.pieces.values() if p.square is not None}
+
+
+@cache
+def _occupant(side: int, standing: bool) -> Occupant:
+    """Occupants are immutable: one per side and stance serves every square."""
+    return Occupant(side, standing)
+
+
+@cache
+def _free_moves(
+    map_name: str, start: Square, squares: int
+) -> tuple[tuple[tuple[Square, Choice], ...], frozenset[Square]]:
+    """A move of up to `squares` from `start` with nobody on the map: the squares it
+    reaches, sorted, each with its "to:" choice; and the squares it passes through
+    (nearer than `squares`, `start` left out). Worked out once per map and square."""
+    reached = grid(map_name).reachable(start, squares, 0, {})
+    ends = tuple((sq, _move_choice(sq)) for sq in sorted(reached))
+    return ends, frozenset(sq for sq, d in reached.items() if d < squares)
+
+
+@cache
+def _move_choice(sq: Square) -> Choice:
+    return Choice(f"to:{sq_id(sq)}", f"Move to {sq_id(sq)}")
+
+
+def move_ends(
+    state: State, start: Square, squares: int, side: int, occ: dict[Square, Occupant], passes_rivals: bool
+) -> list[tuple[Square, Choice]]:
+    """The legal ends of a move (as `Grid.reachable` finds them), sorted, each with its
+    "to:" choice. The search is the map's own, worked out once (`_free_moves`), unless
+    a standing rival stands where the move would pass: then the grid searches."""
+    ends, passed = _free_moves(state.map, start, squares)
+    if not passes_rivals:
+        for sq, o in occ.items():
+            if o.standing and o.team != side and sq in passed:
+                found = grid(state.map).reachable(start, squares, side, occ)
+                return [(sq, _move_choice(sq)) for sq in sorted(found)]
+    return [end for end in ends if end[0] not in occ]
 
 
 def is_character(piece: Piece) -> bool:
@@ -137,9 +175,21 @@ def adjacent_free(state: State, piece: Piece, occ: dict[Square, Occupant] | None
     """Free squares adjacent to a piece (neighbouring and visible)."""
     if piece.square is None:
         return []
-    g = grid(state.map)
     occ = occupants(state) if occ is None else occ
-    return [sq for sq in g.neighbours(piece.square) if sq not in occ and g.step_allowed(piece.square, sq)]
+    return [sq for sq in _steps_in_order(state.map, piece.square) if sq not in occ]
+
+
+@cache
+def _steps_in_order(map_name: str, sq: Square) -> tuple[Square, ...]:
+    """The neighbours a piece may step to from `sq`, in the grid's order of neighbours."""
+    g = grid(map_name)
+    return tuple(n for n in g.neighbours(sq) if g.step_allowed(sq, n))
+
+
+@cache
+def _square_choice(verb: str, sq: Square, label: str) -> Choice:
+    """The choice `verb:x,y`; `label` has a `{}` for the square."""
+    return Choice(f"{verb}:{sq_id(sq)}", label.format(sq_id(sq)))
 
 
 # -- whose turn ----------------------------------------------------------------------
@@ -161,6 +211,35 @@ def next_turn(state: State, after: int) -> int | None:
 
 
 # -- prompts -------------------------------------------------------------------------
+# Choices are immutable, so the same one serves every prompt that offers it: those
+# that name a piece or a square are made once per name (`_choice`).
+
+STAY = Choice("stay", "Stay")
+END_TURN = Choice("end", "End the turn")
+PASS = Choice("end", "Pass")
+RAG_DOLL = (Choice("swap", "Swap with the Arm"), Choice("stay", "Take the challenge"))
+
+
+@cache
+def _choice(verb: str, ident: str, label: str) -> Choice:
+    """The choice `verb:ident` (or `verb` alone when `ident` is empty) with `label`."""
+    return Choice(f"{verb}:{ident}" if ident else verb, label)
+
+
+# The labels of the choices that name one piece, by verb.
+PIECE_LABELS = {
+    "pick": "Take a turn with {}",
+    "challenge": "Challenge {}",
+    "assist": "Stand {} up",
+    "target": "Challenge {}",
+    "ally": "Pull {}",
+}
+
+
+@cache
+def _piece_choice(verb: str, piece_id: str, card: str) -> Choice:
+    """The choice `verb:piece_id`, labelled with the piece's card's name."""
+    return Choice(f"{verb}:{piece_id}", PIECE_LABELS[verb].format(CARDS[card].name))
 
 
 def prompts(state: State) -> list[Prompt]:
@@ -176,7 +255,7 @@ def prompts(state: State) -> list[Prompt]:
                 piece.seat,
                 "place",
                 f"Place {name(piece)}",
-                tuple(Choice(f"place:{sq_id(sq)}", f"Place {name(piece)} on {sq_id(sq)}") for sq in squares),
+                tuple([_square_choice("place", sq, f"Place {name(piece)} on {{}}") for sq in squares]),
             )
         ]
     if state.reaction is not None:
@@ -186,7 +265,7 @@ def prompts(state: State) -> list[Prompt]:
                 r.seat,
                 "rag-doll",
                 "Sally is challenged: swap places with the Detachable Arm?",
-                (Choice("swap", "Swap with the Arm"), Choice("stay", "Take the challenge")),
+                RAG_DOLL,
             )
         ]
     if state.frames:
@@ -207,7 +286,7 @@ def prompts(state: State) -> list[Prompt]:
                     seat,
                     "turn",
                     "Choose a character to take a turn",
-                    tuple(Choice(f"pick:{p.id}", f"Take a turn with {name(p)}") for p in mine),
+                    tuple([_piece_choice("pick", p.id, p.card) for p in mine]),
                 )
             )
     return found
@@ -231,7 +310,9 @@ def move_allowance(piece: Piece) -> int:
     return BASIC_MOVE
 
 
-def can_move(state: State, piece: Piece, squares: int, occ: dict[Square, Occupant]) -> bool:
+def can_move(
+    state: State, piece: Piece, squares: int, occ: dict[Square, Occupant], passes_rivals: bool = False
+) -> bool:
     g = grid(state.map)
     sq = piece.square
     if sq is None or squares < 1:
@@ -239,7 +320,7 @@ def can_move(state: State, piece: Piece, squares: int, occ: dict[Square, Occupan
     for n in g._steps[sq]:  # a free neighbour settles it without a search
         if n not in occ:
             return True
-    return bool(g.reachable(sq, squares, piece.side, occ))
+    return bool(move_ends(state, sq, squares, piece.side, occ, passes_rivals))
 
 
 def rivals_adjacent(state: State, piece: Piece, g: Grid) -> list[Piece]:
@@ -314,7 +395,7 @@ def has_possible_target(state: State, piece: Piece, ability_key: str, occ: dict[
     g = grid(state.map)
     for step in ABILITIES[ability_key].steps:
         if step.op == "move":
-            origins += list(g.reachable(piece.square, step.squares, piece.side, occ))
+            origins += [sq for sq, _ in move_ends(state, piece.square, step.squares, piece.side, occ, False)]
         elif step.op == "challenge":
             if step.targets == "each-adjacent-standing":
                 return any(p.standing for p in rivals_adjacent(state, piece, g))
@@ -361,7 +442,7 @@ def action_choices(state: State, frame: Frame) -> tuple[Choice, ...]:
             choices.append(Choice("rally", f"{name(piece)} rallies (both actions)"))
     elif on_map and piece.standing and frame.actions > 0:
         choices.extend(_actions_of_standing(state, frame, piece))
-    choices.append(Choice("end", "End the turn" if frame.root else "Pass"))
+    choices.append(END_TURN if frame.root else PASS)
     return tuple(choices)
 
 
@@ -373,46 +454,59 @@ def allowed_kinds(frame: Frame, piece: Piece) -> tuple[str, ...]:
     return kinds
 
 
+@cache
+def _card_actions(card_id: str) -> tuple[tuple[str, ...], int, Choice, tuple[tuple[str, bool, Choice], ...]]:
+    """What a character card offers, worked out once per card: its kinds of basic
+    action, its move allowance with the "move" choice, and each ability's key (as
+    `ABILITIES` knows it), whether it is a challenge action, and its choice."""
+    card = CARDS[card_id]
+    trait_move = card.trait.move if card.trait is not None else 0
+    allowance = card.move or trait_move or BASIC_MOVE
+    abilities = tuple(
+        (f"{card_id}/{a.id}", a.challenge_action, Choice(f"ability:{a.id}", f"Use {a.name}"))
+        for a in card.ability
+    )
+    kinds = tuple(card.actions) if card.actions else BASIC_ACTIONS
+    return kinds, allowance, Choice("move", f"Move up to {allowance} squares"), abilities
+
+
 def _actions_of_standing(state: State, frame: Frame, piece: Piece) -> list[Choice]:
     g = grid(state.map)
     occ = occupants(state)
-    kinds = allowed_kinds(frame, piece)
+    kinds, allowance, move, abilities = _card_actions(piece.card)
+    if frame.exclude:
+        kinds = tuple(k for k in kinds if k not in frame.exclude)
     out: list[Choice] = []
-    if "move" in kinds and can_move(state, piece, move_allowance(piece), occ):
-        out.append(Choice("move", f"Move up to {move_allowance(piece)} squares"))
-    if "challenge" in kinds:
-        for rival in rivals_adjacent(state, piece, g):
-            out.append(Choice(f"challenge:{rival.id}", f"Challenge {name(rival)}"))
-    if "assist" in kinds:
-        for ally in state.pieces.values():
-            if (
-                ally.side == piece.side
-                and not ally.standing
-                and ally.square is not None
-                and chebyshev(ally.square, piece.square) == 1  # type: ignore[arg-type]
-                and g.step_allowed(piece.square, ally.square)  # type: ignore[arg-type]
-            ):
-                out.append(Choice(f"assist:{ally.id}", f"Stand {name(ally)} up"))
+    if "move" in kinds and can_move(state, piece, allowance, occ):
+        out.append(move)
+    challenge, assist = "challenge" in kinds, "assist" in kinds
+    if challenge or assist:
+        steps = g._steps[piece.square]  # type: ignore[index]
+        side = piece.side
+        helped = []
+        for other in state.pieces.values():
+            if other.square in steps:  # a neighbour it can step to (and see)
+                if other.side != side:
+                    if challenge:
+                        out.append(_piece_choice("challenge", other.id, other.card))
+                elif assist and not other.standing:
+                    helped.append(_piece_choice("assist", other.id, other.card))
+        out += helped
     if "interact" in kinds:
         for marker in interactable(state, piece):
-            out.append(Choice(f"interact:{marker}", f"Interact with marker {marker}"))
+            out.append(_choice("interact", marker, f"Interact with marker {marker}"))
     if frame.basic_only or piece.kind != "character":
         return out
-    for ability in CARDS[piece.card].ability:
-        key = f"{piece.card}/{ability.id}"
+    for key, challenge_action, choice in abilities:
         if can_pay(state, piece, key) and (
-            not ability.challenge_action or has_possible_target(state, piece, key, occ)
+            not challenge_action or has_possible_target(state, piece, key, occ)
         ):
-            out.append(Choice(f"ability:{ability.id}", f"Use {ability.name}"))
+            out.append(choice)
     if piece.item and f"item:{piece.id}" not in state.sides[piece.side].cooldown:
         item = ITEMS[piece.item]
-        if can_move(state, piece, item.move, _rivals_as_allies(occ, piece.side)):
-            out.append(Choice(f"item:{piece.item}", f"Use {item.name}"))
+        if can_move(state, piece, item.move, occ, passes_rivals=True):
+            out.append(_choice("item", piece.item, f"Use {item.name}"))
     return out
-
-
-def _rivals_as_allies(occ: dict[Square, Occupant], side: int) -> dict[Square, Occupant]:
-    return {sq: Occupant(side, o.standing) for sq, o in occ.items()}
 
 
 def step_prompt(state: State, frame: Frame, piece: Piece) -> Prompt:
@@ -420,30 +514,24 @@ def step_prompt(state: State, frame: Frame, piece: Piece) -> Prompt:
     seat = piece.seat
     kind = frame.awaiting
     occ = occupants(state)
-    g = grid(state.map)
     choices: list[Choice] = []
     if kind == "move":
-        occ_for_move = _rivals_as_allies(occ, piece.side) if frame.move_passes_rivals else occ
-        dests = g.reachable(piece.square, frame.move_squares, piece.side, occ_for_move)  # type: ignore[arg-type]
-        choices = [Choice(f"to:{sq_id(sq)}", f"Move to {sq_id(sq)}") for sq in sorted(dests)]
+        ends = move_ends(state, piece.square, frame.move_squares, piece.side, occ, frame.move_passes_rivals)  # type: ignore[arg-type]
+        choices = [choice for _, choice in ends]
         if frame.step >= 0:
-            choices.append(Choice("stay", "Stay"))
+            choices.append(STAY)
         text = f"Move {name(piece)} up to {frame.move_squares} squares"
     elif kind == "challenge":
         origin = _challenge_origin(state, frame, piece)
         reach = _current_step(frame).range if not frame.challenger else _current_step(frame).reach
-        choices = [
-            Choice(f"target:{t.id}", f"Challenge {name(t)}")
-            for t in targets_from(state, origin, piece.side, reach, occ)
-        ]
+        found = targets_from(state, origin, piece.side, reach, occ)
+        choices = [_piece_choice("target", t.id, t.card) for t in found]
         text = "Choose the target of the challenge"
     elif kind == "place-minion":
         step = _current_step(frame)
         minion = state.pieces[_minion_id(state, piece, step.minion)]
-        choices = [
-            Choice(f"square:{sq_id(sq)}", f"Put {name(minion)} on {sq_id(sq)}")
-            for sq in adjacent_free(state, piece, occ)
-        ]
+        label = f"Put {name(minion)} on {{}}"
+        choices = [_square_choice("square", sq, label) for sq in adjacent_free(state, piece, occ)]
         if minion.square is not None:
             choices.append(Choice("stay", f"Leave {name(minion)} where it is"))
             if step.teleport:
@@ -460,14 +548,10 @@ def step_prompt(state: State, frame: Frame, piece: Piece) -> Prompt:
         text = f"Shift things on your cooldown track ({frame.count_left} left)"
     elif kind == "pull-ally":
         step = _current_step(frame)
-        choices = [
-            Choice(f"ally:{a.id}", f"Pull {name(a)}") for a in pull_candidates(state, piece, step, occ)
-        ]
+        choices = [_piece_choice("ally", a.id, a.card) for a in pull_candidates(state, piece, step, occ)]
         text = "Choose an ally to pull next to you"
     elif kind == "pull-square":
-        choices = [
-            Choice(f"square:{sq_id(sq)}", f"Put it on {sq_id(sq)}") for sq in adjacent_free(state, piece, occ)
-        ]
+        choices = [_square_choice("square", sq, "Put it on {}") for sq in adjacent_free(state, piece, occ)]
         text = "Choose where the ally lands"
     elif kind == "animate":
         step = _current_step(frame)
