@@ -93,13 +93,15 @@ def side_areas(state: State, side: int) -> list[tuple[Square, ...]]:
 def occupants(state: State) -> dict[Square, Occupant]:
     """Who stands where, as the grid's sight and movement rules see it (markers and
     point markers are not occupants)."""
-    return {p.square: _occupant(p.side, p.standing) for p in state.pieces.values() if p.square is not None}
+    found = {}
+    for p in state.pieces.values():
+        if p.square is not None:
+            found[p.square] = _OCCUPANTS[p.side][p.standing]
+    return found
 
 
-@cache
-def _occupant(side: int, standing: bool) -> Occupant:
-    """Occupants are immutable: one per side and stance serves every square."""
-    return Occupant(side, standing)
+# Occupants are immutable: one per side and stance serves every square.
+_OCCUPANTS = [(Occupant(side, False), Occupant(side, True)) for side in range(8)]
 
 
 @cache
@@ -127,11 +129,37 @@ def move_ends(
     a standing rival stands where the move would pass: then the grid searches."""
     ends, passed = _free_moves(state.map, start, squares)
     if not passes_rivals:
-        for sq, o in occ.items():
-            if o.standing and o.team != side and sq in passed:
-                found = grid(state.map).reachable(start, squares, side, occ)
-                return [(sq, _move_choice(sq)) for sq in sorted(found)]
+        blockers = tuple([sq for sq, o in occ.items() if sq in passed and o.standing and o.team != side])
+        if blockers:
+            reached = _blocked_moves(state.map, start, squares, blockers)
+            return [end for end in ends if end[0] in reached and end[0] not in occ]
     return [end for end in ends if end[0] not in occ]
+
+
+_BLOCKED: dict[tuple, frozenset[Square]] = {}
+
+
+def _blocked_moves(map_name: str, start: Square, squares: int, blockers: tuple[Square, ...]) -> frozenset[Square]:
+    """The squares a move of up to `squares` from `start` reaches when standing rivals
+    hold `blockers` (a breadth-first search, as `Grid.reachable` makes it; kept)."""
+    key = (map_name, start, squares, blockers)
+    found = _BLOCKED.get(key)
+    if found is None:
+        if len(_BLOCKED) > 50_000:
+            _BLOCKED.clear()
+        steps = grid(map_name)._steps
+        seen = {start, *blockers}
+        frontier = [start]
+        for _ in range(squares):
+            following = []
+            for sq in frontier:
+                for n in steps[sq]:
+                    if n not in seen:
+                        seen.add(n)
+                        following.append(n)
+            frontier = following
+        found = _BLOCKED[key] = frozenset(seen.difference(blockers))
+    return found
 
 
 def is_character(piece: Piece) -> bool:
@@ -197,7 +225,19 @@ def _square_choice(verb: str, sq: Square, label: str) -> Choice:
 
 def choosable(state: State, side: int) -> list[Piece]:
     """The side's characters without an exhausted marker (on the map or not)."""
-    return [p for p in state.pieces.values() if p.side == side and is_character(p) and not p.exhausted]
+    return [
+        p
+        for p in state.pieces.values()
+        if p.side == side and not p.exhausted and p.kind in CHARACTER_KINDS  # is_character
+    ]
+
+
+def may_choose(state: State, side: int) -> bool:
+    """Has the side a character to choose (`choosable` is not empty)?"""
+    for p in state.pieces.values():
+        if p.side == side and not p.exhausted and p.kind in CHARACTER_KINDS:
+            return True
+    return False
 
 
 def next_turn(state: State, after: int) -> int | None:
@@ -205,7 +245,7 @@ def next_turn(state: State, after: int) -> int | None:
     n = len(state.sides)
     for step in range(1, n + 1):
         side = (after + step) % n
-        if choosable(state, side):
+        if may_choose(state, side):
             return side
     return None
 
@@ -278,8 +318,9 @@ def prompts(state: State) -> list[Prompt]:
         ]
     side = state.sides[state.turn]
     found = []
+    pieces = choosable(state, state.turn)
     for seat in side.seats:
-        mine = [p for p in choosable(state, state.turn) if p.seat == seat]
+        mine = [p for p in pieces if p.seat == seat]
         if mine:
             found.append(
                 Prompt(
@@ -338,14 +379,19 @@ def targets_from(
     within `reach` squares and visible."""
     g = grid(state.map)
     found = []
-    for p in state.pieces.values():
-        if p.side == side or p.square is None:
-            continue
-        if reach == 0:
-            if chebyshev(origin, p.square) == 1 and g.step_allowed(origin, p.square):
+    if reach == 0:
+        steps = g._steps.get(origin, ())  # the neighbours a step (so sight) reaches
+        for p in state.pieces.values():
+            if p.side != side and p.square in steps:
                 found.append(p)
-        elif within(origin, p.square, reach) and g.can_see(origin, p.square, side, occ):
-            found.append(p)
+        return found
+    x, y = origin
+    for p in state.pieces.values():
+        sq = p.square
+        if p.side == side or sq is None:
+            continue
+        if -reach <= sq[0] - x <= reach and -reach <= sq[1] - y <= reach and g.can_see(origin, sq, side, occ):
+            found.append(p)  # within reach and visible
     return found
 
 
@@ -375,9 +421,15 @@ def ability_cost(state: State, piece: Piece, ability_key: str) -> int:
 
 def token_for(side: Side, colour: str) -> str | None:
     for token in side.pool:
-        if token.rsplit("-", 1)[0] == colour:
+        if _token_colour(token) == colour:
             return token
     return None
+
+
+@cache
+def _token_colour(token: str) -> str:
+    """A token id is "<colour>-<n>"."""
+    return token.rsplit("-", 1)[0]
 
 
 def can_pay(state: State, piece: Piece, ability_key: str) -> bool:
@@ -399,6 +451,10 @@ def has_possible_target(state: State, piece: Piece, ability_key: str, occ: dict[
         elif step.op == "challenge":
             if step.targets == "each-adjacent-standing":
                 return any(p.standing for p in rivals_adjacent(state, piece, g))
+            if step.range == 0:  # a rival next to one of the squares, where a step reaches
+                rivals = {p.square for p in state.pieces.values() if p.side != piece.side}
+                steps = g._steps
+                return any(not rivals.isdisjoint(steps[o]) for o in origins)
             return any(targets_from(state, o, piece.side, step.range, occ) for o in origins)
         elif step.op == "animate":
             return bool(animate_candidates(state, piece, step, occ))
@@ -819,7 +875,7 @@ def advance(state: State, ctx: Context) -> None:
             ctx.emit("not-placed", f"{name(skipped)} finds no free square", {"piece": skipped.id})
             continue
         if not state.frames:
-            if choosable(state, state.turn):
+            if may_choose(state, state.turn):
                 return
             following = next_turn(state, state.turn)
             if following is None:
