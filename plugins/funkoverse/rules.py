@@ -93,11 +93,8 @@ def side_areas(state: State, side: int) -> list[tuple[Square, ...]]:
 def occupants(state: State) -> dict[Square, Occupant]:
     """Who stands where, as the grid's sight and movement rules see it (markers and
     point markers are not occupants)."""
-    found = {}
-    for p in state.pieces.values():
-        if p.square is not None:
-            found[p.square] = _OCCUPANTS[p.side][p.standing]
-    return found
+    by_side = _OCCUPANTS
+    return {p.square: by_side[p.side][p.standing] for p in state.pieces.values() if p.square is not None}
 
 
 # Occupants are immutable: one per side and stance serves every square.
@@ -139,7 +136,9 @@ def move_ends(
 _BLOCKED: dict[tuple, frozenset[Square]] = {}
 
 
-def _blocked_moves(map_name: str, start: Square, squares: int, blockers: tuple[Square, ...]) -> frozenset[Square]:
+def _blocked_moves(
+    map_name: str, start: Square, squares: int, blockers: tuple[Square, ...]
+) -> frozenset[Square]:
     """The squares a move of up to `squares` from `start` reaches when standing rivals
     hold `blockers` (a breadth-first search, as `Grid.reachable` makes it; kept)."""
     key = (map_name, start, squares, blockers)
@@ -489,13 +488,13 @@ def action_choices(state: State, frame: Frame) -> tuple[Choice, ...]:
         zero = companion_of(state, piece)
         if zero is not None and zero.square is not None and (frame.companion_free or frame.actions > 0):
             how = "free" if frame.companion_free else f"gives up one of {name(piece)}'s actions"
-            choices.append(Choice("companion", f"{name(zero)} acts ({how})"))
+            choices.append(_choice("companion", "", f"{name(zero)} acts ({how})"))
     on_map = piece.square is not None
     if frame.rallying:
         # Knocked down when chosen: its own actions can only rally (both of them), even
         # once its companion has stood it up; they may still go to the companion.
         if on_map and not piece.standing and frame.actions == 2:
-            choices.append(Choice("rally", f"{name(piece)} rallies (both actions)"))
+            choices.append(_choice("rally", "", f"{name(piece)} rallies (both actions)"))
     elif on_map and piece.standing and frame.actions > 0:
         choices.extend(_actions_of_standing(state, frame, piece))
     choices.append(END_TURN if frame.root else PASS)
@@ -511,19 +510,24 @@ def allowed_kinds(frame: Frame, piece: Piece) -> tuple[str, ...]:
 
 
 @cache
-def _card_actions(card_id: str) -> tuple[tuple[str, ...], int, Choice, tuple[tuple[str, bool, Choice], ...]]:
+def _card_actions(
+    card_id: str,
+) -> tuple[tuple[str, ...], int, Choice, tuple[tuple[str, bool, Choice, int, str], ...]]:
     """What a character card offers, worked out once per card: its kinds of basic
     action, its move allowance with the "move" choice, and each ability's key (as
-    `ABILITIES` knows it), whether it is a challenge action, and its choice."""
+    `ABILITIES` knows it), whether it is a challenge action, its choice, its printed
+    cost and the colour of token it takes."""
     card = CARDS[card_id]
     trait_move = card.trait.move if card.trait is not None else 0
     allowance = card.move or trait_move or BASIC_MOVE
-    abilities = tuple(
-        (f"{card_id}/{a.id}", a.challenge_action, Choice(f"ability:{a.id}", f"Use {a.name}"))
-        for a in card.ability
-    )
+    abilities = []
+    for a in card.ability:
+        key = f"{card_id}/{a.id}"
+        ability = ABILITIES[key]
+        choice = Choice(f"ability:{a.id}", f"Use {a.name}")
+        abilities.append((key, a.challenge_action, choice, ability.cost, ability.token))
     kinds = tuple(card.actions) if card.actions else BASIC_ACTIONS
-    return kinds, allowance, Choice("move", f"Move up to {allowance} squares"), abilities
+    return kinds, allowance, Choice("move", f"Move up to {allowance} squares"), tuple(abilities)
 
 
 def _actions_of_standing(state: State, frame: Frame, piece: Piece) -> list[Choice]:
@@ -553,10 +557,13 @@ def _actions_of_standing(state: State, frame: Frame, piece: Piece) -> list[Choic
             out.append(_choice("interact", marker, f"Interact with marker {marker}"))
     if frame.basic_only or piece.kind != "character":
         return out
-    for key, challenge_action, choice in abilities:
-        if can_pay(state, piece, key) and (
-            not challenge_action or has_possible_target(state, piece, key, occ)
-        ):
+    pool = state.sides[piece.side].pool
+    for key, challenge_action, choice, cost, token in abilities:
+        if piece.statuses:
+            cost = ability_cost(state, piece, key)
+        if cost >= 1 and not any(_token_colour(t) == token for t in pool):
+            continue  # it cannot be paid (`can_pay`)
+        if not challenge_action or has_possible_target(state, piece, key, occ):
             out.append(choice)
     if piece.item and f"item:{piece.id}" not in state.sides[piece.side].cooldown:
         item = ITEMS[piece.item]
