@@ -398,11 +398,11 @@ def combat_prompts(state: State) -> list[Prompt]:
         if not passed:
             kept = memo.get(s)
             if kept is not None and kept[0] == step:
-                choices = kept[1]
+                prompt = kept[1]
             else:
-                choices = _choices(window_choices(state, s))
-                memo[s] = (step, choices)
-            out.append(Prompt(s, "combat", COMBAT_TEXT, choices))
+                prompt = Prompt(s, "combat", COMBAT_TEXT, _choices(window_choices(state, s)))
+                memo[s] = (step, prompt)
+            out.append(prompt)
     return out
 
 
