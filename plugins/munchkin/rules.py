@@ -93,7 +93,7 @@ def prompts(state: State) -> list[Prompt]:
     if phase == "combat":
         return combat_prompts(state)
     out = main_prompts(state, phase)
-    out += anytime_prompts(state, {p.seat for p in out})
+    out += anytime_prompts(state, [p.seat for p in out])
     return out
 
 
@@ -301,7 +301,7 @@ def _own_turn_choices(state: State) -> list[Play]:
     return options
 
 
-def anytime_prompts(state: State, busy: set[int]) -> list[Prompt]:
+def anytime_prompts(state: State, busy: list[int]) -> list[Prompt]:
     """The any-time windows of the seats not taking this step of the turn (a window
     nobody can use asks nobody)."""
     if state.phase not in WINDOW_PHASES:
@@ -309,8 +309,9 @@ def anytime_prompts(state: State, busy: set[int]) -> list[Prompt]:
     memo = state.anytime_memo
     out = []
     shared = None
+    turn, waived = state.turn, state.waived
     for s, player in enumerate(state.players):
-        if s == state.turn or s in busy or player.dead or state.waived[s]:
+        if s == turn or waived[s] or player.dead or s in busy:
             continue
         if shared is None:  # what every seat's window reads of the others
             shared = _shared_key(state)
@@ -794,9 +795,25 @@ def trade_choices(state: State, p: Pending) -> list[Play]:
         return options
     chosen = p.options
     mine = state.players[seat].items
-    options = [card_choice(state, "give", i) for i in tradeable(state, seat) if i not in chosen]
     wanted = GET_LABELS[p.target]
-    options += [card_choice(state, "get", i, wanted) for i in tradeable(state, p.target) if i not in chosen]
+    if state.planted:
+        options = [card_choice(state, "give", i) for i in tradeable(state, seat) if i not in chosen]
+        options += [
+            card_choice(state, "get", i, wanted) for i in tradeable(state, p.target) if i not in chosen
+        ]
+    else:  # the Choices made already, found at once (as `card_choice` finds them)
+        defs, made = state.cards, _CARD_CHOICES
+        give = LABELS["give"]
+        options = [
+            made.get((give, i, defs[i])) or card_choice(state, "give", i)
+            for i in tradeable(state, seat)
+            if i not in chosen
+        ]
+        options += [
+            made.get((wanted, i, defs[i])) or card_choice(state, "get", i, wanted)
+            for i in tradeable(state, p.target)
+            if i not in chosen
+        ]
     gives = [c for c in chosen if c in mine]
     if gives:
         wanted = ", ".join(fx.names(state, [c for c in chosen if c not in gives])) or "nothing"
