@@ -222,32 +222,55 @@ NEVER_FROM_HAND = {  # kinds never played from hand by a play:… choice there
 }
 
 
+# How `card_plays` reads each card definition in each place, worked out once: never from
+# the hand there (0), always playable, or the condition it asks.
+_ALWAYS, _LEVEL, _RIDE_ENHANCER, _ONE_SHOT, _ENHANCER, _PLAY_KIND = range(1, 7)
+
+
+def _play_class(kind: str, where: str) -> int:
+    if kind in NEVER_FROM_HAND[where]:
+        return 0
+    if kind in ("curse", "ride", "item"):  # an Item is never played where `never` leaves it out
+        return _ALWAYS
+    return {
+        "level": _LEVEL,
+        "ride-enhancer": _RIDE_ENHANCER,
+        "one-shot": _ONE_SHOT,
+        "enhancer": _ENHANCER,  # only in a fight, on one of its monsters
+    }.get(kind, _PLAY_KIND)
+
+
+PLAY_CLASS = {
+    where: {key: _play_class(c.kind, where) for key, c in PLAIN.items()} for where in NEVER_FROM_HAND
+}
+ONE_SHOTS = frozenset(key for key, c in PLAIN.items() if c.kind == "one-shot")
+
+
 def card_plays(state: State, seat: int, where: str) -> list[Play]:
     """Cards `seat` may play now, from its hand and (One-Shot Items) from its table,
     and One-Shots it may put on the table. (The kinds whose answer never varies are
     decided here; the rest ask `play_kind`.)"""
     player = state.players[seat]
     options: list[Play] = []
-    never = NEVER_FROM_HAND[where]
+    classes = PLAY_CLASS[where]
     defs = state.cards
     own = where in OWN_TURN
     made = None if state.planted else _CARD_CHOICES  # the Choices made already (card_choice)
     levels_ok = None  # may some player gain a level from a Go Up a Level card? (asked once)
     for c in player.hand.cards:
         did = defs[c]
-        d = PLAIN[did]
-        kind = d.kind
-        if kind in never:
+        how = classes[did]
+        if not how:
             continue
-        if kind == "curse" or kind == "ride":
+        if how == _ALWAYS:
             playable = True
-        elif kind == "level":
+        elif how == _LEVEL:
             if levels_ok is None:
                 levels_ok = any_may_gain(state)
             playable = levels_ok
-        elif kind == "ride-enhancer":
+        elif how == _RIDE_ENHANCER:
             playable = player.ride is not None
-        elif kind == "one-shot":
+        elif how == _ONE_SHOT:
             if one_shot_kind(state, seat, c, where) is not None:
                 choice = made and made.get((PLAY_LABEL, c, did))
                 options.append(choice or card_choice(state, "play", c))
@@ -255,9 +278,7 @@ def card_plays(state: State, seat: int, where: str) -> list[Play]:
                 choice = made and made.get((CARRY_LABEL, c, did))
                 options.append(choice or card_choice(state, "carry", c))
             continue
-        elif kind == "item":  # never played where `never` leaves it out: here, always
-            playable = True
-        elif kind == "enhancer":  # only in a fight, on one of its monsters
+        elif how == _ENHANCER:
             playable = bool(state.combat.foes)
         else:
             playable = play_kind(state, seat, c, where) is not None
@@ -265,7 +286,7 @@ def card_plays(state: State, seat: int, where: str) -> list[Play]:
             choice = made and made.get((PLAY_LABEL, c, did))
             options.append(choice or card_choice(state, "play", c))
     for c in player.items:
-        if PLAIN[defs[c]].kind == "one-shot" and one_shot_kind(state, seat, c, where) is not None:
+        if defs[c] in ONE_SHOTS and one_shot_kind(state, seat, c, where) is not None:
             options.append(card_choice(state, "use", c))
     return options
 
