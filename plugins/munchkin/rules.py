@@ -1506,10 +1506,8 @@ def forget_known(state: State) -> None:
         known = player.known
         if known:
             hand = player.hand.cards
-            for c in known:
-                if c not in hand:
-                    player.known = [c for c in known if c in hand]
-                    break
+            if not all(map(hand.__contains__, known)):
+                player.known = [c for c in known if c in hand]
 
 
 def give_face_down(state: State, seat: int, drawn: list[str], ctx: Context, verb: str) -> None:
