@@ -26,7 +26,7 @@ from functools import cache
 from nbc.core import coverage
 from nbc.core.cooldown import clamp_space
 from nbc.core.dice import roll_many, total
-from nbc.core.game import Choice, Context, Prompt
+from nbc.core.game import REFS, Choice, Context, Prompt
 from nbc.core.grid import Grid, Occupant, chebyshev, within
 from nbc.plugins.funkoverse import setup
 from nbc.plugins.funkoverse.effects import (
@@ -169,6 +169,23 @@ def name(piece: Piece) -> str:
     return CARDS[piece.card].name
 
 
+def cooldown_name(state: State, entry: str) -> tuple[str, list[str]]:
+    """What a cooldown track entry is, in words, and the card references of what the
+    words name: a piece, the item a piece used, an ability token or a point marker."""
+    kind, _, ident = entry.partition(":")
+    if kind == "piece":
+        piece = state.pieces[ident]
+        return name(piece), [piece.card]
+    if kind == "item":
+        piece = state.pieces[ident]
+        item = piece.item or ""
+        return f"{name(piece)}'s {ITEMS[item].name}", [item, piece.card]
+    if kind == "token":
+        colour, _, number = ident.rpartition("-")
+        return f"{colour} token {number}", []
+    return f"point marker {ident}", []
+
+
 def sq_id(sq: Square) -> str:
     return f"{sq[0]},{sq[1]}"
 
@@ -214,9 +231,10 @@ def _steps_in_order(map_name: str, sq: Square) -> tuple[Square, ...]:
 
 
 @cache
-def _square_choice(verb: str, sq: Square, label: str) -> Choice:
-    """The choice `verb:x,y`; `label` has a `{}` for the square."""
-    return Choice(f"{verb}:{sq_id(sq)}", label.format(sq_id(sq)))
+def _square_choice(verb: str, sq: Square, label: str, card: str = "") -> Choice:
+    """The choice `verb:x,y`; `label` has a `{}` for the square, and names `card` (its
+    reference) when one is given."""
+    return Choice(f"{verb}:{sq_id(sq)}", label.format(sq_id(sq)), {REFS: [card]} if card else {})
 
 
 # -- whose turn ----------------------------------------------------------------------
@@ -260,9 +278,10 @@ RAG_DOLL = (Choice("swap", "Swap with the Arm"), Choice("stay", "Take the challe
 
 
 @cache
-def _choice(verb: str, ident: str, label: str) -> Choice:
-    """The choice `verb:ident` (or `verb` alone when `ident` is empty) with `label`."""
-    return Choice(f"{verb}:{ident}" if ident else verb, label)
+def _choice(verb: str, ident: str, label: str, refs: tuple[str, ...] = ()) -> Choice:
+    """The choice `verb:ident` (or `verb` alone when `ident` is empty) with `label`, and
+    the card references `refs` (the cards its label names)."""
+    return Choice(f"{verb}:{ident}" if ident else verb, label, {REFS: list(refs)} if refs else {})
 
 
 # The labels of the choices that name one piece, by verb.
@@ -278,7 +297,7 @@ PIECE_LABELS = {
 @cache
 def _piece_choice(verb: str, piece_id: str, card: str) -> Choice:
     """The choice `verb:piece_id`, labelled with the piece's card's name."""
-    return Choice(f"{verb}:{piece_id}", PIECE_LABELS[verb].format(CARDS[card].name))
+    return Choice(f"{verb}:{piece_id}", PIECE_LABELS[verb].format(CARDS[card].name), {REFS: [card]})
 
 
 def prompts(state: State) -> list[Prompt]:
@@ -289,12 +308,13 @@ def prompts(state: State) -> list[Prompt]:
     if state.placing:
         piece = state.pieces[state.placing[0]]
         squares = placement_squares(state, piece)
+        label = f"Place {name(piece)} on {{}}"
         return [
             Prompt(
                 piece.seat,
                 "place",
                 f"Place {name(piece)}",
-                tuple([_square_choice("place", sq, f"Place {name(piece)} on {{}}") for sq in squares]),
+                tuple([_square_choice("place", sq, label, piece.card) for sq in squares]),
             )
         ]
     if state.reaction is not None:
@@ -487,14 +507,17 @@ def action_choices(state: State, frame: Frame) -> tuple[Choice, ...]:
     if frame.root:
         zero = companion_of(state, piece)
         if zero is not None and zero.square is not None and (frame.companion_free or frame.actions > 0):
-            how = "free" if frame.companion_free else f"gives up one of {name(piece)}'s actions"
-            choices.append(_choice("companion", "", f"{name(zero)} acts ({how})"))
+            if frame.companion_free:
+                how, about = "free", (zero.card,)
+            else:
+                how, about = f"gives up one of {name(piece)}'s actions", (zero.card, piece.card)
+            choices.append(_choice("companion", "", f"{name(zero)} acts ({how})", about))
     on_map = piece.square is not None
     if frame.rallying:
         # Knocked down when chosen: its own actions can only rally (both of them), even
         # once its companion has stood it up; they may still go to the companion.
         if on_map and not piece.standing and frame.actions == 2:
-            choices.append(_choice("rally", "", f"{name(piece)} rallies (both actions)"))
+            choices.append(_choice("rally", "", f"{name(piece)} rallies (both actions)", (piece.card,)))
     elif on_map and piece.standing and frame.actions > 0:
         choices.extend(_actions_of_standing(state, frame, piece))
     choices.append(END_TURN if frame.root else PASS)
@@ -524,7 +547,7 @@ def _card_actions(
     for a in card.ability:
         key = f"{card_id}/{a.id}"
         ability = ABILITIES[key]
-        choice = Choice(f"ability:{a.id}", f"Use {a.name}")
+        choice = Choice(f"ability:{a.id}", f"Use {a.name}", {REFS: [key]})
         abilities.append((key, a.challenge_action, choice, ability.cost, ability.token))
     kinds = tuple(card.actions) if card.actions else BASIC_ACTIONS
     return kinds, allowance, Choice("move", f"Move up to {allowance} squares"), tuple(abilities)
@@ -568,7 +591,7 @@ def _actions_of_standing(state: State, frame: Frame, piece: Piece) -> list[Choic
     if piece.item and f"item:{piece.id}" not in state.sides[piece.side].cooldown:
         item = ITEMS[piece.item]
         if can_move(state, piece, item.move, occ, passes_rivals=True):
-            out.append(_choice("item", piece.item, f"Use {item.name}"))
+            out.append(_choice("item", piece.item, f"Use {item.name}", (piece.item,)))
     return out
 
 
@@ -594,19 +617,27 @@ def step_prompt(state: State, frame: Frame, piece: Piece) -> Prompt:
         step = _current_step(frame)
         minion = state.pieces[_minion_id(state, piece, step.minion)]
         label = f"Put {name(minion)} on {{}}"
-        choices = [_square_choice("square", sq, label) for sq in adjacent_free(state, piece, occ)]
+        choices = [
+            _square_choice("square", sq, label, minion.card) for sq in adjacent_free(state, piece, occ)
+        ]
         if minion.square is not None:
-            choices.append(Choice("stay", f"Leave {name(minion)} where it is"))
+            choices.append(Choice("stay", f"Leave {name(minion)} where it is", {REFS: [minion.card]}))
             if step.teleport:
-                choices.append(Choice("teleport", f"Lift {name(minion)} and put {name(piece)} in its square"))
+                choices.append(
+                    Choice(
+                        "teleport",
+                        f"Lift {name(minion)} and put {name(piece)} in its square",
+                        {REFS: [minion.card, piece.card]},
+                    )
+                )
         text = "Place the minion"
     elif kind == "shift-cooldown":
         track = state.sides[piece.side].cooldown
-        choices = [
-            Choice(f"shift:{item}", f"Shift {item} down")
-            for item in track.items()
-            if item not in frame.shifted
-        ]
+        choices = []
+        for item in track.items():
+            if item not in frame.shifted:
+                what, about = cooldown_name(state, item)
+                choices.append(Choice(f"shift:{item}", f"Shift {what} down", {REFS: about} if about else {}))
         choices.append(Choice("done", "Shift nothing more"))
         text = f"Shift things on your cooldown track ({frame.count_left} left)"
     elif kind == "pull-ally":
@@ -701,12 +732,16 @@ def do_action(state: State, frame: Frame, verb: str, arg: str, ctx: Context) -> 
         assert zero is not None
         state.frames.append(Frame(zero.id, actions=1, basic_only=True))
         coverage.fired(zero.card)
-        ctx.emit("companion", f"{name(zero)} acts for {name(piece)}", {"piece": zero.id, "for": piece.id})
+        ctx.emit(
+            "companion",
+            f"{name(zero)} acts for {name(piece)}",
+            {"piece": zero.id, "for": piece.id, REFS: [zero.card, piece.card]},
+        )
         return
     if verb == "rally":
         frame.actions = 0
         piece.standing = True
-        ctx.emit("rally", f"{name(piece)} rallies and stands up", {"piece": piece.id})
+        ctx.emit("rally", f"{name(piece)} rallies and stands up", {"piece": piece.id, REFS: [piece.card]})
         return
     frame.actions -= 1
     frame.last_kind = verb if verb in BASIC_ACTIONS else ""
@@ -720,7 +755,11 @@ def do_action(state: State, frame: Frame, verb: str, arg: str, ctx: Context) -> 
     elif verb == "assist":
         ally = state.pieces[arg]
         ally.standing = True
-        ctx.emit("assist", f"{name(piece)} stands {name(ally)} up", {"piece": piece.id, "ally": ally.id})
+        ctx.emit(
+            "assist",
+            f"{name(piece)} stands {name(ally)} up",
+            {"piece": piece.id, "ally": ally.id, REFS: [piece.card, ally.card]},
+        )
     elif verb == "interact":
         interact(state, piece, arg, ctx)
     elif verb == "ability":
@@ -728,7 +767,11 @@ def do_action(state: State, frame: Frame, verb: str, arg: str, ctx: Context) -> 
     elif verb == "item":
         item = ITEMS[arg]
         state.sides[piece.side].cooldown.place(f"item:{piece.id}", item.cost)
-        ctx.emit("item", f"{name(piece)} uses {item.name}", {"piece": piece.id, "item": item.id})
+        ctx.emit(
+            "item",
+            f"{name(piece)} uses {item.name}",
+            {"piece": piece.id, "item": item.id, REFS: [item.id, piece.card]},
+        )
         coverage.fired(item.id)
         frame.awaiting, frame.move_squares, frame.move_passes_rivals = "move", item.move, True
     else:  # pragma: no cover - prompts offer nothing else
@@ -762,7 +805,7 @@ def use_ability(state: State, frame: Frame, piece: Piece, key: str, ctx: Context
     ctx.emit(
         "ability",
         f"{name(piece)} uses {ability.name}",
-        {"piece": piece.id, "ability": ability.id, "cost": cost, "space": space},
+        {"piece": piece.id, "ability": ability.id, "cost": cost, "space": space, REFS: [key, piece.card]},
     )
     frame.ability = key
     frame.queue = list(range(len(ability.steps)))
@@ -786,7 +829,9 @@ def interact(state: State, piece: Piece, marker_id: str, ctx: Context) -> None:
     marker = state.markers[marker_id]
     if marker_id == "T":
         marker.holder, marker.square = piece.id, None
-        ctx.emit("triumph", f"{name(piece)} takes the triumph marker", {"piece": piece.id})
+        ctx.emit(
+            "triumph", f"{name(piece)} takes the triumph marker", {"piece": piece.id, REFS: [piece.card]}
+        )
         return
     marker.square = None
     side = state.sides[piece.side]
@@ -794,7 +839,7 @@ def interact(state: State, piece: Piece, marker_id: str, ctx: Context) -> None:
     ctx.emit(
         "point-marker",
         f"{name(piece)} takes point marker {marker_id}",
-        {"piece": piece.id, "marker": marker_id},
+        {"piece": piece.id, "marker": marker_id, REFS: [piece.card]},
     )
     score(state, piece.side, 1, POINT_MARKER, f"point marker {marker_id}", ctx)
     check_goal(state, ctx)
@@ -814,7 +859,7 @@ def answer_step(state: State, frame: Frame, verb: str, arg: str, ctx: Context) -
             ctx.emit(
                 "move",
                 f"{name(piece)} moves to {arg}",
-                {"piece": piece.id, "to": arg},
+                {"piece": piece.id, "to": arg, REFS: [piece.card]},
             )
             move_piece(state, piece, to)
     elif kind == "challenge":
@@ -833,7 +878,7 @@ def answer_step(state: State, frame: Frame, verb: str, arg: str, ctx: Context) -
             ctx.emit(
                 "teleport",
                 f"{name(piece)} moves into {name(minion)}'s square",
-                {"piece": piece.id, "to": list(to or ())},
+                {"piece": piece.id, "to": list(to or ()), REFS: [piece.card, minion.card]},
             )
             move_piece(state, piece, to)  # type: ignore[arg-type]
     elif kind == "shift-cooldown":
@@ -850,7 +895,11 @@ def answer_step(state: State, frame: Frame, verb: str, arg: str, ctx: Context) -
         frame.awaiting = "pull-square"
     elif kind == "pull-square":
         ally = state.pieces[frame.chosen]
-        ctx.emit("pull", f"{name(ally)} is placed next to {name(piece)}", {"piece": ally.id, "to": arg})
+        ctx.emit(
+            "pull",
+            f"{name(ally)} is placed next to {name(piece)}",
+            {"piece": ally.id, "to": arg, REFS: [ally.card, piece.card]},
+        )
         move_piece(state, ally, parse_sq(arg))
     elif kind == "animate":
         frame.challenger = arg
@@ -862,7 +911,10 @@ def shift_down(state: State, side_index: int, item: str, by: int, ctx: Context) 
     returns to play at once."""
     track = state.sides[side_index].cooldown
     space = track.remove(item)
-    ctx.emit("shift", f"{item} shifts down {by}", {"side": side_index, "item": item, "from": space})
+    what, about = cooldown_name(state, item)
+    ctx.emit(
+        "shift", f"{what} shifts down {by}", {"side": side_index, "item": item, "from": space, REFS: about}
+    )
     if space - by >= 1:
         track.place(item, space - by)
     else:
@@ -879,7 +931,11 @@ def advance(state: State, ctx: Context) -> None:
             if placement_squares(state, state.pieces[state.placing[0]]):
                 return
             skipped = state.pieces[state.placing.pop(0)]  # a minion with no free square stays out
-            ctx.emit("not-placed", f"{name(skipped)} finds no free square", {"piece": skipped.id})
+            ctx.emit(
+                "not-placed",
+                f"{name(skipped)} finds no free square",
+                {"piece": skipped.id, REFS: [skipped.card]},
+            )
             continue
         if not state.frames:
             if may_choose(state, state.turn):
@@ -931,7 +987,11 @@ def run_step(state: State, frame: Frame, index: int, ctx: Context) -> None:
             else:
                 found = []
         if not found:  # no possible target: the ability ends here
-            ctx.emit("fizzle", f"{ABILITIES[frame.ability].name} has no target and ends", {"piece": piece.id})
+            ctx.emit(
+                "fizzle",
+                f"{ABILITIES[frame.ability].name} has no target and ends",
+                {"piece": piece.id, REFS: [frame.ability]},
+            )
             frame.queue.clear()
     elif op == "move":
         if can_move(state, piece, step.squares, occ):
@@ -943,7 +1003,7 @@ def run_step(state: State, frame: Frame, index: int, ctx: Context) -> None:
             ctx.emit(
                 "status",
                 f"{name(piece)} takes {ITEMS[step.status].name}",
-                {"piece": piece.id, "status": step.status},
+                {"piece": piece.id, "status": step.status, REFS: [step.status, piece.card]},
             )
     elif op == "place-minion":
         minion = state.pieces[_minion_id(state, piece, step.minion)]
@@ -996,7 +1056,9 @@ def finish_frame(state: State, ctx: Context) -> None:
     if not frame.root:
         return
     piece.exhausted = True
-    ctx.emit("exhaust", f"{name(piece)} took a turn and is exhausted", {"piece": piece.id})
+    ctx.emit(
+        "exhaust", f"{name(piece)} took a turn and is exhausted", {"piece": piece.id, REFS: [piece.card]}
+    )
     if CARDS[piece.card].trait is not None and CARDS[piece.card].trait.id == "mad-scientist":  # type: ignore[union-attr]
         igor = state.pieces.get(_minion_id(state, piece, CARDS[piece.card].minion))
         if igor is not None and igor.square is not None:
@@ -1039,7 +1101,9 @@ def answer_rag_doll(state: State, swap: bool, ctx: Context) -> None:
         arm = state.pieces[_minion_id(state, target, CARDS[target.card].minion)]
         target.square, arm.square = arm.square, target.square
         ctx.emit(
-            "rag-doll", "Sally swaps places with her Arm; the Arm takes the challenge", {"piece": target.id}
+            "rag-doll",
+            f"{name(target)} swaps places with her Arm; the Arm takes the challenge",
+            {"piece": target.id, REFS: [target.card]},
         )
         resolve_challenge(state, r.challenger, arm.id, r.dice, ctx)
     else:
@@ -1065,6 +1129,7 @@ def resolve_challenge(state: State, credit: str, target_id: str, dice: int, ctx:
             "attack_successes": a,
             "defense_successes": d,
             "won": won,
+            REFS: [target.card, *_credit_refs(state, credit)],
         },
     )
     if won:
@@ -1075,17 +1140,23 @@ def _credit_name(state: State, credit: str) -> str:
     return name(state.pieces[credit]) if credit in state.pieces else credit
 
 
+def _credit_refs(state: State, credit: str) -> list[str]:
+    return [state.pieces[credit].card] if credit in state.pieces else []
+
+
 def lose(state: State, target: Piece, credit: str, ctx: Context) -> None:
     """What losing a challenge does to the target."""
     side = state.sides[target.side]
     if target.kind == "minion":
         take_off_map(state, target, ctx)
-        ctx.emit("removed", f"{name(target)} is removed", {"piece": target.id})
+        ctx.emit("removed", f"{name(target)} is removed", {"piece": target.id, REFS: [target.card]})
         return
     if target.kind == "companion":
         take_off_map(state, target, ctx)
         side.cooldown.place(f"piece:{target.id}", KNOCKOUT_SPACE)
-        ctx.emit("removed", f"{name(target)} goes to the cooldown track", {"piece": target.id})
+        ctx.emit(
+            "removed", f"{name(target)} goes to the cooldown track", {"piece": target.id, REFS: [target.card]}
+        )
         return
     if target.standing:
         trait = CARDS[target.card].trait
@@ -1103,12 +1174,16 @@ def lose(state: State, target: Piece, credit: str, ctx: Context) -> None:
         target.standing = False
         target.statuses = [s for s in target.statuses if s != "pumpkin-king"]
         drop_triumph(state, target, ctx)
-        ctx.emit("knocked-down", f"{name(target)} is knocked down", {"piece": target.id})
+        ctx.emit("knocked-down", f"{name(target)} is knocked down", {"piece": target.id, REFS: [target.card]})
         return
     square = take_off_map(state, target, ctx)
     target.standing = True
     side.cooldown.place(f"piece:{target.id}", KNOCKOUT_SPACE)
-    ctx.emit("knocked-out", f"{name(target)} is knocked out", {"piece": target.id, "by": credit})
+    ctx.emit(
+        "knocked-out",
+        f"{name(target)} is knocked out",
+        {"piece": target.id, "by": credit, REFS: [target.card]},
+    )
     credit_knockout(state, target, square, credit, ctx)
 
 
@@ -1125,7 +1200,11 @@ def drop_triumph(state: State, piece: Piece, ctx: Context) -> None:
     marker = state.markers.get("T")
     if marker is not None and marker.holder == piece.id:
         marker.holder, marker.square = None, piece.square
-        ctx.emit("triumph-dropped", f"{name(piece)} drops the triumph marker", {"piece": piece.id})
+        ctx.emit(
+            "triumph-dropped",
+            f"{name(piece)} drops the triumph marker",
+            {"piece": piece.id, REFS: [piece.card]},
+        )
 
 
 def credit_knockout(state: State, target: Piece, square: Square | None, credit: str, ctx: Context) -> None:
@@ -1142,7 +1221,7 @@ def credit_knockout(state: State, target: Piece, square: Square | None, credit: 
     scenario = SCENARIOS[state.scenario]
     value = 1 + (scenario.leader_bonus if state.sides[target.side].leader == target.id else 0)
     if credited >= 0 and credited != target.side:
-        score(state, credited, value, KNOCK_OUT, f"knocked out {name(target)}", ctx)
+        score(state, credited, value, KNOCK_OUT, f"knocked out {name(target)}", ctx, [target.card])
     if scenario.adjacent_points and square is not None:
         g = grid(state.map)
         for i in range(len(state.sides)):
@@ -1156,7 +1235,7 @@ def credit_knockout(state: State, target: Piece, square: Square | None, credit: 
                 for p in state.pieces.values()
             ):
                 why = f"adjacent when {name(target)} was knocked out"
-                score(state, i, scenario.adjacent_points, NEXT_TO_KNOCK_OUT, why, ctx)
+                score(state, i, scenario.adjacent_points, NEXT_TO_KNOCK_OUT, why, ctx, [target.card])
     check_goal(state, ctx)
 
 
@@ -1175,7 +1254,9 @@ def point_sources(scenario_id: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-def score(state: State, side: int, points: int, source: str, why: str, ctx: Context) -> None:
+def score(
+    state: State, side: int, points: int, source: str, why: str, ctx: Context, about: list[str] | None = None
+) -> None:
     """Add points from `source` (one of SOURCES). Whether the match ends is decided by
     the caller once every point of one event is in (`check_goal`): a first-game
     knock-out may score for several sides."""
@@ -1185,7 +1266,7 @@ def score(state: State, side: int, points: int, source: str, why: str, ctx: Cont
     ctx.emit(
         "points",
         f"side {side} gains {points} ({why})",
-        {"side": side, "points": points, "source": source, "total": scoring.points},
+        {"side": side, "points": points, "source": source, "total": scoring.points, REFS: about or []},
     )
 
 
@@ -1224,7 +1305,9 @@ def place(state: State, piece_id: str, square: Square, ctx: Context) -> None:
     piece.square = square
     piece.standing = True
     ctx.emit(
-        "placed", f"{name(piece)} is placed on {sq_id(square)}", {"piece": piece.id, "square": list(square)}
+        "placed",
+        f"{name(piece)} is placed on {sq_id(square)}",
+        {"piece": piece.id, "square": list(square), REFS: [piece.card]},
     )
 
 
@@ -1240,7 +1323,8 @@ def release(state: State, side_index: int, item: str, ctx: Context) -> None:
     elif kind == "marker":
         marker = state.markers[ident]
         marker.square = marker.home
-    ctx.emit("returns", f"{item} returns to play", {"side": side_index, "item": item})
+    what, about = cooldown_name(state, item)
+    ctx.emit("returns", f"{what} returns to play", {"side": side_index, "item": item, REFS: about})
 
 
 # -- the round's end -------------------------------------------------------------------

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from nbc.core.cooldown import CooldownTrack
 from nbc.core.errors import BadOptions
-from nbc.core.game import Choice, Context, Prompt
+from nbc.core.game import REFS, Choice, Context, Prompt
 from nbc.plugins.funkoverse.effects import BASICS, CARDS, GEAR, HEROES, ITEMS, MAP_CARDS, SCENARIOS, grid
 from nbc.plugins.funkoverse.state import Marker, Piece, Side, State
 
@@ -133,7 +133,13 @@ def new_state(options: FunkoverseOptions, players: int, ctx: Context) -> State:
     ctx.emit(
         "setup",
         f"{scenario.name} on {MAP_CARDS[scenario.map].name}; side {first} has the First Player marker",
-        {"scenario": scenario.id, "map": scenario.map, "first": first, "goal": state.goal},
+        {
+            "scenario": scenario.id,
+            "map": scenario.map,
+            "first": first,
+            "goal": state.goal,
+            REFS: [scenario.id, scenario.map],
+        },
     )
     if options.lineup:
         state.lineup = list(options.lineup[: len(pair_seats)])
@@ -160,7 +166,7 @@ def prompts(state: State) -> list[Prompt]:
                 state.pair_seats[k],
                 "character",
                 f"Choose the character that plays from the {BASES[k]} base with {CARDS[BASICS[k]].name}",
-                tuple(Choice(f"character:{h}", f"Play {CARDS[h].name}") for h in HEROES if h not in taken),
+                tuple(CHARACTER_CHOICES[h] for h in HEROES if h not in taken),
             )
         ]
     if state.outfitting:
@@ -171,7 +177,7 @@ def prompts(state: State) -> list[Prompt]:
                 "gear",
                 "Give your side's item or companion to one of your characters",
                 tuple(
-                    Choice(f"gear:{hero}:{thing}", _gear_label(hero, thing))
+                    Choice(f"gear:{hero}:{thing}", _gear_label(hero, thing), {REFS: _gear_refs(hero, thing)})
                     for hero, thing in gear_options(state, side)
                 ),
             )
@@ -182,7 +188,10 @@ def prompts(state: State) -> list[Prompt]:
                 side.seats[0],
                 "leader",
                 "Choose your leader in secret",
-                tuple(Choice(f"leader:{p.id}", f"Lead with {_name(p)}") for p in leader_candidates(state, i)),
+                tuple(
+                    Choice(f"leader:{p.id}", f"Lead with {_name(p)}", {REFS: [p.card]})
+                    for p in leader_candidates(state, i)
+                ),
             )
             for i, side in enumerate(state.sides)
             if side.leader is None
@@ -206,6 +215,10 @@ def apply(state: State, seat: int, choice_id: str, ctx: Context) -> None:
         raise AssertionError(f"unknown set-up choice {choice_id!r}")
 
 
+# The choice of each character at set-up, made once (its card id is its catalogue id).
+CHARACTER_CHOICES = {h: Choice(f"character:{h}", f"Play {CARDS[h].name}", {REFS: [h]}) for h in HEROES}
+
+
 def _name(piece: Piece) -> str:
     return CARDS[piece.card].name
 
@@ -214,6 +227,12 @@ def _gear_label(hero: str, thing: str) -> str:
     if thing in ITEMS:
         return f"{CARDS[hero].name} holds {ITEMS[thing].name}"
     return f"{CARDS[thing].name} joins {CARDS[hero].name}"
+
+
+def _gear_refs(hero: str, thing: str) -> list[str]:
+    """The card references of a gear label: the item or companion given, then the
+    character (both card ids, which are catalogue ids)."""
+    return [thing, hero]
 
 
 # -- characters ------------------------------------------------------------------------------
@@ -225,7 +244,7 @@ def choose_character(state: State, hero: str, ctx: Context) -> None:
     ctx.emit(
         "character",
         f"seat {state.pair_seats[k]} plays {CARDS[hero].name} from the {BASES[k]} base",
-        {"pair": k, "seat": state.pair_seats[k], "character": hero, "base": BASES[k]},
+        {"pair": k, "seat": state.pair_seats[k], "character": hero, "base": BASES[k], REFS: [hero]},
     )
     if not state.picking:
         field(state, ctx)
@@ -275,7 +294,7 @@ def give(state: State, hero_id: str, thing: str, ctx: Context) -> None:
     ctx.emit(
         "gear",
         _gear_label(hero.card, thing),
-        {"side": hero.side, "character": hero.id, "thing": thing},
+        {"side": hero.side, "character": hero.id, "thing": thing, REFS: _gear_refs(hero.card, thing)},
     )
 
 
@@ -311,7 +330,7 @@ def choose_leader(state: State, seat: int, piece_id: str, ctx: Context) -> None:
     ctx.emit(
         "my-leader",
         f"your leader is {_name(state.pieces[piece_id])}",
-        {"side": side_index, "leader": piece_id},
+        {"side": side_index, "leader": piece_id, REFS: [state.pieces[piece_id].card]},
         to=side.seats,
     )
     if all(s.leader is not None for s in state.sides):

@@ -9,7 +9,7 @@ choice") queue a `Pending` decision instead of guessing.
 
 from __future__ import annotations
 
-from nbc.core.game import Context
+from nbc.core.game import REFS, Context
 from nbc.core.rng import Rng
 from nbc.plugins.munchkin.cards import KEPT_OPS, PLAIN, Effect, MunchkinCard
 from nbc.plugins.munchkin.state import Combat, Foe, Pending, Player, State
@@ -30,6 +30,21 @@ def name(state: State, card_id: str) -> str:
 
 def names(state: State, card_ids: list[str]) -> list[str]:
     return [name(state, c) for c in card_ids]
+
+
+def ref(state: State, card_id: str) -> str:
+    """A card instance's card reference for choices and events (`nbc.core.game.REFS`):
+    its card id, which is its catalogue id, or the test kit's marker when planted (as
+    `name` gives)."""
+    return state.planted.get(card_id) or state.cards[card_id]
+
+
+def refs(state: State, card_ids: list[str]) -> list[str]:
+    """The card references of card instances, in order (see `ref`)."""
+    planted, table = state.planted, state.cards
+    if planted:
+        return [planted.get(c) or table[c] for c in card_ids]
+    return [table[c] for c in card_ids]
 
 
 # --- decks -------------------------------------------------------------------------
@@ -415,7 +430,11 @@ def apply_effects(state: State, seat: int, effects: list[Effect], source: str, c
 def lose_item(state: State, seat: int, item: str, ctx: Context) -> None:
     remove_item(state, state.players[seat], item)
     discard(state, item)
-    ctx.emit("lose", f"seat {seat} loses {name(state, item)}", {"seat": seat, "card": item})
+    ctx.emit(
+        "lose",
+        f"seat {seat} loses {name(state, item)}",
+        {"seat": seat, "card": item, REFS: [ref(state, item)]},
+    )
 
 
 def lose_citizenship(state: State, seat: int, citizenship: str, ctx: Context) -> None:
@@ -426,7 +445,11 @@ def lose_citizenship(state: State, seat: int, citizenship: str, ctx: Context) ->
     if not player.citizenships and player.dual is not None:
         discard(state, player.dual)
         player.dual = None
-    ctx.emit("lose", f"seat {seat} loses {name(state, citizenship)}", {"seat": seat, "card": citizenship})
+    ctx.emit(
+        "lose",
+        f"seat {seat} loses {name(state, citizenship)}",
+        {"seat": seat, "card": citizenship, REFS: [ref(state, citizenship)]},
+    )
 
 
 def lose_ride(state: State, seat: int, ctx: Context | None) -> None:
@@ -440,7 +463,11 @@ def lose_ride(state: State, seat: int, ctx: Context | None) -> None:
     player.ride = None
     discard(state, ride)
     if ctx is not None:
-        ctx.emit("lose", f"seat {seat} loses {name(state, ride)}", {"seat": seat, "card": ride})
+        ctx.emit(
+            "lose",
+            f"seat {seat} loses {name(state, ride)}",
+            {"seat": seat, "card": ride, REFS: [ref(state, ride)]},
+        )
 
 
 def lose_cards(state: State, seat: int, cards: list[str], ctx: Context) -> None:
@@ -481,7 +508,7 @@ def die(state: State, seat: int, ctx: Context) -> None:
     ctx.emit(
         "death",
         f"seat {seat} dies",
-        {"seat": seat, "body": [{"id": c, "name": name(state, c)} for c in body]},
+        {"seat": seat, "body": [{"id": c, "name": name(state, c)} for c in body], REFS: refs(state, body)},
     )
     state.body += body
     order = looting_order(state, seat, ctx)

@@ -36,10 +36,10 @@ from __future__ import annotations
 
 from nbc.core import coverage
 from nbc.core.dice import d6
-from nbc.core.game import Choice, Context, Prompt
+from nbc.core.game import REFS, Choice, Context, Prompt
 from nbc.plugins.munchkin import effects as fx
 from nbc.plugins.munchkin.cards import HAND_LIMIT, PLAIN
-from nbc.plugins.munchkin.effects import card, name
+from nbc.plugins.munchkin.effects import card, name, ref, refs
 from nbc.plugins.munchkin.state import Combat, Foe, Pending, Runner, State
 
 DIE = d6()
@@ -53,7 +53,9 @@ OWN_TURN = frozenset({"turn", "received", "create"})  # where the own-turn plays
 # card from the discards. Where a card is played: "turn" (one's own turn, outside
 # combat), "received" (just received, outside combat), "create" (character creation),
 # "anytime" (an any-time window) or "combat" (a reaction window).
-Play = tuple[str, str] | Choice  # (choice id, label), or a Choice made once and kept
+# (choice id, label), (choice id, label, card refs) when the label names cards (see
+# nbc.core.game.REFS), or a Choice made once and kept
+Play = tuple[str, str] | tuple[str, str, tuple[str, ...]] | Choice
 
 PASS = Choice("pass", "Pass")
 KICK = Choice("kick", "Kick Open the Door")
@@ -105,9 +107,10 @@ def main_prompts(state: State, phase: str) -> list[Prompt]:
         return [Prompt(turn, "arrange", "Arrange your cards, then kick open the door", tuple(options))]
     if phase == "revealed":
         c = state.revealed[0]
-        options = [("keep", f"Keep {name(state, c)}")]
+        about = (ref(state, c),)
+        options = [("keep", f"Keep {name(state, c)}", about)]
         if play_kind(state, turn, c, "turn") == "direct":
-            options.append(("play", f"Play {name(state, c)}"))
+            options.append(("play", f"Play {name(state, c)}", about))
         return [Prompt(turn, "revealed", "Keep the card or play it", _choices(options))]
     if phase == "trouble":
         options = [
@@ -144,10 +147,11 @@ def _choices(options: list[Play]) -> tuple[Choice, ...]:
     return tuple([o if type(o) is Choice else (get(o) or _make(o)) for o in options])
 
 
-def _make(option: tuple[str, str]) -> Choice:
+def _make(option: tuple[str, str] | tuple[str, str, tuple[str, ...]]) -> Choice:
     if len(_MADE) > 100_000:  # card names planted by the test kit are all different
         _MADE.clear()
-    choice = _MADE[option] = Choice(*option)
+    about = option[2] if len(option) == 3 else ()
+    choice = _MADE[option] = Choice(option[0], option[1], {REFS: list(about)} if about else {})
     return choice
 
 
@@ -170,6 +174,8 @@ LABELS = {
     "discard": "Discard {}",
     "get": "Ask for seat {seat}'s {}",
 }
+# The cards a verb's label names besides the card it is about (their card ids).
+LABEL_REFS = {"scare": ("halloween-town",)}
 _CARD_CHOICES: dict[tuple[str, str, str], Choice] = {}
 PLAY_LABEL, CARRY_LABEL = LABELS["play"], LABELS["carry"]
 
@@ -183,14 +189,16 @@ def card_choice(state: State, verb: str, c: str, label: str | None = None) -> Ch
     if planted:
         marker = planted.get(c)
         if marker is not None:
-            return _choices([(f"{verb}:{c}", label.format(marker))])[0]
+            return _choices([(f"{verb}:{c}", label.format(marker), (marker, *LABEL_REFS.get(verb, ())))])[0]
     d = state.cards[c]
     key = (label, c, d)
     choice = _CARD_CHOICES.get(key)
     if choice is None:
         if len(_CARD_CHOICES) > 100_000:
             _CARD_CHOICES.clear()
-        choice = _CARD_CHOICES[key] = Choice(f"{verb}:{c}", label.format(PLAIN[d].name))
+        choice = _CARD_CHOICES[key] = Choice(
+            f"{verb}:{c}", label.format(PLAIN[d].name), {REFS: [d, *LABEL_REFS.get(verb, ())]}
+        )
     return choice
 
 
@@ -475,10 +483,21 @@ def window_choices(state: State, seat: int) -> list[Play]:
             options.append(card_choice(state, "join", m))
     for w in helpers:
         if PLAIN[defs[w]].kind == "wandering":
-            options += [(f"wander:{w}:{m}", f"Wandering Monster: {name(state, m)} joins") for m in monsters]
+            options += [
+                (
+                    f"wander:{w}:{m}",
+                    f"Wandering Monster: {name(state, m)} joins",
+                    (ref(state, m), ref(state, w)),
+                )
+                for m in monsters
+            ]
         elif "undead" in tags:
             options += [
-                (f"raise:{w}:{m}", f"{name(state, w)}: {name(state, m)} joins as Undead")
+                (
+                    f"raise:{w}:{m}",
+                    f"{name(state, w)}: {name(state, m)} joins as Undead",
+                    (ref(state, w), ref(state, m)),
+                )
                 for m in monsters
                 if "undead" not in PLAIN[defs[m]].tags
             ]
@@ -492,19 +511,26 @@ def run_choices(state: State, runner: Runner) -> list[Play]:
     player = state.players[seat]
     options: list[Play | Choice] = [card_choice(state, "run", m) for m in runner.left]
     if player.ride is not None:
+        ride = (ref(state, player.ride),)
         helper = state.combat.helper if state.combat else None
         helper_running = any(r.seat == helper and r.left for r in state.runners)
         if seat == state.turn and helper is not None and helper_running:
-            options.append(("ride:both", f"Sacrifice {name(state, player.ride)}: you and your helper escape"))
             options.append(
-                ("ride:alone", f"Sacrifice {name(state, player.ride)}: you escape, your helper rolls")
+                ("ride:both", f"Sacrifice {name(state, player.ride)}: you and your helper escape", ride)
+            )
+            options.append(
+                ("ride:alone", f"Sacrifice {name(state, player.ride)}: you escape, your helper rolls", ride)
             )
         else:
-            options.append(("ride", f"Sacrifice {name(state, player.ride)} to escape every monster"))
+            options.append(("ride", f"Sacrifice {name(state, player.ride)} to escape every monster", ride))
     if fx.has_town(state, player, "christmas"):
         for item in christmas_fodder(state, seat):
             options += [
-                (f"xmas:{item}:{m}", f"Discard {name(state, item)} to escape {name(state, m)}")
+                (
+                    f"xmas:{item}:{m}",
+                    f"Discard {name(state, item)} to escape {name(state, m)}",
+                    (ref(state, item), ref(state, m)),
+                )
                 for m in runner.left
             ]
     # cards anyone may play at any time, a runner too (a Ride, then sacrificed, escapes)
@@ -719,15 +745,19 @@ def pending_prompt(state: State, p: Pending) -> Prompt:
         return Prompt(seat, kind, f"Play {name(state, p.card)} on which player?", _choices(options))
     if kind == "side":
         options = [("heroes", "For the fighters")]
-        options += [(f"foe:{i}", f"For {name(state, f.card)}") for i, f in enumerate(state.combat.foes)]
+        options += [
+            (f"foe:{i}", f"For {name(state, f.card)}", (ref(state, f.card),))
+            for i, f in enumerate(state.combat.foes)
+        ]
         return Prompt(seat, kind, f"Use {name(state, p.card)} for which side?", _choices(options))
     if kind == "foe":
         d = card(state, p.card)
         indexes = defeatable(state, d.max_level) if d.kind == "one-shot" else range(len(state.combat.foes))
-        options = [(f"foe:{i}", name(state, state.combat.foes[i].card)) for i in indexes]
+        foes = state.combat.foes
+        options = [(f"foe:{i}", name(state, foes[i].card), (ref(state, foes[i].card),)) for i in indexes]
         return Prompt(seat, kind, f"Play {name(state, p.card)} on which monster?", _choices(options))
     if kind == "item":
-        options = [(f"on:{i}", name(state, i)) for i in cheat_targets(state, seat)]
+        options = [(f"on:{i}", name(state, i), (ref(state, i),)) for i in cheat_targets(state, seat)]
         return Prompt(seat, kind, f"Attach {name(state, p.card)} to which Item?", _choices(options))
     if kind == "search":
         found = [c for c in state.door_discard.cards + state.treasure_discard.cards]
@@ -737,7 +767,7 @@ def pending_prompt(state: State, p: Pending) -> Prompt:
         return Prompt(seat, kind, f"Offer seat {p.target} a bribe to help", _choices(bribe_choices(state, p)))
     if kind == "help":
         label = f"Help seat {p.target} for {offer_text(state, p.options, p.n, p.order == [1], 'you')}"
-        options = [("accept", label), ("refuse", "Refuse")]
+        options = [("accept", label, tuple(refs(state, p.options))), ("refuse", "Refuse")]
         return Prompt(seat, kind, f"Seat {p.target} asks for your help", _choices(options))
     if kind in ("lose-item", "lose-citizenship"):
         options = [card_choice(state, "lose", c) for c in p.options]
@@ -761,7 +791,7 @@ def pending_prompt(state: State, p: Pending) -> Prompt:
         takes = [c for c in p.options if c not in gives]
         label = f"Take {', '.join(fx.names(state, gives)) or 'nothing'}"
         label += f" for your {', '.join(fx.names(state, takes)) or 'nothing'}"
-        options = [("accept", label), ("decline", "Decline")]
+        options = [("accept", label, tuple(refs(state, gives + takes))), ("decline", "Decline")]
         return Prompt(seat, kind, f"Seat {p.target} offers a trade", _choices(options))
     if kind == "received":
         options = received_choices(state, seat, p.options)
@@ -773,7 +803,7 @@ def pending_prompt(state: State, p: Pending) -> Prompt:
             options = [card_choice(state, "discard", c) for c in hand]
         else:
             options = [
-                (f"give:{c}:{s}", f"Give {name(state, c)} to seat {s}")
+                (f"give:{c}:{s}", f"Give {name(state, c)} to seat {s}", (ref(state, c),))
                 for s in charity_recipients(p)
                 for c in hand
             ]
@@ -801,7 +831,7 @@ def bribe_choices(state: State, p: Pending) -> list[Play]:
             options.append((f"share:{k}:you", f"Add {k} of the Treasures, helper picks first"))
             options.append((f"share:{k}:me", f"Add {k} of the Treasures, you pick first"))
     offer = offer_text(state, p.options, p.n, p.order == [1], "the helper")
-    options.append(("ask", f"Ask for help, offering {offer}"))
+    options.append(("ask", f"Ask for help, offering {offer}", tuple(refs(state, p.options))))
     return options
 
 
@@ -837,8 +867,15 @@ def trade_choices(state: State, p: Pending) -> list[Play]:
         ]
     gives = [c for c in chosen if c in mine]
     if gives:
-        wanted = ", ".join(fx.names(state, [c for c in chosen if c not in gives])) or "nothing"
-        options.append(("offer", f"Offer {', '.join(fx.names(state, gives))} for {wanted}"))
+        asked = [c for c in chosen if c not in gives]
+        wanted = ", ".join(fx.names(state, asked)) or "nothing"
+        options.append(
+            (
+                "offer",
+                f"Offer {', '.join(fx.names(state, gives))} for {wanted}",
+                tuple(refs(state, gives + asked)),
+            )
+        )
     options.append(CALL_OFF)
     return options
 
@@ -920,7 +957,9 @@ def on_own_turn(state: State, seat: int, verb: str, rest: str, ctx: Context) -> 
     elif verb == "fight":
         state.players[seat].hand.remove(rest)
         ctx.emit(
-            "trouble", f"seat {seat} looks for trouble: {name(state, rest)}", {"seat": seat, "card": rest}
+            "trouble",
+            f"seat {seat} looks for trouble: {name(state, rest)}",
+            {"seat": seat, "card": rest, REFS: [ref(state, rest)]},
         )
         start_combat(state, [rest], ctx)
     elif verb == "loot":
@@ -1005,7 +1044,9 @@ def on_combat(state: State, seat: int, verb: str, rest: str, ctx: Context) -> No
         hand.remove(rest)
         combat.foes.append(Foe(rest))
         ctx.emit(
-            "join", f"seat {seat} sends {name(state, rest)} into the fight", {"seat": seat, "card": rest}
+            "join",
+            f"seat {seat} sends {name(state, rest)} into the fight",
+            {"seat": seat, "card": rest, REFS: [ref(state, rest)]},
         )
     elif verb in ("wander", "raise"):
         helper_card, monster = rest.split(":")
@@ -1022,14 +1063,18 @@ def on_combat(state: State, seat: int, verb: str, rest: str, ctx: Context) -> No
         ctx.emit(
             "join",
             f"seat {seat} plays {name(state, helper_card)}: {name(state, monster)} joins the fight",
-            {"seat": seat, "card": monster, "with": helper_card},
+            {"seat": seat, "card": monster, "with": helper_card, REFS: refs(state, [helper_card, monster])},
         )
     elif verb == "scare":
         hand.remove(rest)
         combat.played.append(rest)
         combat.hero_bonus += PLAIN["halloween-town"].bonus
         coverage.fired("halloween-town")
-        ctx.emit("power", f"seat {seat} discards {name(state, rest)} for +3", {"seat": seat, "card": rest})
+        ctx.emit(
+            "power",
+            f"seat {seat} discards {name(state, rest)} for +3",
+            {"seat": seat, "card": rest, REFS: [ref(state, rest)]},
+        )
     reopen(state)
 
 
@@ -1044,7 +1089,9 @@ def on_run(state: State, seat: int, verb: str, rest: str, ctx: Context) -> None:
             for r in state.runners:
                 r.left = []
         ctx.emit(
-            "sacrifice", f"seat {seat} sacrifices {name(state, ride)} to escape", {"seat": seat, "card": ride}
+            "sacrifice",
+            f"seat {seat} sacrifices {name(state, ride)} to escape",
+            {"seat": seat, "card": ride, REFS: [ref(state, ride)]},
         )
     elif verb == "xmas":
         item, monster = rest.split(":")
@@ -1058,7 +1105,7 @@ def on_run(state: State, seat: int, verb: str, rest: str, ctx: Context) -> None:
         ctx.emit(
             "escape",
             f"seat {seat} discards {name(state, item)} and escapes {name(state, monster)}",
-            {"seat": seat, "card": monster, "item": item},
+            {"seat": seat, "card": monster, "item": item, REFS: refs(state, [item, monster])},
         )
     elif verb == "run":
         runner.left.remove(rest)
@@ -1070,7 +1117,14 @@ def on_run(state: State, seat: int, verb: str, rest: str, ctx: Context) -> None:
             "run",
             f"seat {seat} rolls {roll} ({modifier:+d}) to flee {name(state, rest)}: "
             + ("escapes" if escaped else "caught"),
-            {"seat": seat, "card": rest, "roll": roll, "modifier": modifier, "escaped": escaped},
+            {
+                "seat": seat,
+                "card": rest,
+                "roll": roll,
+                "modifier": modifier,
+                "escaped": escaped,
+                REFS: [ref(state, rest)],
+            },
         )
         if not escaped:
             fx.apply_effects(state, seat, card(state, rest).bad_stuff, rest, ctx)
@@ -1095,7 +1149,7 @@ def on_split(state: State, seat: int, verb: str, rest: str, ctx: Context) -> Non
 def take_from_pool(state: State, seat: int, c: str, ctx: Context) -> None:
     state.pool.remove(c)
     to_hand_face_up(state, seat, c)
-    ctx.emit("take", f"seat {seat} takes {name(state, c)}", {"seat": seat, "card": c})
+    ctx.emit("take", f"seat {seat} takes {name(state, c)}", {"seat": seat, "card": c, REFS: [ref(state, c)]})
     received(state, seat, [c])
 
 
@@ -1147,8 +1201,11 @@ def resolve_pending(state: State, p: Pending, verb: str, rest: str, ctx: Context
             foe.enhancers.append(p.card)
             state.combat.played.remove(p.card)
             what = name(state, foe.card)
+        about = [ref(state, p.card)] if verb == "heroes" else refs(state, [p.card, foe.card])
         ctx.emit(
-            "play", f"seat {seat} plays {name(state, p.card)} for {what}", {"seat": seat, "card": p.card}
+            "play",
+            f"seat {seat} plays {name(state, p.card)} for {what}",
+            {"seat": seat, "card": p.card, REFS: about},
         )
         reopen(state)
     elif kind == "foe":
@@ -1158,7 +1215,12 @@ def resolve_pending(state: State, p: Pending, verb: str, rest: str, ctx: Context
         take_card(state, seat, p.card)
         player.cheat, player.cheat_item = p.card, rest
         coverage.fired(state.cards[p.card])
-        ctx.emit("cheat", f"seat {seat} attaches Cheat! to {name(state, rest)}", {"seat": seat, "card": rest})
+        ctx.emit(
+            "cheat",
+            f"seat {seat} attaches Cheat! to {name(state, rest)}",
+            # the text names the card by its printed name, and the view marks the Item
+            {"seat": seat, "card": rest, REFS: [state.cards[p.card], ref(state, rest)]},
+        )
     elif kind == "search":
         coverage.fired(state.cards[p.card])
         pile = state.door_discard if rest in state.door_discard.cards else state.treasure_discard
@@ -1173,7 +1235,7 @@ def resolve_pending(state: State, p: Pending, verb: str, rest: str, ctx: Context
         ctx.emit(
             "search",
             f"seat {seat} plays {name(state, p.card)} and takes {name(state, rest)} from the discards",
-            {"seat": seat, "card": rest},
+            {"seat": seat, "card": rest, REFS: refs(state, [p.card, rest])},
         )
         received(state, seat, [rest])
     elif kind == "bribe":
@@ -1187,7 +1249,11 @@ def resolve_pending(state: State, p: Pending, verb: str, rest: str, ctx: Context
     elif kind == "loot":
         state.body.remove(rest)
         to_hand_face_up(state, seat, rest)
-        ctx.emit("loot", f"seat {seat} loots {name(state, rest)}", {"seat": seat, "card": rest})
+        ctx.emit(
+            "loot",
+            f"seat {seat} loots {name(state, rest)}",
+            {"seat": seat, "card": rest, REFS: [ref(state, rest)]},
+        )
         if state.body and p.order:
             state.pending.insert(0, Pending(p.order[0], "loot", order=p.order[1:]))
         else:
@@ -1287,7 +1353,7 @@ def resolve_trade_answer(state: State, p: Pending, verb: str, ctx: Context) -> N
         "trade",
         f"seat {proposer} gives {', '.join(fx.names(state, gives)) or 'nothing'} "
         f"for seat {seat}'s {', '.join(fx.names(state, takes)) or 'nothing'}",
-        {"seats": [proposer, seat], "gives": gives, "takes": takes},
+        {"seats": [proposer, seat], "gives": gives, "takes": takes, REFS: refs(state, gives + takes)},
     )
 
 
@@ -1309,7 +1375,14 @@ def resolve_sale(state: State, seat: int, p: Pending, verb: str, rest: str, ctx:
         ctx.emit(
             "sell",
             f"seat {seat} sells {', '.join(fx.names(state, state.sale))} for {gained} level(s)",
-            {"seat": seat, "cards": list(state.sale), "gold": total, "levels": gained, "level": player.level},
+            {
+                "seat": seat,
+                "cards": list(state.sale),
+                "gold": total,
+                "levels": gained,
+                "level": player.level,
+                REFS: refs(state, state.sale),
+            },
         )
         for c in state.sale:
             fx.discard(state, c)
@@ -1328,7 +1401,11 @@ def resolve_charity(state: State, seat: int, p: Pending, verb: str, rest: str, c
     if verb == "discard":
         hand.remove(rest)
         fx.discard(state, rest)
-        ctx.emit("charity", f"seat {seat} discards {name(state, rest)}", {"seat": seat, "card": rest})
+        ctx.emit(
+            "charity",
+            f"seat {seat} discards {name(state, rest)}",
+            {"seat": seat, "card": rest, REFS: [ref(state, rest)]},
+        )
         if len(hand.cards) > HAND_LIMIT:
             state.pending.insert(0, p)
         return
@@ -1341,7 +1418,7 @@ def resolve_charity(state: State, seat: int, p: Pending, verb: str, rest: str, c
     ctx.emit(
         "charity-card",
         f"seat {seat} gives {name(state, c)} to seat {to}",
-        {"from": seat, "to": to, "card": c},
+        {"from": seat, "to": to, "card": c, REFS: [ref(state, c)]},
         to=[seat, to],
     )
     if len(hand.cards) > HAND_LIMIT:
@@ -1382,7 +1459,11 @@ def start_play(state: State, seat: int, c: str, where: str, ctx: Context) -> Non
 def carry(state: State, seat: int, c: str, ctx: Context) -> None:
     """A One-Shot Item goes on the table, carried (never equipped), to be used from there."""
     state.players[seat].items.append(c)
-    ctx.emit("carry", f"seat {seat} puts {name(state, c)} on the table", {"seat": seat, "card": c})
+    ctx.emit(
+        "carry",
+        f"seat {seat} puts {name(state, c)} on the table",
+        {"seat": seat, "card": c, REFS: [ref(state, c)]},
+    )
 
 
 def play_direct(state: State, seat: int, c: str, ctx: Context) -> None:
@@ -1411,7 +1492,9 @@ def play_direct(state: State, seat: int, c: str, ctx: Context) -> None:
         state.combat.played.append(c)
     elif d.use == "draw_treasure":
         fx.discard(state, c)
-        ctx.emit("play", f"seat {seat} plays {name(state, c)}", {"seat": seat, "card": c})
+        ctx.emit(
+            "play", f"seat {seat} plays {name(state, c)}", {"seat": seat, "card": c, REFS: [ref(state, c)]}
+        )
         give_face_down(state, seat, fx.draw(state, "treasure", d.bonus, ctx.rng), ctx, "draws")
         return
     elif d.use == "remove_curse":
@@ -1419,7 +1502,7 @@ def play_direct(state: State, seat: int, c: str, ctx: Context) -> None:
             fx.discard(state, curse)
         player.curses = []
         fx.discard(state, c)
-    ctx.emit("play", f"seat {seat} plays {name(state, c)}", {"seat": seat, "card": c})
+    ctx.emit("play", f"seat {seat} plays {name(state, c)}", {"seat": seat, "card": c, REFS: [ref(state, c)]})
 
 
 def play_on_player(state: State, seat: int, c: str, target: int, ctx: Context) -> None:
@@ -1431,7 +1514,14 @@ def play_on_player(state: State, seat: int, c: str, target: int, ctx: Context) -
         ctx.emit(
             "level",
             f"seat {seat} plays {name(state, c)} on seat {target}",
-            {"seat": target, "card": c, "gained": gained, "level": state.players[target].level, "by": seat},
+            {
+                "seat": target,
+                "card": c,
+                "gained": gained,
+                "level": state.players[target].level,
+                "by": seat,
+                REFS: [ref(state, c)],
+            },
         )
     else:
         curse(state, target, c, ctx, by=seat)
@@ -1443,7 +1533,11 @@ def curse(state: State, target: int, c: str, ctx: Context, by: int | None) -> No
     """A Curse hits `target` now; persistent and "next combat" Curses are kept in front
     of the victim, the rest are discarded."""
     who = "drawn" if by is None else f"played by seat {by}"
-    ctx.emit("curse", f"{name(state, c)} ({who}) hits seat {target}", {"seat": target, "card": c, "by": by})
+    ctx.emit(
+        "curse",
+        f"{name(state, c)} ({who}) hits seat {target}",
+        {"seat": target, "card": c, "by": by, REFS: [ref(state, c)]},
+    )
     coverage.fired(state.cards[c])
     kept = fx.apply_effects(state, target, card(state, c).effects, c, ctx)
     if kept and not state.players[target].dead:
@@ -1464,7 +1558,7 @@ def play_on_foe(state: State, seat: int, c: str, index: int, ctx: Context) -> No
         ctx.emit(
             "enhance",
             f"seat {seat} plays {name(state, c)} on {name(state, foe.card)}",
-            {"seat": seat, "card": c},
+            {"seat": seat, "card": c, REFS: refs(state, [c, foe.card])},
         )
         return
     # a one-shot that defeats a monster without killing it
@@ -1477,7 +1571,7 @@ def play_on_foe(state: State, seat: int, c: str, index: int, ctx: Context) -> No
     ctx.emit(
         "defeat",
         f"seat {seat} plays {name(state, c)}: {name(state, foe.card)} leaves the fight",
-        {"seat": seat, "card": c, "monster": foe.card},
+        {"seat": seat, "card": c, "monster": foe.card, REFS: refs(state, [c, foe.card])},
     )
 
 
@@ -1521,7 +1615,7 @@ def give_face_down(state: State, seat: int, drawn: list[str], ctx: Context, verb
     ctx.emit(
         "drew",
         f"you draw {', '.join(fx.names(state, drawn))}",
-        {"cards": [{"id": c, "name": name(state, c)} for c in drawn]},
+        {"cards": [{"id": c, "name": name(state, c)} for c in drawn], REFS: refs(state, drawn)},
         to=[seat],
     )
 
@@ -1564,7 +1658,7 @@ def kick_open_the_door(state: State, ctx: Context) -> None:
     ctx.emit(
         "kick",
         f"seat {seat} kicks open the door: {', '.join(fx.names(state, drawn))}",
-        {"seat": seat, "cards": [{"id": c, "name": name(state, c)} for c in drawn]},
+        {"seat": seat, "cards": [{"id": c, "name": name(state, c)} for c in drawn], REFS: refs(state, drawn)},
     )
     # Epic order: Curses first, then everything else, then monsters (with Enhancers).
     for c in drawn:
@@ -1621,7 +1715,9 @@ def resolve_combat(state: State, ctx: Context) -> None:
         for foe in combat.foes:
             if card(state, foe.card).no_pursue >= level:
                 ctx.emit(
-                    "escape", f"{name(state, foe.card)} lets seat {seat} go", {"seat": seat, "card": foe.card}
+                    "escape",
+                    f"{name(state, foe.card)} lets seat {seat} go",
+                    {"seat": seat, "card": foe.card, REFS: [ref(state, foe.card)]},
                 )
             else:
                 left.append(foe.card)
@@ -1683,7 +1779,7 @@ def win_combat(state: State, ctx: Context, heroes: int, monsters: int) -> None:
     ctx.emit(
         "treasure",
         f"the Treasure, face up: {', '.join(fx.names(state, drawn)) or 'none'}",
-        {"cards": [{"id": c, "name": name(state, c)} for c in drawn]},
+        {"cards": [{"id": c, "name": name(state, c)} for c in drawn], REFS: refs(state, drawn)},
     )
     state.split_helper = helper
     state.split_share = min(combat.bribe_share, len(drawn))
@@ -1706,7 +1802,7 @@ def pay_bribe(state: State, hero: int, helper: int, items: list[str], ctx: Conte
         ctx.emit(
             "bribe",
             f"seat {hero} gives {', '.join(fx.names(state, paid))} to seat {helper}",
-            {"from": hero, "to": helper, "cards": paid},
+            {"from": hero, "to": helper, "cards": paid, REFS: refs(state, paid)},
         )
 
 

@@ -12,6 +12,7 @@ from nbc.core.game import ViewType
 @strawberry.type(description="A Munchkin card, face up.")
 class MunchkinCard:
     id: str
+    card: str = strawberry.field(description="its card id: the catalogue's id (Game.catalogue)")
     name: str
     kind: str
 
@@ -19,6 +20,7 @@ class MunchkinCard:
 @strawberry.type(description="An Item in play: carried, and perhaps equipped or backed by Cheat!.")
 class MunchkinItem:
     id: str
+    card: str = strawberry.field(description="its card id: the catalogue's id (Game.catalogue)")
     name: str
     kind: str
     equipped: bool
@@ -56,6 +58,7 @@ class MunchkinPlayer:
 @strawberry.type(description="A monster in the fight, with what was played on it.")
 class MunchkinFoe:
     id: str
+    card: str = strawberry.field(description="its card id: the catalogue's id (Game.catalogue)")
     name: str
     kind: str
     level: int
@@ -119,7 +122,11 @@ class MunchkinView:
 
 
 def _card(data: dict[str, Any] | None) -> MunchkinCard | None:
-    return None if data is None else MunchkinCard(id=data["id"], name=data["name"], kind=data["kind"])
+    return (
+        None
+        if data is None
+        else MunchkinCard(id=data["id"], card=data["card"], name=data["name"], kind=data["kind"])
+    )
 
 
 def _cards(data: list[dict[str, Any]]) -> list[MunchkinCard]:

@@ -27,13 +27,13 @@ class CardTable(dict):
         super().__init__(*args, **kwargs)
         self._saved: Any = None
         self._text: str | None = None
-        self._refs: dict[str, tuple[str, str]] | None = None
+        self._refs: dict[str, tuple[str, str, str]] | None = None
 
-    def refs(self, names: dict[str, str], kinds: dict[str, str]) -> dict[str, tuple[str, str]]:
-        """Each card instance's (name, kind), for the view (which passes the same
-        tables of names and kinds every time)."""
+    def refs(self, names: dict[str, str], kinds: dict[str, str]) -> dict[str, tuple[str, str, str]]:
+        """Each card instance's (name, kind, card id), for the view (which passes the
+        same tables of names and kinds every time)."""
         if self._refs is None:
-            self._refs = {c: (names[d], kinds[d]) for c, d in self.items()}
+            self._refs = {c: (names[d], kinds[d], d) for c, d in self.items()}
         return self._refs
 
     def _refuse(self, *args: Any, **kwargs: Any) -> Any:

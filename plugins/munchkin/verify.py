@@ -174,15 +174,18 @@ INVARIANTS = (
 def redeal_hidden(state: State, seat: int | None, rng: Rng) -> int:
     """Move the cards `seat` cannot see among the places it cannot see into: the face-down
     decks and the other hands (but for the cards everyone saw go there). Doors stay
-    with Doors, Treasures with Treasures, and every pile keeps its size. Cards are
-    moved, never renamed: the card table of a match never changes."""
+    with Doors, Treasures with Treasures, and every pile keeps its size; a card being
+    played stays where it is. Cards are moved, never renamed: the card table of a match never changes."""
     slots: list[tuple[list[str], int]] = []  # (list, index) of each hidden card
     for pile in (state.door_deck, state.treasure_deck):
         slots += [(pile.cards, i) for i in range(len(pile.cards))]
+    # a card whose play waits on its player's decision (a target, a side) stays put: the
+    # decision is about that very card
+    playing = {p.card for p in state.pending if p.card is not None}
     for s, p in enumerate(state.players):
         if s != seat:
-            known = set(p.known)
-            slots += [(p.hand.cards, i) for i, c in enumerate(p.hand.cards) if c not in known]
+            kept = playing.union(p.known)
+            slots += [(p.hand.cards, i) for i, c in enumerate(p.hand.cards) if c not in kept]
     moved = 0
     for deck in ("door", "treasure"):
         mine = [(cards, i) for cards, i in slots if CARDS[state.cards[cards[i]]].deck == deck]

@@ -18,31 +18,32 @@ NAME = {d.id: d.name for d in PLAIN.values()}
 KIND = {d.id: d.kind for d in PLAIN.values()}
 
 
-def _refs(state: State) -> dict[str, tuple[str, str]]:
-    """Each card instance's (name, kind), as the view shows an unplanted card."""
+def _refs(state: State) -> dict[str, tuple[str, str, str]]:
+    """Each card instance's (name, kind, card id), as the view shows an unplanted card."""
     table = state.cards
     if type(table) is CardTable:
         return table.refs(NAME, KIND)
-    return {c: (NAME[d], KIND[d]) for c, d in table.items()}
+    return {c: (NAME[d], KIND[d], d) for c, d in table.items()}
 
 
 def card_ref(state: State, c: str) -> dict[str, Any]:
+    """A face-up card: its instance id, its card id (the catalogue's, as choices and
+    events carry it under `refs`), name and kind; a planted card shows its marker."""
     d = state.cards[c]
-    return {"id": c, "name": state.planted.get(c) or NAME[d], "kind": KIND[d]}
+    marker = state.planted.get(c)
+    return {"id": c, "card": marker or d, "name": marker or NAME[d], "kind": KIND[d]}
 
 
 def cards(
-    state: State, ids: list[str], refs: dict[str, tuple[str, str]] | None = None
+    state: State, ids: list[str], refs: dict[str, tuple[str, str, str]] | None = None
 ) -> list[dict[str, Any]]:
     if not ids:
         return []
-    planted = state.planted
-    if planted:
-        defs = state.cards
-        return [{"id": c, "name": planted.get(c) or NAME[defs[c]], "kind": KIND[defs[c]]} for c in ids]
+    if state.planted:
+        return [card_ref(state, c) for c in ids]
     if refs is None:
         refs = _refs(state)
-    return [{"id": c, "name": (ref := refs[c])[0], "kind": ref[1]} for c in ids]
+    return [{"id": c, "card": (ref := refs[c])[2], "name": ref[0], "kind": ref[1]} for c in ids]
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
@@ -105,7 +106,11 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 
 
 def _items(
-    state: State, items: list[str], equipped: list[str], cheat: str | None, refs: dict[str, tuple[str, str]]
+    state: State,
+    items: list[str],
+    equipped: list[str],
+    cheat: str | None,
+    refs: dict[str, tuple[str, str, str]],
 ) -> list[dict[str, Any]]:
     return [
         {**ref, "equipped": ref["id"] in equipped, "cheat": ref["id"] == cheat}
@@ -118,7 +123,7 @@ def _discard(state: State, pile: list[str]) -> dict[str, Any]:
 
 
 def _combat(
-    state: State, strengths: list[int], refs: dict[str, tuple[str, str]], level_only: bool
+    state: State, strengths: list[int], refs: dict[str, tuple[str, str, str]], level_only: bool
 ) -> dict[str, Any]:
     """The fight. `strengths` are the players' (fx.player_strength in this fight): the
     fighters' sum is fx.heroes_strength, and the foes' strengths sum to

@@ -178,8 +178,8 @@ def test_a_bribe_item_keeps_counting_in_the_fight_and_goes_to_the_helper_after_t
     players = s.view(None)["players"]
     assert players[0]["items"] == []
     assert players[1]["items"] == [
-        {"id": view["players"][0]["items"][0]["id"], "name": "Holey Spoon", "kind": "item", "equipped": False,
-         "cheat": False}
+        {"id": view["players"][0]["items"][0]["id"], "card": "holey-spoon", "name": "Holey Spoon",
+         "kind": "item", "equipped": False, "cheat": False}
     ]  # fmt: skip
     [treasure] = s.events(None, kind="treasure", since_last=True)  # face up when helped
     assert len(treasure.data["cards"]) == 2
