@@ -1,5 +1,6 @@
 """The ASGI application: GraphQL over HTTP and WebSocket at /graphql, GraphiQL for
-browsers, and /healthz."""
+browsers (its scripts served from this package), the browser client at / (see
+nbc.api.web), and /healthz."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 from cross_web import HTTPException
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.types import Receive, Scope, Send
 from strawberry.asgi import GraphQL
@@ -24,6 +25,7 @@ from nbc.api.schema import build_schema
 from nbc.api.service import MatchService
 from nbc.api.settings import Settings
 from nbc.api.storage import Store, make_engine
+from nbc.api.web import graphiql_html, web_routes
 from nbc.core.host import PluginHost
 
 
@@ -44,6 +46,11 @@ class GraphQLApp(GraphQL):
     operationName...) as GraphQL errors with a code, like every other refusal."""
 
     graphql_transport_ws_handler_class = CheckedSocket
+
+    @property
+    def graphql_ide_html(self) -> str:
+        # strawberry's own page loads GraphiQL from a CDN; this one from /web/vendor/.
+        return graphiql_html()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -87,9 +94,6 @@ def create_app(settings: Settings | None = None, host: PluginHost | None = None)
             {"status": "ok", "version": __version__, "games": sorted(host.games)},
         )
 
-    async def home(request: Request) -> RedirectResponse:
-        return RedirectResponse("/graphql")
-
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         stop = service.store.listen(service.watchers.wake)  # other processes' moves
@@ -101,10 +105,10 @@ def create_app(settings: Settings | None = None, host: PluginHost | None = None)
     app = Starlette(
         lifespan=lifespan,
         routes=[
-            Route("/", home),
             Route("/healthz", healthz),
             Route("/graphql", graphql, methods=["GET", "POST"]),
             WebSocketRoute("/graphql", graphql),
+            *web_routes(host),
         ],
     )
     app.state.service = service

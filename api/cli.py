@@ -36,6 +36,7 @@ def _host(api: bool = False, builtin_only: bool = False, warnings: bool = False)
         from nbc.api.schema import check_view_types
 
         check_view_types(host)
+        host.web_tables()  # a browser table the server would leave out is a problem too
     for problem in host.problems:
         err.print(
             f"[yellow]warning:[/] plugin '{escape(problem.plugin)}' ({escape(problem.source)}): "
@@ -106,6 +107,7 @@ def plugins(as_json: Annotated[bool, typer.Option("--json", help="print JSON")] 
 
     host = PluginHost.load()
     check_view_types(host)  # a view type the API would leave out is a problem too
+    host.web_tables()  # and so is a plugin's browser table
     if as_json:
         print(json.dumps(_plugins_data(host), indent=2))
         return
@@ -377,9 +379,18 @@ def bench(
     ] = False,
     game: Annotated[str, typer.Option(help="--api: the game to play")] = "trick-or-treat",
     variant: Annotated[str, typer.Option(help="--api: the variant to play")] = "short",
+    workers: Annotated[int, typer.Option(min=1, help="--api: server processes")] = 1,
+    latency: Annotated[
+        int,
+        typer.Option(
+            min=0, help="--api, PostgreSQL: acts to time from one server process to a subscriber on another"
+        ),
+    ] = 0,
 ) -> None:
-    """Measure complete random games per second and choices per second (with --api:
-    the GraphQL act round trip of a real server, next to the engine's cost)."""
+    """Measure complete random games per second and choices per second through the
+    public Match loop, and clones and determinizations per second of a match halfway
+    through (with --api: the GraphQL act round trip of a real server, next to the
+    engine's cost)."""
     if api:
         from nbc.api.bench import bench_api, render_table, to_json
 
@@ -403,6 +414,8 @@ def bench(
                 players,
                 host=_host(),
                 say=lambda message: err.print(f"[dim]{message}[/]"),
+                workers=workers,
+                latency_samples=latency,
             )
         except NbcError as error:
             _fail(str(error))
@@ -456,13 +469,23 @@ def bench(
     if as_json:
         print(json.dumps([r.as_dict() for r in results] + extra, indent=2))
         return
-    table = Table("game", "variant", "seats", "games/s", "choices/s")
+    table = Table("game", "variant", "seats", "games/s", "choices/s", "clones/s", "determinize/s")
     for r in results:
         table.add_row(
-            r.game, r.variant, str(r.players), f"{r.games_per_second:,.1f}", f"{r.choices_per_second:,.0f}"
+            r.game,
+            r.variant,
+            str(r.players),
+            f"{r.games_per_second:,.1f}",
+            f"{r.choices_per_second:,.0f}",
+            f"{r.clones_per_second:,.0f}",
+            f"{r.determinize_per_second:,.0f}",
         )
     console.print(table)
-    console.print(f"median of {runs} runs of {seconds:g}s each")
+    console.print(
+        f"median of {runs} runs of {seconds:g}s each: random prompts and choices through Match.prompts "
+        f"and Match.act, new matches included; clones and determinizations (a clone, then a redeal of "
+        f"what seat 0 cannot know) of a match halfway through"
+    )
     for entry in extra:
         figures = ", ".join(
             f"{k}={v:,.2f}" if isinstance(v, float) else f"{k}={v}" for k, v in entry["result"].items()
@@ -731,13 +754,22 @@ def serve(
     log_level: Annotated[
         str, typer.Option(help="uvicorn log level: critical, error, warning, info, debug, trace")
     ] = "info",
+    ws_max_size: Annotated[
+        int | None,
+        typer.Option(
+            envvar="NBC_WS_MAX_SIZE",
+            help="bytes of one WebSocket message (default 65536); a bigger one closes the socket with 1009",
+        ),
+    ] = None,
 ) -> None:
-    """Start the GraphQL server (GraphiQL at /graphql, health at /healthz)."""
+    """Start the server: the browser client at /, GraphQL and GraphiQL at /graphql, health
+    at /healthz. The other limits of each connection come from NBC_* variables
+    (docs/api.md, "Limits")."""
     import os
 
     import uvicorn
 
-    from nbc.api.settings import DEFAULT_DATABASE
+    from nbc.api.settings import DEFAULT_DATABASE, Settings, uvicorn_limits
 
     if not 1 <= port <= 65535:
         _fail(f"--port (NBC_PORT) must be a port number from 1 to 65535, not {port}")
@@ -745,15 +777,20 @@ def serve(
         _fail(f"--workers (NBC_WORKERS) must be at least 1, not {workers}")
     if log_level.lower() not in LOG_LEVELS:
         _fail(f"--log-level must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
+    try:
+        limits = uvicorn_limits(Settings.from_env(ws_max_size=ws_max_size))
+    except ValueError as error:
+        _fail(f"cannot serve: {error}")
+        return
     _check_listen(host, port)
     # The app factory reads its settings from the environment, in every worker.
     os.environ["NBC_DATABASE_URL"] = database or DEFAULT_DATABASE
     _check_database(os.environ["NBC_DATABASE_URL"])
     loaded = _host(api=True, warnings=True)
+    address = f"http://{f'[{host}]' if ':' in host else host}:{port}"
     console.print(
-        f"nbc-rules serving {', '.join(sorted(loaded.games)) or 'no games'} on "
-        f"http://{f'[{host}]' if ':' in host else host}:{port}/graphql "
-        f"(database {os.environ['NBC_DATABASE_URL']})"
+        f"nbc-rules serving {', '.join(sorted(loaded.games)) or 'no games'} on {address}/ "
+        f"(GraphQL at {address}/graphql; database {os.environ['NBC_DATABASE_URL']})"
     )
     uvicorn.run(
         "nbc.api.app:create_app",
@@ -762,6 +799,7 @@ def serve(
         port=port,
         workers=workers,
         log_level=log_level.lower(),
+        **limits,  # type: ignore[arg-type]
     )
 
 

@@ -247,6 +247,12 @@ class CardInfo:
     )
 
 
+@strawberry.type(name="Bot", description="A bot that can take a seat: createMatch with kind BOT and its name")
+class BotInfo:
+    name: str
+    description: str
+
+
 @strawberry.type(name="LobbyMatch", description="A listed match that has open seats.")
 class LobbyMatch:
     id: strawberry.ID
@@ -522,6 +528,13 @@ def _make_schema(
         @strawberry.field(description="every game, its variants, seat counts and options")
         def games(self) -> list[GameInfo]:
             return [game_info(g) for g in sorted(service.host.games.values(), key=lambda g: g.name)]
+
+        @strawberry.field(description="the bots the server offers for BOT seats, by name")
+        def bots(self) -> list[BotInfo]:
+            return [
+                BotInfo(name=name, description=str(getattr(bot, "description", "") or ""))
+                for name, bot in sorted(service.host.bots.items())
+            ]
 
         @strawberry.field(description="a match; the seat token, if sent, picks the seat you see it as")
         async def match(self, info: Info, id: strawberry.ID) -> MatchInfo:

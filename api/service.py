@@ -23,7 +23,7 @@ from typing import Any
 from nbc.api.errors import BadRequest, NotFound, StaleSequence, Unauthenticated
 from nbc.api.guard import Refusal, check_text
 from nbc.api.storage import Conflict, SeatRow, Store
-from nbc.core.errors import BadOptions, NotYourTurn
+from nbc.core.errors import BadOptions, IllegalChoice, NotYourTurn
 from nbc.core.game import CatalogueCard, Event, Prompt
 from nbc.core.host import PluginHost
 from nbc.core.match import Match
@@ -358,35 +358,52 @@ class MatchService:
     def act(
         self, match_id: str, token: str | None, choice_id: str, expected_seq: int
     ) -> tuple[Caller, list[Event], Loaded]:
-        """Make the token's seat's choice, let bots answer, and store it all at once."""
+        """Make the token's seat's choice, let bots answer, and store it all at once.
+
+        An active match cached at the step the client expects is acted on without
+        reading the database first: the store's conditional write refuses a step
+        another server process stored first. Then, and whenever the cached copy
+        refuses the act, the act is tried once more on the match as the database has
+        it, so the answer is the one a fresh read would have given."""
         match_id_argument(match_id)
         text_argument(choice_id, "choice id")
         with self._lock(match_id):
-            loaded = self._load(match_id)
-            caller = self._caller(loaded, match_id, token)
-            if caller.seat is None:
-                raise Unauthenticated(
-                    "acting needs a seat token: send 'Authorization: Bearer <token>' with the token "
-                    "createMatch or joinMatch gave you"
-                )
-            if loaded.status == "waiting":
-                waiting = [s.seat for s in loaded.seats if s.kind == "open"]
-                raise NotYourTurn(f"the match has not started: seats {waiting} are still open (joinMatch)")
-            match = loaded.match
-            if expected_seq != match.seq:
-                raise StaleSequence(
-                    f"expectedSeq is {expected_seq} but the match is at {match.seq}; "
-                    "read the match again and choose from its current prompts"
-                )
-            first = match.seq + 1
-            new_events = match.act(caller.seat, choice_id)
-            try:
-                new_events += self._bot_moves(match_id, loaded)
-            except Exception:
-                self._forget(match_id)  # the person's choice was applied but not stored
-                raise
-            self._persist(match_id, loaded, first)
-            return caller, [e for e in new_events if e.visible_to(caller.seat)], loaded
+            cached = self._cache.get(match_id)
+            if cached is not None and cached.status == "active" and cached.match.seq == expected_seq:
+                self._cache.move_to_end(match_id)
+                try:
+                    return self._act(cached, match_id, token, choice_id, expected_seq)
+                except (StaleSequence, IllegalChoice, NotYourTurn, Unauthenticated):
+                    self._forget(match_id)  # perhaps behind another process: read it afresh
+            return self._act(self._load(match_id), match_id, token, choice_id, expected_seq)
+
+    def _act(
+        self, loaded: Loaded, match_id: str, token: str | None, choice_id: str, expected_seq: int
+    ) -> tuple[Caller, list[Event], Loaded]:
+        caller = self._caller(loaded, match_id, token)
+        if caller.seat is None:
+            raise Unauthenticated(
+                "acting needs a seat token: send 'Authorization: Bearer <token>' with the token "
+                "createMatch or joinMatch gave you"
+            )
+        if loaded.status == "waiting":
+            waiting = [s.seat for s in loaded.seats if s.kind == "open"]
+            raise NotYourTurn(f"the match has not started: seats {waiting} are still open (joinMatch)")
+        match = loaded.match
+        if expected_seq != match.seq:
+            raise StaleSequence(
+                f"expectedSeq is {expected_seq} but the match is at {match.seq}; "
+                "read the match again and choose from its current prompts"
+            )
+        first = match.seq + 1
+        new_events = match.act(caller.seat, choice_id)
+        try:
+            new_events += self._bot_moves(match_id, loaded)
+        except Exception:
+            self._forget(match_id)  # the person's choice was applied but not stored
+            raise
+        self._persist(match_id, loaded, first)
+        return caller, [e for e in new_events if e.visible_to(caller.seat)], loaded
 
     def _play_bots(self, match_id: str) -> None:
         """Let bots act and store their moves (after create or join)."""

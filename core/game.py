@@ -36,6 +36,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -181,6 +182,17 @@ class ViewType:
 
 
 @dataclass(frozen=True, slots=True)
+class WebTable:
+    """What a plugin returns from `nbc_web_tables`: `folder` holds the browser files
+    of `game`'s table, served under `/web/plugins/<game>/`, and `module` is the ES
+    module among them (a path relative to `folder`) whose default export draws it."""
+
+    game: str
+    folder: Path
+    module: str = "table.js"
+
+
+@dataclass(frozen=True, slots=True)
 class Setup:
     """How to start one match: a variant, a seat count and options laid over the
     variant's preset (what `Match.new` takes). `Game.random_setup` draws them."""
@@ -323,6 +335,20 @@ class Game:
         fingerprint and writes into every save. A game may write the very same text
         faster (Munchkin writes it field by field); it must never differ."""
         return canonical_json(self.dump_state(state))
+
+    def copy_state(self, state: Any) -> Any:
+        """An independent copy of `state` (`Match.clone`, which search bots call for
+        every sample): equal to `load_state(dump_state(state))`, which is the default,
+        and sharing nothing that either copy changes. A game may copy its tree
+        directly, which is many times quicker than writing and reading it."""
+        return self.load_state(self.dump_state(state))
+
+    def find_choice(self, state: Any, seat: int, choice_id: str) -> Choice | None:
+        """The `Choice` with id `choice_id` among `seat`'s open prompts, or None. The
+        default (None) leaves `Match.act` to look through the prompts; a game that
+        keeps an index of what it offers may answer from it, and must then answer None
+        for anything not offered to `seat` now (`act` refuses it with its reason)."""
+        return None
 
     def plant(self, state: Any, seat: int | None, marker: str) -> int:
         """For the test kit's secrecy check: rename every card that only `seat` may

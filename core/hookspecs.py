@@ -27,6 +27,10 @@ which the test kit (`nbc check`) and the fuzzer (`nbc fuzz`) use to find its bug
   text, numbers, copies), each field marked `printed` or `authored`;
 - `self_checks(on) -> bool`: turn on the game's own costly internal checks while the
   kit and the fuzzer play (the TCG's check that card effects resume safely);
+- `copy_state(state) -> state`: a direct copy, equal to saving and loading the state
+  (`Match.clone`, which search bots call for every sample, uses it);
+- `find_choice(state, seat, choice_id) -> Choice | None`: answer `Match.act` from the
+  game's own index of what it offers (None for anything not offered to `seat`);
 - `steering(variant, focus, rng) -> chooser`: how the fuzzer plays a set-up built
   around cards that never fired: `choose(match, prompts, rng) -> choice id`.
 
@@ -73,6 +77,15 @@ def nbc_graphql_types() -> list[Any]:
     """Return `nbc.core.game.ViewType` records: for a game, the strawberry type of its
     view and a function that builds it from the view dict. They join the `View` union
     the API serves; a game without one is served as `JsonView`."""
+
+
+@hookspec
+def nbc_web_tables() -> list[Any]:
+    """Return `nbc.core.game.WebTable` records: for a game, a folder of browser files
+    (plain ES modules, CSS, images) that the server serves under `/web/plugins/<game>/`,
+    and the module in it that draws the game's table in the browser client (its
+    default export, `render(view, context)`, is described in docs/web.md). A game
+    without one gets the client's generic table."""
 
 
 @hookspec

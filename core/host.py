@@ -16,6 +16,7 @@ import inspect
 import os
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
+from pathlib import Path
 from typing import Any
 
 import pluggy
@@ -23,7 +24,7 @@ from pydantic import BaseModel
 
 from nbc.core import bots, hookspecs
 from nbc.core.errors import BadOptions, NbcError
-from nbc.core.game import NAME_PATTERN, Game
+from nbc.core.game import NAME_PATTERN, Game, WebTable
 
 ENTRY_POINT_GROUP = "nbc"
 BUILTIN_DISTRIBUTION = "nbc-rules"  # the distribution whose entry points are the built-in games
@@ -101,6 +102,7 @@ class PluginHost:
     bots: dict[str, Any] = field(default_factory=dict)
     blocked: list[str] = field(default_factory=list)
     _view_types: list[tuple[str, Any]] | None = field(default=None, repr=False)
+    _web_tables: dict[str, WebTable] | None = field(default=None, repr=False)
 
     @classmethod
     def load(
@@ -318,6 +320,46 @@ class PluginHost:
 
     def graphql_types(self) -> list[Any]:
         return [item for _, item in self.view_types()]
+
+    def web_tables(self) -> dict[str, WebTable]:
+        """What `nbc_web_tables` returns, by game, asked once. An item that is not a
+        `WebTable`, names a game no plugin loaded, a second table for a game, a folder
+        that does not exist or a module missing from it is recorded as a problem of its
+        plugin and left out (the game then gets the browser client's generic table)."""
+        if self._web_tables is None:
+            found: dict[str, WebTable] = {}
+            for impl in self.pm.hook.nbc_web_tables.get_hookimpls():
+                if not self._active(impl):
+                    continue
+                try:
+                    items = list(impl.function() or [])
+                except Exception as error:
+                    self._problem(impl.plugin_name, f"nbc_web_tables failed: {_why(error)}")
+                    continue
+                for item in items:
+                    problem = _web_table_problem(item, self.games, found)
+                    if problem:
+                        self._problem(impl.plugin_name, f"nbc_web_tables: {problem}")
+                    else:
+                        found[item.game] = item
+            self._web_tables = found
+        return dict(self._web_tables)
+
+
+def _web_table_problem(item: Any, games: dict[str, Game], found: dict[str, WebTable]) -> str | None:
+    if not isinstance(item, WebTable):
+        return f"{item!r} is not a nbc.core.game.WebTable(game, folder, module)"
+    if item.game not in games:
+        return f"a table for '{item.game}', which is no loaded game (the games: {', '.join(sorted(games))})"
+    folder = Path(item.folder)
+    if not folder.is_dir():
+        return f"the table folder of '{item.game}' does not exist: {folder}"
+    module = (folder / item.module).resolve()
+    if not module.is_file() or not module.is_relative_to(folder.resolve()) or module.suffix != ".js":
+        return f"the table module of '{item.game}' must be a .js file inside {folder}, not '{item.module}'"
+    if item.game in found:
+        return f"a second table for '{item.game}'; the first one is kept"
+    return None
 
 
 def is_builtin(ep: Any) -> bool:

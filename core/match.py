@@ -54,7 +54,18 @@ class _Cache:
 class Match:
     """A running match. Build one with `Match.new`, `Match.replay` or `Match.from_json`."""
 
-    __slots__ = ("game", "header", "state", "rng", "log", "events", "_cache", "_event_text", "_log_text")
+    __slots__ = (
+        "game",
+        "header",
+        "state",
+        "rng",
+        "log",
+        "events",
+        "_cache",
+        "_event_text",
+        "_log_text",
+        "_find",
+    )
 
     def __init__(
         self,
@@ -74,6 +85,8 @@ class Match:
         self._cache = _Cache()
         self._event_text = _EventTexts(events)
         self._log_text = _LogTexts(log)
+        # the game's own index of its choices, when it keeps one (Game.find_choice)
+        self._find = game.find_choice if type(game).find_choice is not Game.find_choice else None
 
     # --- creating ---------------------------------------------------------------
     @classmethod
@@ -135,19 +148,24 @@ class Match:
         return cls._start(match.game, header)
 
     def clone(self) -> Match:
-        """An independent copy of this match: the state copied through the game's own
-        codec, the same RNG state, log and events (events are immutable, so they are
-        shared; the lists are not). Cheaper than `from_json(to_json())`."""
+        """An independent copy of this match: the state copied by the game's
+        `copy_state` (by default through its own codec), the same RNG state, log and
+        events (events are immutable, so they are shared; the lists are not, and the
+        texts and hash already worked out for the events are shared as far as they
+        go). Cheaper than `from_json(to_json())`; search bots clone at every sample."""
         game = self.game
+        events = list(self.events)
         copy = type(self)(
             game,
             self.header,
-            game.load_state(game.dump_state(self.state)),
-            Rng.from_state(self.rng.get_state()),
+            game.copy_state(self.state),
+            Rng.from_state(self.rng.state),
             list(self.log),
-            list(self.events),
+            events,
         )
-        copy._event_text = _EventTexts(copy.events, list(self._events().texts))
+        cache = self._event_text
+        if cache.events is self.events and len(cache.texts) <= len(events):
+            copy._event_text = cache.copy_for(events)
         return copy
 
     @classmethod
@@ -212,17 +230,22 @@ class Match:
     def act(self, seat: int, choice_id: str) -> list[Event]:
         """Make a choice for `seat`. Anything but one of the seat's current choice ids
         is refused with `IllegalChoice` (or `NotYourTurn`), and nothing changes."""
-        choice = self._find_choice(seat, choice_id)
-        ctx = Context(self.rng, self.events, len(self.log) + 1)
+        log = self.log
+        game = self.game
+        find = self._find
+        choice = find(self.state, seat, choice_id) if find is not None and type(seat) is int else None
+        if choice is None:
+            choice = self._find_choice(seat, choice_id)
+        ctx = Context(self.rng, self.events, len(log) + 1)
         try:
-            self.game.apply(self.state, seat, choice, ctx)
+            game.apply(self.state, seat, choice, ctx)
         except Exception as error:
             self._restore()
             raise GameBug(
-                f"game '{self.game.name}' failed applying seat {seat}'s choice "
+                f"game '{game.name}' failed applying seat {seat}'s choice "
                 f"'{choice_id}': {type(error).__name__}: {error}; the match is unchanged"
             ) from error
-        self.log.append(Action(seat, choice_id))
+        log.append(Action(seat, choice_id))
         return ctx.new_events
 
     def _find_choice(self, seat: int, choice_id: str) -> Choice:
@@ -357,6 +380,11 @@ class _EventTexts:
         # `digest` (when given) has been fed the first `hashed` texts
         self.hashed = hashed if digest is not None else 0
         self._digest = digest if digest is not None else hashlib.sha256(b'{"events":[')
+
+    def copy_for(self, events: list[Event]) -> _EventTexts:
+        """The cache for a copy of the match (`events` a copy of this one's list): the
+        texts made so far, and a copy of the hash, are taken as they are."""
+        return _EventTexts(events, list(self.texts), self.hashed, self._digest.copy())
 
     def update(self) -> None:
         texts = self.texts

@@ -88,11 +88,23 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle in place (Fisher-Yates)."""
-        below = self.below
+        """Shuffle in place (Fisher-Yates). Each swap draws exactly as `below(i + 1)`
+        would; the generator is written out here because dealing a match shuffles
+        hundreds of cards, and the call per card cost as much as the draw."""
+        z0 = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = below(i + 1)
+            n = i + 1
+            limit = _SPAN - _SPAN % n
+            while True:
+                z0 = z = (z0 + _GOLDEN) & _MASK
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                value = z ^ (z >> 31)
+                if value < limit:
+                    break
+            j = value % n
             items[i], items[j] = items[j], items[i]
+        self.state = z0
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         """k distinct items, in random order."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import statistics
 import time
 from collections.abc import Callable
@@ -125,6 +126,9 @@ class BenchResult:
     games_per_second: float
     choices_per_second: float
     runs: int
+    clones_per_second: float = 0.0  # `Match.clone` of a match halfway through
+    determinize_per_second: float = 0.0  # a clone, then `Game.redeal_hidden` for seat 0
+    mid_game_seq: int = 0  # how many choices that match had made
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -133,8 +137,28 @@ class BenchResult:
             "players": self.players,
             "games_per_second": round(self.games_per_second, 2),
             "choices_per_second": round(self.choices_per_second, 1),
+            "clones_per_second": round(self.clones_per_second, 1),
+            "determinize_per_second": round(self.determinize_per_second, 1),
+            "mid_game_seq": self.mid_game_seq,
             "runs": self.runs,
         }
+
+
+def random_playout(match: Match, draw: Callable[[], float], limit: int = 200_000) -> int:
+    """Play `match` to its end the way a user of `Match` writes it, and the way the
+    side-by-side comparison with other engines plays: the open prompts, a uniform
+    random prompt, a uniform random choice of it, `act`. `draw()` gives a float in
+    [0, 1). Returns the number of choices made (at most `limit`)."""
+    steps = 0
+    while steps < limit:
+        prompts = match.prompts()
+        if not prompts:
+            break
+        prompt = prompts[int(draw() * len(prompts))] if len(prompts) > 1 else prompts[0]
+        choices = prompt.choices
+        match.act(prompt.seat, choices[int(draw() * len(choices))].id)
+        steps += 1
+    return steps
 
 
 def bench(
@@ -146,15 +170,20 @@ def bench(
     progress: Callable[[int], None] | None = None,
 ) -> BenchResult:
     """Median, over `runs` runs of about `seconds` each, of complete random games per
-    second and choices per second. `progress(runs_done)` is called after each run."""
+    second and choices per second through the public loop (`random_playout`, new
+    matches included); then clones per second and determinizations (a clone and a
+    redeal of what seat 0 cannot know) per second of a seeded match halfway through,
+    each the median of `runs` runs of a fifth of `seconds`. `progress(runs_done)` is
+    called after each run of the playouts."""
     players = players or game.seat_counts(variant).start
     games_rates, choice_rates = [], []
     for run in range(runs):
+        draw = random.Random(f"bench:{game.name}:{variant}:{run}").random
         played_games = played_choices = 0
         start = time.perf_counter()
         while True:
             match = Match.new(game, variant, players=players, seed=f"bench:{run}:{played_games}")
-            played_choices += play_out(match, Rng(f"bench-bots:{run}:{played_games}")).steps
+            played_choices += random_playout(match, draw)
             played_games += 1
             elapsed = time.perf_counter() - start
             if elapsed >= seconds:
@@ -163,6 +192,15 @@ def bench(
         choice_rates.append(played_choices / elapsed)
         if progress:
             progress(run + 1)
+    middle = mid_game(game, variant, players)
+    rng = Rng("bench:redeal")
+
+    def determinize() -> None:
+        game.redeal_hidden(middle.clone().state, 0, rng)
+
+    window = seconds / 5
+    clones = statistics.median(_rate(middle.clone, window) for _ in range(runs))
+    determinized = statistics.median(_rate(determinize, window) for _ in range(runs))
     return BenchResult(
         game.name,
         variant,
@@ -170,4 +208,29 @@ def bench(
         statistics.median(games_rates),
         statistics.median(choice_rates),
         runs,
+        clones,
+        determinized,
+        middle.seq,
     )
+
+
+def mid_game(game: Game, variant: str, players: int, seed: str = "bench:mid-game") -> Match:
+    """A seeded match of the variant played at random (as `random_playout`) to half of
+    its whole length: the position search bots clone and redeal in."""
+    match = Match.new(game, variant, players=players, seed=seed)
+    length = random_playout(match, random.Random(seed).random)
+    again = Match.new(game, variant, players=players, seed=seed)
+    random_playout(again, random.Random(seed).random, limit=length // 2)
+    return again
+
+
+def _rate(work: Callable[[], Any], seconds: float) -> float:
+    """How many times per second `work()` runs, timed over about `seconds`."""
+    done = 0
+    start = time.perf_counter()
+    while True:
+        work()
+        done += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return done / elapsed

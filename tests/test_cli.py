@@ -69,7 +69,32 @@ def test_bench_reports_rates_per_variant_as_json():
     assert result.exit_code == 0
     rows = json.loads(result.output)
     assert [r["variant"] for r in rows] == ["base", "short"]
-    assert all(r["games_per_second"] > 0 and r["choices_per_second"] > 0 for r in rows)
+    for row in rows:
+        assert set(row) == {
+            "game",
+            "variant",
+            "players",
+            "games_per_second",
+            "choices_per_second",
+            "clones_per_second",
+            "determinize_per_second",
+            "mid_game_seq",
+            "runs",
+        }
+        assert row["game"] == "trick-or-treat" and row["players"] == 2 and row["runs"] == 1
+        for key in ("games_per_second", "choices_per_second", "clones_per_second", "determinize_per_second"):
+            assert row[key] > 0, key
+        assert row["mid_game_seq"] > 0
+
+
+def test_bench_table_names_every_figure_and_the_loop_it_times():
+    result = runner.invoke(app, ["bench", "tcg", "--runs", "1", "--seconds", "0.05"])
+    assert result.exit_code == 0, result.output
+    output = " ".join(result.stdout.split())
+    for heading in ("games/s", "choices/s", "clones/s"):
+        assert heading in output
+    assert "tcg" in output and "base" in output
+    assert "Match.prompts and Match.act" in output and "halfway through" in output
 
 
 # Broken plugins: each is reported, and every command goes on with the rest.
@@ -274,6 +299,7 @@ def test_serve_starts_uvicorn_with_what_it_announces(no_server):
     )
     assert result.exit_code == 0, result.output
     assert f"http://127.0.0.1:{port}/graphql" in result.stdout
+    assert f"on http://127.0.0.1:{port}/ " in " ".join(result.stdout.split())  # the browser client
     assert (no_server["host"], no_server["port"], no_server["workers"]) == ("127.0.0.1", port, 2)
     assert no_server["log_level"] == "debug"
 

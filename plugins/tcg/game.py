@@ -31,7 +31,7 @@ from nbc.plugins.tcg import view as view_module
 from nbc.plugins.tcg.effects import TcgCard
 from nbc.plugins.tcg.hooks import Expansion, ExpansionHooks
 from nbc.plugins.tcg.rules import DAYS, MAIN_DECK_MIN, TITLE_MAX, Rules
-from nbc.plugins.tcg.state import Player, State, Table, state_text
+from nbc.plugins.tcg.state import Player, State, Table, copy_state, state_text
 
 DATA = Path(__file__).parent / "data"
 BASE_SETS = ("premiere", "tournament-kit")
@@ -316,6 +316,19 @@ class TcgGame(Game):
         state.cards, state.owner = Table(state.cards), Table(state.owner)
         return state
 
+    def copy_state(self, state: State) -> State:
+        """A direct copy, equal to saving and loading the state (see `state.copy_state`)."""
+        return copy_state(state)
+
+    def find_choice(self, state: State, seat: int, choice_id: str) -> Choice | None:
+        """The choice from the index each question keeps of its choices (`Ask.find`)."""
+        for ask in state.asks:
+            if ask.seat == seat:
+                k = ask.find(choice_id)
+                if k is not None:
+                    return ask.choices[k]
+        return None
+
     def self_checks(self, on: bool) -> bool:
         from nbc.plugins.tcg import machine
 
@@ -330,11 +343,15 @@ class TcgGame(Game):
 
     def apply(self, state: State, seat: int, choice: Choice, ctx: Context) -> None:
         rules = self.rules
-        state.shown = {}
+        if state.shown:
+            state.shown = {}
         asks = state.asks
-        ask = asks[0] if len(asks) == 1 else next(a for a in asks if a.seat == seat)
-        value = ask.value(choice.id)
-        asks.remove(ask)
+        if len(asks) == 1:
+            ask = asks.pop()
+        else:  # several seats asked at once: the one that answered (a seat holds one question)
+            ask = next(a for a in asks if a.seat == seat)
+            asks.remove(ask)
+        value = ask.values[ask.find(choice.id)]
         if ask.kind == "place-locale":
             rules.place_locale(state, seat, value, ctx)
         elif ask.kind == "reimburse":

@@ -43,10 +43,12 @@ class EffectMachine:
 
     def known_choices(self, st: State) -> dict[str, Choice]:
         """The Choices this match has offered, by id, for Ask.of to reuse (never saved)."""
-        self.in_match(st)  # a new match starts its memo afresh
-        known = st.memo.get("choices")
+        memo = st.memo
+        if memo.get("cards") != len(st.cards):
+            self.in_match(st)  # a new match starts its memo afresh
+        known = memo.get("choices")
         if known is None or len(known) > 2048:
-            known = st.memo["choices"] = {}
+            known = memo["choices"] = {}
         return known
 
     def answered(self, st: State, f: Frame, key: str) -> tuple[bool, Any]:
@@ -74,8 +76,11 @@ class EffectMachine:
         """Record cards revealed by this choice (to everyone, or to one seat) for the views."""
         cards = list(cards)
         shown = st.shown.setdefault("all" if to is None else str(to), [])
-        seen = {c["id"] for c in shown}  # a step that runs again shows nothing twice
-        shown.extend(self.card_data(st, c) for c in cards if c not in seen)
+        if shown:
+            seen = {c["id"] for c in shown}  # a step that runs again shows nothing twice
+            shown.extend(self.card_data(st, c) for c in cards if c not in seen)
+        else:
+            shown.extend(self.card_data(st, c) for c in cards)
         self.mark_known(st, cards, to)
 
     def mark_known(self, st: State, cards: Iterable[str], seat: int | None = None) -> None:
@@ -101,8 +106,10 @@ class EffectMachine:
         if when is not None and ins["op"] != "may" and not self.ev(st, f, when):
             f.pc += 1
             return
-        if STRICT_STEPS:  # noqa: SIM108 - the usual path stays a plain call
+        if STRICT_STEPS:
             result = self.checked_op(st, f, ins, ctx)
+        elif ins["op"] == "custom":  # straight to the card's own function (see `custom`)
+            result = CUSTOM[ins["fn"]](self, st, f, ins, ctx)
         else:
             result = OPS[ins["op"]](self, st, f, ins, ctx)
         if result == ASK:

@@ -41,26 +41,28 @@ def redeal_hidden(st: State, seat: int | None, rng: Rng) -> int:
             tucked = [c for slot in p.row for c in slot.beneath if st.owner[c] == owner]
             groups = [[*p.hand, *p.deck, *tucked], p.locale_deck]
         for group in groups:
-            hidden = [c for c in group if c not in keep and not _knows(known.get(c), seat)]
+            # hidden: not named by pending work, and not seen by `seat` (nor by everyone)
+            hidden = [
+                c
+                for c in group
+                if c not in keep and ((seen := known.get(c)) is None or (-1 not in seen and seat not in seen))
+            ]
             changed += _shuffle_identities(st, hidden, rng)
     return changed
-
-
-def _knows(seats: list[int] | None, seat: int | None) -> bool:
-    return seats is not None and (-1 in seats or seat in seats)
 
 
 def _shuffle_identities(st: State, cards: list[str], rng: Rng) -> int:
     if len(cards) < 2:
         return 0
-    identities = [st.cards[c] for c in cards]
+    table = st.cards
+    identities = [table[c] for c in cards]
     rng.shuffle(identities)
-    changed = 0
-    for card, identity in zip(cards, identities, strict=True):
-        if st.cards[card] != identity:
-            st.cards[card] = identity
-            changed += 1
-    return changed
+    moved = {
+        card: identity for card, identity in zip(cards, identities, strict=True) if table[card] != identity
+    }
+    if moved:
+        table.update(moved)  # one change of the table (its kept text is dropped once)
+    return len(moved)
 
 
 def pending_cards(st: State) -> set[str]:

@@ -115,32 +115,46 @@ class Ask:
     text: str
     choices: tuple[Choice, ...]
     values: list[Any]
-    # the question as clients see it, made once (never saved: a loaded match remakes it)
+    # the question as clients see it, made once, and where each choice id stands among
+    # the choices (never saved: a loaded match remakes them)
     prompt: Prompt | None = field(default=None, init=False, repr=False, compare=False)
+    index: dict[str, int] | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def of(cls, seat: int, kind: str, text: str, options: Any, known: dict[str, Choice] | None = None) -> Ask:
         """Build from (id, label, value) triples, or (id, label, value, refs) where the
         choice concerns cards: `refs` lists their card references (`Rules.refs`), the
-        card it is about first, then the others its label names. Choices recur from one
-        question to the next (the same card, "End your turn"): `known` holds those made
+        card it is about first, then the others its label names; or from (Choice, value)
+        pairs, for a choice made once that never changes ("End your turn"). Choices
+        recur from one question to the next (the same card): `known` holds those made
         before, by id, and one is reused while its label and refs are unchanged."""
         if known is None:
             known = {}
-        choices, values = [], []
+        choices: list[Choice] = []
+        values: list[Any] = []
+        index: dict[str, int] = {}
+        reuse = known.get
         for option in options:
-            if len(option) == 4:
+            size = len(option)
+            if size == 2:  # a Choice made once (the same every time) and its value
+                choice, value = option
+                choice_id = choice.id
+            elif size == 4:
                 choice_id, label, value, refs = option
+                choice = reuse(choice_id)
+                if choice is None or choice.label != label or choice.data.get(REFS) != (refs or None):
+                    choice = known[choice_id] = Choice(choice_id, label, {REFS: refs} if refs else {})
             else:
                 choice_id, label, value = option
-                refs = None
-            choice = known.get(choice_id)
-            if choice is None or choice.label != label or choice.data.get(REFS) != (refs or None):
-                choice = known[choice_id] = Choice(choice_id, label, {REFS: refs} if refs else {})
+                choice = reuse(choice_id)
+                if choice is None or choice.label != label or choice.data:
+                    choice = known[choice_id] = Choice(choice_id, label, {})
+            index[choice_id] = len(choices)
             choices.append(choice)
             values.append(value)
         ask = cls(seat, kind, text, tuple(choices), values)
         ask.prompt = Prompt(seat, kind, text, ask.choices)
+        ask.index = index
         return ask
 
     def as_prompt(self) -> Prompt:
@@ -148,11 +162,18 @@ class Ask:
             self.prompt = Prompt(self.seat, self.kind, self.text, self.choices)
         return self.prompt
 
+    def find(self, choice_id: str) -> int | None:
+        """Where choice `choice_id` stands among the choices (None: it is not one)."""
+        index = self.index
+        if index is None:
+            index = self.index = {c.id: k for k, c in enumerate(self.choices)}
+        return index.get(choice_id)
+
     def value(self, choice_id: str) -> Any:
-        for k, choice in enumerate(self.choices):
-            if choice.id == choice_id:
-                return self.values[k]
-        raise KeyError(choice_id)
+        k = self.find(choice_id)
+        if k is None:
+            raise KeyError(choice_id)
+        return self.values[k]
 
 
 @dataclass(slots=True)
@@ -226,3 +247,67 @@ class State:
 # the fields the codec saves (those of __init__), in the order canonical JSON sorts them
 _SORTED_FIELDS = sorted(f.name for f in fields(State) if f.init)
 _KEYS = {name: canonical_json(name) + ":" for name in _SORTED_FIELDS}
+
+
+def copy_state(st: State) -> State:
+    """An independent copy of a state, equal to what saving and loading it gives
+    (`TcgGame.copy_state`, for `Match.clone`): every list and dict is new, plain data
+    (effect variables, flags, answers) is copied as `to_data` writes it, the card and
+    owner tables keep their text, and the memo starts empty as in a loaded match. The
+    choices of open questions are shared: they are immutable."""
+    players = [
+        Player(
+            p.deck_name,
+            p.start_hand,
+            p.starting_locale,
+            p.locale_deck[:],
+            p.deck[:],
+            p.hand[:],
+            p.discard[:],
+            p.surprise_discard[:],
+            [Slot(s.locale, s.characters[:], s.beneath[:], s.flipped) for s in p.row],
+            p.creations[:],
+            p.placed[:],
+            p.removed[:],
+            p.pp,
+            p.titles_this_round[:],
+            p.has_responses,
+        )
+        for p in st.players
+    ]
+    return State(
+        players=players,
+        cards=_copy_table(st.cards),
+        expansions=st.expansions[:],
+        days=st.days,
+        days_left=st.days_left,
+        round=st.round,
+        king=st.king,
+        king_activity=st.king_activity,
+        phase=st.phase,
+        turn=st.turn,
+        turns_taken=st.turns_taken,
+        function_used=st.function_used,
+        extra_functions=st.extra_functions,
+        asks=[Ask(a.seat, a.kind, a.text, a.choices, to_data(a.values)) for a in st.asks],
+        answer=to_data(st.answer),
+        answered_by=st.answered_by,
+        stack=[Frame(f.prog, f.seat, f.source, f.pc, to_data(f.vars)) for f in st.stack],
+        triggers=[Trigger(t.prog, t.seat, t.source, to_data(t.vars), t.depth, t.own) for t in st.triggers],
+        hexed=st.hexed[:],
+        stacked={host: cards[:] for host, cards in st.stacked.items()},
+        center=st.center[:],
+        owner=_copy_table(st.owner),
+        flags=to_data(st.flags),
+        shown=to_data(st.shown),
+        planted=dict(st.planted),
+        known={card: seats[:] for card, seats in st.known.items()},
+        over=st.over,
+    )
+
+
+def _copy_table(table: dict[str, Any]) -> Table:
+    copy = Table(table)
+    if type(table) is Table:
+        copy._text = table._text
+    return copy

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from nbc.core.coverage import fired
-from nbc.core.game import Context
+from nbc.core.game import Choice, Context
 from nbc.plugins.tcg.constants import (
     SURPRISE_LIMIT,
 )
@@ -24,6 +24,10 @@ from nbc.plugins.tcg.state import Frame, State
 
 if TYPE_CHECKING:
     from nbc.plugins.tcg.rules import Rules
+
+
+# the last entry of every turn menu, the same each time
+END_TURN = Choice("end", "End your turn")
 
 
 class PlayerTurns:
@@ -77,18 +81,20 @@ class PlayerTurns:
         out: list[tuple[str, str, Any]] = []
         if not st.function_used or st.extra_functions:
             only = st.flags.get("extra_at") if st.function_used else None
+            cards = st.cards
             for k, slot in enumerate(p.row):
                 if (only is None or slot.locale == only) and self.is_active(st, seat, k):
-                    out.extend(self.function_options(st.cards[slot.locale], k))
+                    out.extend(self.function_options(cards[slot.locale], k))
         pp, cards, defs = p.pp, st.cards, self.defs
-        floors = self.floors(st)
-        seen: set[str] = set()
-        for card in p.hand:  # one entry per kind of card: copies are interchangeable
-            key = cards[card]
-            if key not in seen:
-                seen.add(key)
-                if floors[key] <= pp:
-                    out.extend(self.play_options(st, seat, card))
+        if p.hand:
+            floors = self.floors(st)
+            seen: set[str] = set()
+            for card in p.hand:  # one entry per kind of card: copies are interchangeable
+                key = cards[card]
+                if key not in seen:
+                    seen.add(key)
+                    if floors[key] <= pp:
+                        out.extend(self.play_options(st, seat, card))
         for card in self.own_cards(st, seat):
             d = defs[cards[card]]
             if not d.abilities:
@@ -108,7 +114,7 @@ class PlayerTurns:
                 )
         if st.expansions and self.hooks is not None:
             out.extend(self.hooks.of(st).more_actions(self, st, seat) or ())
-        out.append(("end", "End your turn", ["end"]))
+        out.append((END_TURN, ["end"]))
         return out
 
     def function_options(self, locale: str, k: int) -> list[tuple[str, str, Any, list[str]]]:
@@ -126,7 +132,7 @@ class PlayerTurns:
 
     def own_cards(self, st: State, seat: int) -> list[str]:
         p = st.players[seat]
-        return [*self.characters(st, seat), *p.creations, *p.placed]
+        return [*[c for slot in p.row for c in slot.characters], *p.creations, *p.placed]
 
     def perform_function(self, st: State, seat: int, k: int, j: int, ctx: Context) -> None:
         slot = st.players[seat].row[k]
@@ -234,14 +240,15 @@ class PlayerTurns:
         return None
 
     def play_options(self, st: State, seat: int, card: str) -> list[tuple[str, str, Any]]:
-        d = self.def_of(st, card)
-        p = st.players[seat]
-        name = self.label(st, card)
+        d = self.defs[st.cards[card]]
         if d.play_when and not self.ev_at(st, seat, card, d.play_when):
             fired(d.id)  # its own condition keeps it in hand
             return []
+        p = st.players[seat]
+        name = self.label(st, card)
         out: list[tuple[str, str, Any]] = []
-        if d.kind == "character":
+        kind = d.kind
+        if kind == "character":
             current = self.title_in_town(st, seat, card)
             if current is not None:
                 old = self.def_of(st, current)
@@ -269,11 +276,10 @@ class PlayerTurns:
                     if by_place:
                         price = self.cost(st, seat, card, (seat, k))
                     if price - discount <= p.pp:
-                        loc = self.label(st, slot.locale)
                         out.append(
                             (
                                 f"play:{card}:{k}",
-                                f"Play {name} under {loc} ({price} PP)",
+                                f"Play {name} under {self.label(st, slot.locale)} ({price} PP)",
                                 ["play", card, [seat, k]],
                                 self.refs(st, card, slot.locale),
                             )
@@ -299,7 +305,7 @@ class PlayerTurns:
                                 )
                             )
             return out
-        if d.kind == "creation":
+        if kind == "creation":
             price = self.cost(st, seat, card)
             if (
                 price - self.max_discount(st, seat, card) <= p.pp
@@ -321,7 +327,7 @@ class PlayerTurns:
                             )
                         )
             return out
-        if d.kind == "surprise":
+        if kind == "surprise":
             if not self.may_play_surprise(st, seat, card, own_turn=True):
                 return []
             price = self.cost(st, seat, card)

@@ -334,3 +334,57 @@ def test_saves_loaded_in_several_threads_at_once_load_right(example_game):
     finally:
         sys.setswitchinterval(interval)
     assert not failures
+
+
+def test_a_game_that_finds_its_own_choices_still_gets_only_offered_ones(example_game):
+    asked = []
+
+    class Indexed(type(example_game)):
+        def find_choice(self, state, seat, choice_id):
+            asked.append((seat, choice_id))
+            for prompt in self.prompts(state):
+                if prompt.seat == seat:
+                    for choice in prompt.choices:
+                        if choice.id == choice_id:
+                            return choice
+            return None
+
+    match = Match.new(Indexed(), players=2, seed=5)
+    before = match.fingerprint()
+    with pytest.raises(IllegalChoice, match="seat 0 cannot choose 'steal-everything' now"):
+        match.act(0, "steal-everything")
+    with pytest.raises(NotYourTurn, match="seat 1 has nothing to decide now"):
+        match.act(1, "trick")
+    with pytest.raises(NotYourTurn, match="no seat True"):
+        match.act(True, "trick")  # a bool is no seat, even where seat 1 could act
+    assert match.fingerprint() == before and match.seq == 0
+    match.act(0, "trick")
+    assert (0, "trick") in asked and match.seq == 1
+
+
+def test_a_clone_goes_on_alone_and_plays_like_its_original(example_game):
+    match = Match.new(example_game, players=3, seed=8)
+    play_out(match, Rng(2), max_steps=5, raise_on_limit=False)
+    match.fingerprint()  # the events' texts and hash are worked out, and the clone takes them
+    clone = match.clone()
+    assert clone.fingerprint() == match.fingerprint() and clone.to_json() == match.to_json()
+    before = match.fingerprint()
+    twin = Match.from_json(match.to_json(), example_game)
+    play_out(clone, Rng(3))
+    assert match.fingerprint() == before and match.seq == 5  # the original did not move
+    play_out(twin, Rng(3))
+    assert clone.fingerprint() == twin.fingerprint()  # the clone plays as a reloaded match does
+
+
+def test_a_clone_copies_the_state_through_the_games_copy_hook(example_game):
+    copied = []
+
+    class Copying(type(example_game)):
+        def copy_state(self, state):
+            copied.append(state)
+            return super().copy_state(state)
+
+    match = Match.new(Copying(), players=2, seed=1)
+    clone = match.clone()
+    assert copied == [match.state] and clone.state is not match.state
+    assert canonical_json(to_data(clone.state)) == canonical_json(to_data(match.state))

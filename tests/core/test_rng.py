@@ -76,3 +76,17 @@ def test_sample_gives_distinct_items(seed, k):
     items = list(range(30))
     picked = Rng(seed).sample(items, k)
     assert len(picked) == len(set(picked)) == k
+
+
+def test_shuffle_draws_exactly_as_below_does_and_leaves_the_same_state():
+    for size in (0, 1, 2, 7, 52, 300):
+        items = list(range(size))
+        expected = list(items)
+        by_hand = Rng(f"deal:{size}")
+        for i in range(size - 1, 0, -1):
+            j = by_hand.below(i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        rng = Rng(f"deal:{size}")
+        rng.shuffle(items)
+        assert items == expected
+        assert rng.get_state() == by_hand.get_state()
