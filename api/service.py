@@ -20,9 +20,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from nbc.api.botpool import BotPool, check_seconds, parse_seat_bot, searches, seat_bot_text
 from nbc.api.errors import BadRequest, NotFound, StaleSequence, Unauthenticated
 from nbc.api.guard import Refusal, check_text
 from nbc.api.storage import Conflict, SeatRow, Store
+from nbc.core.bots import check_bot, decide
 from nbc.core.errors import BadOptions, IllegalChoice, NotYourTurn
 from nbc.core.game import CatalogueCard, Event, Prompt
 from nbc.core.host import PluginHost
@@ -67,10 +69,11 @@ def match_id_argument(match_id: str) -> None:
     text_argument(match_id, "match id")
 
 
-def bot_turns(match: Match, bots: dict[int, Any]) -> list[Event]:
+def bot_turns(match: Match, bots: dict[int, Any], choose: Any = None) -> list[Event]:
     """Let bot seats act while any of them has something to decide. Each decision
     draws from an Rng made from the match's seed and step, so the seed fixes the
-    bots' play as well as the shuffles."""
+    bots' play as well as the shuffles (and a search bot's, given an iteration budget).
+    `choose(match, seat, bot, rng)` makes a decision (default: `decide` in this thread)."""
     events: list[Event] = []
     if not bots:
         return events
@@ -80,9 +83,18 @@ def bot_turns(match: Match, bots: dict[int, Any]) -> list[Event]:
             break
         seat = ready[0]
         rng = Rng(f"bot:{match.header.seed}:{match.seq}")
-        view = match.view(seat) if getattr(bots[seat], "needs_view", True) else {}
-        events += match.act(seat, bots[seat].choose(view, match.prompts(seat), rng))
+        if choose is None:
+            choice = decide(bots[seat], match, seat, match.prompts(seat), rng)
+        else:
+            choice = choose(match, seat, bots[seat], rng)
+        events += match.act(seat, choice)
     return events
+
+
+def seat_info(row: Any) -> SeatInfo:
+    """What anyone may know about a stored seat (its bot's name and budget apart)."""
+    name, budget = parse_seat_bot(row.bot) if row.kind == "bot" else (None, None)
+    return SeatInfo(row.seat, row.kind, name, row.name, budget)
 
 
 def hash_token(token: str) -> str:
@@ -94,6 +106,7 @@ class SeatSpec:
     kind: str  # person | bot | open
     bot: str | None = None
     name: str | None = None
+    budget: float | None = None  # seconds per move, for a bot that searches
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +117,7 @@ class SeatInfo:
     kind: str
     bot: str | None
     name: str | None
+    budget: float | None = None  # a bot's seconds per move, when its seat set them
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,8 +192,11 @@ class Watchers:
 
 
 class MatchService:
-    def __init__(self, host: PluginHost, store: Store, snapshot_every: int = 50) -> None:
+    def __init__(
+        self, host: PluginHost, store: Store, snapshot_every: int = 50, bot_pool: BotPool | None = None
+    ) -> None:
         self.host = host
+        self.bot_pool = bot_pool if bot_pool is not None else BotPool(0)
         self.store = store
         self.snapshot_every = snapshot_every
         self._cache: OrderedDict[str, Loaded] = OrderedDict()
@@ -232,7 +249,20 @@ class MatchService:
             if spec.kind not in SEAT_KINDS:
                 raise BadOptions(f"seat {number}: kind '{spec.kind}' is not one of {', '.join(SEAT_KINDS)}")
             if spec.kind == "bot":
-                self.host.bot(spec.bot or "random")
+                try:
+                    bot = check_bot(self.host.bots, spec.bot or "random", game.name)
+                except BadOptions as error:
+                    raise BadOptions(f"seat {number}: {error}") from None
+                check_seconds(spec.budget, bot, number)
+            elif spec.budget is not None:
+                raise BadOptions(f"seat {number}: only a bot seat takes a budget, not a {spec.kind} seat")
+        if all(s.kind == "bot" for s in seats) and any(
+            searches(self.host.bot(s.bot or "random")) for s in seats
+        ):
+            raise BadOptions(
+                "a match of bots alone is played out at once, so its bots may not search; "
+                "give it a person or an open seat, or use `nbc tournament` to pit bots against each other"
+            )
         if options is not None and not isinstance(options, dict):
             raise BadOptions('options must be a JSON object, e.g. {"rounds": 3}')
         match_id = secrets.token_urlsafe(12)
@@ -249,7 +279,7 @@ class MatchService:
                     match_id=match_id,
                     seat=number,
                     kind=spec.kind,
-                    bot=(spec.bot or "random") if spec.kind == "bot" else None,
+                    bot=seat_bot_text(spec.bot or "random", spec.budget) if spec.kind == "bot" else None,
                     name=spec.name,
                     token_hash=token_hash,
                 )
@@ -300,7 +330,7 @@ class MatchService:
                 row.game,
                 row.variant,
                 row.players,
-                seats,
+                [seat_info(s) for s in seats],
                 (now - _aware(row.created_at)).total_seconds(),
             )
             for row, seats in self.store.lobby(game, limit)
@@ -350,7 +380,7 @@ class MatchService:
             return self._load(match_id)
 
     def seat_infos(self, loaded: Loaded) -> list[SeatInfo]:
-        return [SeatInfo(s.seat, s.kind, s.bot, s.name) for s in loaded.seats]
+        return [seat_info(s) for s in loaded.seats]
 
     def prompts(self, loaded: Loaded, seat: int | None) -> list[Prompt]:
         if seat is None or loaded.status != "active":
@@ -439,8 +469,17 @@ class MatchService:
     def _bot_moves(self, match_id: str, loaded: Loaded) -> list[Event]:
         if loaded.status == "waiting":
             return []
-        bots = {s.seat: self.host.bot(s.bot or "random") for s in loaded.seats if s.kind == "bot"}
-        return bot_turns(loaded.match, bots)
+        bots, budgets = {}, {}
+        for s in loaded.seats:
+            if s.kind == "bot":
+                name, seconds = parse_seat_bot(s.bot)
+                bots[s.seat], budgets[s.seat] = self.host.bot(name), seconds
+        pool = self.bot_pool
+
+        def choose(match: Match, seat: int, bot: Any, rng: Rng) -> str:
+            return pool.choose(match, seat, bot, budgets[seat], rng)
+
+        return bot_turns(loaded.match, bots, choose)
 
     def _persist(self, match_id: str, loaded: Loaded, first: int) -> None:
         match = loaded.match

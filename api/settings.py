@@ -15,6 +15,7 @@ class Settings:
     port: int = 8000
     workers: int = 1
     snapshot_every: int = 50  # save a full snapshot every this many choices
+    bot_processes: int = 2  # processes in which search bots think (0: in the request's thread)
     max_depth: int = 12  # GraphQL query depth limit
     max_tokens: int = 4000  # GraphQL document size limit, in tokens
     max_aliases: int = 30
@@ -41,6 +42,7 @@ class Settings:
             "port": int(env.get("NBC_PORT", "8000")),
             "workers": int(env.get("NBC_WORKERS", "1")),
             "snapshot_every": int(env.get("NBC_SNAPSHOT_EVERY", "50")),
+            "bot_processes": int(env.get("NBC_BOT_PROCESSES", "2")),
             "max_depth": int(env.get("NBC_MAX_DEPTH", "12")),
             "max_tokens": int(env.get("NBC_MAX_TOKENS", "4000")),
             "max_aliases": int(env.get("NBC_MAX_ALIASES", "30")),
