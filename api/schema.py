@@ -485,11 +485,11 @@ def _make_schema(
 
         @strawberry.field(description="what the caller may know of the match")
         def view(self) -> View:  # type: ignore[valid-type]
-            return build_view(self._loaded.match.game, self._loaded.match.view(self.you))
+            return build_view(self._loaded.match.game, service.view(self._loaded, self.you))
 
         @strawberry.field(description="the same view as JSON")
         def view_json(self) -> JSON:
-            return self._loaded.match.view(self.you)
+            return service.view(self._loaded, self.you)
 
         @strawberry.field(
             description="the caller's view (a seat's, or a spectator's) as it stood after choice "

@@ -16,7 +16,7 @@ import threading
 import zlib
 from collections import OrderedDict
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -140,6 +140,12 @@ class Loaded:
     seats: list[SeatRow]
     listed: bool = False
     replayable: bool = False
+    # Views of the current step made for answers, by seat (None: a spectator): every
+    # request at this step asks for the same ones. Dropped when the step changes, and
+    # with this copy of the match when it is forgotten, so a view of a step that was
+    # never stored goes with it. At most one per seat, plus a spectator's.
+    views: dict[int | None, dict[str, Any]] = field(default_factory=dict)
+    views_seq: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -441,6 +447,21 @@ class MatchService:
         if seat is None or loaded.status != "active":
             return []
         return loaded.match.prompts(seat)
+
+    def view(self, loaded: Loaded, seat: int | None) -> dict[str, Any]:
+        """What `seat` may know of the match (None: a spectator), made once per step
+        and seat. The answer is shared: callers must not change it."""
+        match = loaded.match
+        seq = match.seq
+        if loaded.views_seq != seq:
+            loaded.views, loaded.views_seq = {}, seq
+        views = loaded.views
+        view = views.get(seat)
+        if view is None:
+            view = match.view(seat)
+            if match.seq == seq and loaded.views is views:  # not moved on meanwhile
+                views[seat] = view
+        return view
 
     def events(self, loaded: Loaded, seat: int | None, after: int) -> list[Event]:
         return loaded.match.events_for(seat, after)

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import event, insert, inspect, text, update
+from sqlalchemy import bindparam, event, insert, inspect, text, update
 from sqlalchemy import select as core_select
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
@@ -140,6 +140,27 @@ def make_engine(url: str) -> Engine:
 CHANNEL = "nbc_moves"  # PostgreSQL's NOTIFY channel: the payload is a match id
 log = logging.getLogger("nbc.api")
 
+# An act's write, built once (see Store.append).
+_MATCHES = MatchRow.__table__
+_INSERT_CHOICES = insert(ChoiceRow.__table__)
+_MOVE_MATCH = (
+    update(_MATCHES)
+    .where(_MATCHES.c.id == bindparam("id_"), _MATCHES.c.seq == bindparam("before"))
+    .values(seq=bindparam("seq_"), status=bindparam("status_"), updated_at=bindparam("now"))
+)
+# PostgreSQL: the conditional update, the insert (of nothing unless the row moved) and
+# the announcement in one statement; it returns one row if the match's row moved.
+_APPEND_POSTGRES = (
+    "WITH moved AS ("
+    " UPDATE matches SET seq = %(seq)s, status = %(status)s, updated_at = %(now)s"
+    " WHERE id = %(id)s AND seq = %(before)s RETURNING id),"
+    " stored AS ("
+    " INSERT INTO choices (match_id, seq, seat, choice_id, created_at)"
+    " SELECT moved.id, c.seq, c.seat, c.choice_id, %(now)s FROM moved,"
+    " unnest(%(seqs)s::integer[], %(seats)s::integer[], %(choices)s::varchar[]) AS c(seq, seat, choice_id))"
+    " SELECT pg_notify(%(channel)s, moved.id) FROM moved"
+)
+
 
 class Store:
     """Reads and writes matches; knows nothing of GraphQL."""
@@ -147,6 +168,8 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.postgres = engine.dialect.name == "postgresql"
+        # one statement, its own transaction: no BEGIN and COMMIT round trips
+        self._autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
 
     def announce(self, match_id: str, connection: Connection | None = None) -> None:
         """Tell every server process on this database that the match changed
@@ -299,31 +322,60 @@ class Store:
 
     def append(self, match_id: str, first_seq: int, actions: list[Action], status: str) -> None:
         """Store choices numbered first_seq, first_seq+1, ... in one transaction; raise
-        Conflict if another writer got there first (nothing is stored then)."""
-        matches = MatchRow.__table__
+        Conflict if another writer got there first (nothing is stored then).
+
+        This is every act's write, so it is kept to the fewest round trips: on
+        PostgreSQL one statement (the match's row moved on by a conditional update,
+        the choices inserted only if it moved, the change announced), run as its own
+        transaction; elsewhere the insert and the conditional update in one
+        transaction. The statements are built once, so each call only binds values."""
+        now = _now()
         try:
+            if self.postgres:
+                with self._autocommit.connect() as connection:
+                    moved = connection.exec_driver_sql(
+                        _APPEND_POSTGRES,
+                        {
+                            "id": match_id,
+                            "before": first_seq - 1,
+                            "seq": first_seq + len(actions) - 1,
+                            "status": status,
+                            "now": now,
+                            "seqs": list(range(first_seq, first_seq + len(actions))),
+                            "seats": [a.seat for a in actions],
+                            "choices": [a.choice for a in actions],
+                            "channel": CHANNEL,
+                        },
+                    ).first()
+                if moved is None:
+                    raise Conflict(match_id)
+                return
             with self.engine.begin() as connection:
                 connection.execute(
-                    insert(ChoiceRow.__table__),
+                    _INSERT_CHOICES,
                     [
                         {
                             "match_id": match_id,
                             "seq": first_seq + i,
                             "seat": a.seat,
                             "choice_id": a.choice,
-                            "created_at": _now(),
+                            "created_at": now,
                         }
                         for i, a in enumerate(actions)
                     ],
                 )
                 moved = connection.execute(
-                    update(matches)
-                    .where(matches.c.id == match_id, matches.c.seq == first_seq - 1)
-                    .values(seq=first_seq + len(actions) - 1, status=status, updated_at=_now())
+                    _MOVE_MATCH,
+                    {
+                        "id_": match_id,
+                        "before": first_seq - 1,
+                        "seq_": first_seq + len(actions) - 1,
+                        "status_": status,
+                        "now": now,
+                    },
                 )
                 if moved.rowcount != 1:
                     raise Conflict(match_id)
-                self.announce(match_id, connection)
         except IntegrityError:
             raise Conflict(match_id) from None
 

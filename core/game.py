@@ -180,7 +180,8 @@ class Variant:
 class ViewType:
     """What a plugin returns from `nbc_graphql_types` for its views: the strawberry
     type that describes `game`'s view, and `build`, which turns the view dict from
-    `Game.view` into an instance of that type."""
+    `Game.view` into an instance of that type (reading the dict, never changing it:
+    the server shares one view per step and seat between answers)."""
 
     game: str
     type: Any

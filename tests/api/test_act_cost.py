@@ -1,0 +1,83 @@
+"""What an act costs the database, counted, not timed: the SQL statements one `act`
+sends (docs/api.md, Speed). A process whose copy of the match is current stores the
+person's and the bots' choices without reading anything first: on SQLite the insert
+of the choices and the conditional update of the match's row, in one transaction; on
+PostgreSQL one statement. A change that adds a read or a statement to every act
+fails here."""
+
+from __future__ import annotations
+
+from sqlalchemy import event
+
+from nbc.core.match import Match
+
+MIN_ACTS = 3
+
+
+def _statements_per_act(api, app) -> list[list[str]]:
+    engine = app.state.service.store.engine
+    sent: list[str] = []
+    commits: list[int] = []
+
+    def on_statement(conn, cursor, statement, parameters, context, executemany):  # type: ignore[no-untyped-def]
+        sent.append(" ".join(statement.split()[:3]).upper())
+
+    def on_commit(conn):  # type: ignore[no-untyped-def]
+        commits.append(1)
+
+    # a whole match against a bot, well before the first snapshot (50 choices)
+    match, tokens = api.create("trick-or-treat", ["PERSON", "BOT"], options={"rounds": 4})
+    event.listen(engine, "before_cursor_execute", on_statement)
+    event.listen(engine, "commit", on_commit)
+    per_act = []
+    try:
+        while match["status"] == "ACTIVE":
+            choices = match["prompts"][0]["choices"]
+            choice = choices[len(per_act) % len(choices)]["id"]
+            sent.clear()
+            commits.clear()
+            match = api.act(match["id"], tokens[0], choice, match["seq"])["match"]
+            assert match["seq"] < 50
+            per_act.append([*sent, *(["COMMIT"] * len(commits))])
+    finally:
+        event.remove(engine, "before_cursor_execute", on_statement)
+        event.remove(engine, "commit", on_commit)
+    return per_act
+
+
+def test_an_act_sends_only_its_write(api, app, database_url):
+    per_act = _statements_per_act(api, app)
+    if database_url.startswith("sqlite"):
+        expected = ["INSERT INTO CHOICES", "UPDATE MATCHES SET", "COMMIT"]
+    else:  # one statement, its own transaction
+        expected = ["WITH MOVED AS"]
+    assert len(per_act) >= MIN_ACTS
+    assert per_act == [expected] * len(per_act)
+
+
+def test_a_view_is_made_once_per_step_and_seat(api, monkeypatch):
+    made: list[int | None] = []
+    view = Match.view
+
+    def counted(self, seat):  # type: ignore[no-untyped-def]
+        made.append(seat)
+        return view(self, seat)
+
+    monkeypatch.setattr(Match, "view", counted)
+    match, tokens = api.create("trick-or-treat", ["PERSON", "PERSON"], variant="short")
+    assert made == [0]  # createMatch answers as the first person seat
+    first = [api.match(match["id"], tokens[0])["viewJson"] for _ in range(3)]
+    assert made == [0]
+    assert first[0] == first[1] == first[2] == match["viewJson"]
+    assert api.match(match["id"])["viewJson"] != first[0]  # a spectator's own view
+    assert made == [0, None]
+    seat = match["waitingFor"][0]
+    mine = api.match(match["id"], tokens[seat])
+    after = api.act(match["id"], tokens[seat], mine["prompts"][0]["choices"][0]["id"], mine["seq"])
+    made.clear()
+    again = api.match(match["id"], tokens[seat])
+    assert again["viewJson"] == after["match"]["viewJson"]
+    assert made == []  # the act's answer made the new step's view for its seat
+    other = 1 - seat
+    api.match(match["id"], tokens[other])
+    assert made == [other]  # a new step: a new view for the other seat
