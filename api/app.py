@@ -20,6 +20,7 @@ from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import BaseGraphQLTransportWSHandler
 
 from nbc import __version__
+from nbc.api.botpool import BotPool
 from nbc.api.guard import RequestGuard, error_body, socket_message_problem
 from nbc.api.schema import build_schema
 from nbc.api.service import MatchService
@@ -80,7 +81,12 @@ def create_app(settings: Settings | None = None, host: PluginHost | None = None)
     how `uvicorn --factory nbc.api.app:create_app` and `nbc serve` start it)."""
     settings = settings or Settings.from_env()
     host = host or PluginHost.load()
-    service = MatchService(host, Store(make_engine(settings.database_url)), settings.snapshot_every)
+    service = MatchService(
+        host,
+        Store(make_engine(settings.database_url)),
+        settings.snapshot_every,
+        BotPool(settings.bot_processes),
+    )
     schema = build_schema(service, settings)
     graphql = GraphQLApp(
         schema,
@@ -101,6 +107,7 @@ def create_app(settings: Settings | None = None, host: PluginHost | None = None)
             yield
         finally:
             stop()
+            service.bot_pool.close()
 
     app = Starlette(
         lifespan=lifespan,

@@ -13,6 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from nbc.core.bots import Budget, check_bot, supports, with_budget
 from nbc.core.errors import NbcError
 from nbc.core.host import PluginHost
 from nbc.core.simulate import bench as run_bench
@@ -139,7 +140,11 @@ def _plugins_data(host: PluginHost) -> dict[str, Any]:
         "problems": [trouble(p) for p in host.problems],
         "warnings": [trouble(w) for w in host.warnings],
         "bots": [
-            {"name": name, "description": getattr(bot, "description", "")}
+            {
+                "name": name,
+                "description": getattr(bot, "description", ""),
+                "games": sorted(g for g in host.games if supports(bot, g)),
+            }
             for name, bot in sorted(host.bots.items())
         ],
         "blocked": list(host.blocked),
@@ -297,6 +302,9 @@ def simulate(
     games: Annotated[int, typer.Option("--games", "-k", min=1, help="matches to play")] = 100,
     seed: Annotated[str, typer.Option(help="seed of the whole simulation")] = "0",
     bot: Annotated[str, typer.Option(help="bot that plays every seat")] = "random",
+    budget: Annotated[
+        str | None, typer.Option(help="the bot's thinking per move: seconds (0.5, 0.5s) or iterations (200i)")
+    ] = None,
     option: Annotated[
         list[str] | None,
         typer.Option(
@@ -316,7 +324,9 @@ def simulate(
     try:
         chosen = host.game(game)
         count = _seat_count(chosen, variant, players)
-        bot_impl = host.bot(bot)
+        bot_impl = with_budget(
+            check_bot(host.bots, bot, chosen.name), Budget.parse(budget) if budget else None
+        )
         bots = {seat: bot_impl for seat in range(count)}
         with _progress(enabled=not as_json) as progress:
             task = progress.add_task(f"{game}", total=games)
@@ -357,6 +367,85 @@ def simulate(
 
 
 @app.command()
+def tournament(
+    game: Annotated[str, typer.Argument(help="game name, see `nbc games`")],
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots", help="one bot per seat, comma-separated, e.g. ismcts,random (see `nbc plugins`)"
+        ),
+    ],
+    variant: Annotated[str | None, typer.Option(help="variant (default: the game's first)")] = None,
+    games: Annotated[
+        int, typer.Option("--games", "-k", min=1, help="matches to play, over every seating")
+    ] = 20,
+    budget: Annotated[
+        str | None,
+        typer.Option(help="each bot's thinking per move: seconds (0.5, 0.5s) or iterations (200i)"),
+    ] = None,
+    seed: Annotated[str, typer.Option(help="seed of the whole tournament")] = "0",
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", "-j", min=1, help="processes playing at once (default: one per core)"),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="KEY=VALUE laid over the variant's options; repeatable"),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """Play bots against one another in every seating (the line-up rotated over the
+    same deals) and print each bot's wins with a 95% confidence interval (Wilson) and
+    its Elo rating. With an iteration budget the result depends only on the seed."""
+    from nbc.core.tournament import tournament as run_tournament
+
+    if not seed.strip():
+        _fail("--seed must not be empty: give any number or text, e.g. --seed 7")
+    lineup = [name.strip() for name in bots.split(",")]
+    if len(lineup) < 2 or not all(lineup):
+        _fail(f"--bots {bots!r}: name one bot per seat, at least two, e.g. --bots ismcts,random")
+    options = _options_from(option or [])
+    host = _host()
+    try:
+        parsed = Budget.parse(budget) if budget else None
+        with _progress(enabled=True) as progress:
+            task = progress.add_task(f"{game} {','.join(lineup)}", total=games)
+            result = run_tournament(
+                host,
+                game,
+                variant,
+                lineup,
+                games,
+                budget=parsed,
+                seed=seed,
+                jobs=jobs,
+                progress=lambda done: progress.update(task, completed=done),
+                options=options,
+            )
+    except NbcError as error:
+        _fail(str(error))
+        return
+    if as_json:
+        print(json.dumps(result.as_dict(), indent=2))
+        return
+    console.print(
+        f"{result.game}/{result.variant}, {result.players} seats, {len(result.entries)} matches, "
+        f"budget {result.budget}, seed {result.seed}"
+    )
+    table = Table("bot", "seats", "wins", "win rate", "95% CI", "Elo")
+    for standing in result.standings:
+        table.add_row(
+            standing.bot,
+            str(standing.seats),
+            f"{standing.wins:g}",
+            f"{standing.rate:.1%}",
+            f"{standing.low:.1%} to {standing.high:.1%}",
+            f"{standing.elo:.0f}",
+        )
+    console.print(table)
+
+
+@app.command()
 def bench(
     names: Annotated[list[str] | None, typer.Argument(help="games (default: all)")] = None,
     players: Annotated[int | None, typer.Option(help="seats (default: the fewest allowed)")] = None,
@@ -379,6 +468,13 @@ def bench(
     ] = False,
     game: Annotated[str, typer.Option(help="--api: the game to play")] = "trick-or-treat",
     variant: Annotated[str, typer.Option(help="--api: the variant to play")] = "short",
+    workers: Annotated[int, typer.Option(min=1, help="--api: server processes")] = 1,
+    latency: Annotated[
+        int,
+        typer.Option(
+            min=0, help="--api, PostgreSQL: acts to time from one server process to a subscriber on another"
+        ),
+    ] = 0,
 ) -> None:
     """Measure complete random games per second and choices per second through the
     public Match loop, and clones and determinizations per second of a match halfway
@@ -407,6 +503,8 @@ def bench(
                 players,
                 host=_host(),
                 say=lambda message: err.print(f"[dim]{message}[/]"),
+                workers=workers,
+                latency_samples=latency,
             )
         except NbcError as error:
             _fail(str(error))
@@ -745,13 +843,22 @@ def serve(
     log_level: Annotated[
         str, typer.Option(help="uvicorn log level: critical, error, warning, info, debug, trace")
     ] = "info",
+    ws_max_size: Annotated[
+        int | None,
+        typer.Option(
+            envvar="NBC_WS_MAX_SIZE",
+            help="bytes of one WebSocket message (default 65536); a bigger one closes the socket with 1009",
+        ),
+    ] = None,
 ) -> None:
-    """Start the server: the browser client at /, GraphQL and GraphiQL at /graphql, health at /healthz."""
+    """Start the server: the browser client at /, GraphQL and GraphiQL at /graphql, health
+    at /healthz. The other limits of each connection come from NBC_* variables
+    (docs/api.md, "Limits")."""
     import os
 
     import uvicorn
 
-    from nbc.api.settings import DEFAULT_DATABASE
+    from nbc.api.settings import DEFAULT_DATABASE, Settings, uvicorn_limits
 
     if not 1 <= port <= 65535:
         _fail(f"--port (NBC_PORT) must be a port number from 1 to 65535, not {port}")
@@ -759,6 +866,11 @@ def serve(
         _fail(f"--workers (NBC_WORKERS) must be at least 1, not {workers}")
     if log_level.lower() not in LOG_LEVELS:
         _fail(f"--log-level must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
+    try:
+        limits = uvicorn_limits(Settings.from_env(ws_max_size=ws_max_size))
+    except ValueError as error:
+        _fail(f"cannot serve: {error}")
+        return
     _check_listen(host, port)
     # The app factory reads its settings from the environment, in every worker.
     os.environ["NBC_DATABASE_URL"] = database or DEFAULT_DATABASE
@@ -776,6 +888,7 @@ def serve(
         port=port,
         workers=workers,
         log_level=log_level.lower(),
+        **limits,  # type: ignore[arg-type]
     )
 
 

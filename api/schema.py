@@ -33,6 +33,7 @@ from nbc.api.errors import Unauthenticated
 from nbc.api.guard import CachedParser, CheckedValidation, DocumentCache
 from nbc.api.service import Caller, Loaded, MatchService, SeatSpec
 from nbc.api.settings import Settings
+from nbc.core.bots import bots_for, supports
 from nbc.core.errors import GameBug, NbcError
 from nbc.core.game import Choice, Event, Game, Prompt, ViewType
 from nbc.core.host import PluginHost
@@ -132,6 +133,7 @@ class GameInfo:
     max_players: int
     variants: list[VariantInfo]
     options_schema: JSON = strawberry.field(description="JSON Schema of the options")
+    bots: list[str] = strawberry.field(description="the bots that can play this game, for BOT seats")
 
 
 CARD_DESCRIPTION = (
@@ -187,6 +189,9 @@ class SeatInfo:
     kind: SeatKind
     bot: str | None
     name: str | None
+    budget: float | None = strawberry.field(
+        default=None, description="a search bot's seconds per move, when its seat set them"
+    )
 
 
 @strawberry.type(description="A match that was created, with the person seats' tokens (shown only here).")
@@ -204,7 +209,14 @@ class JsonView:
 @strawberry.input
 class SeatInput:
     kind: SeatKind
-    bot: str | None = strawberry.field(default=None, description="bot name for BOT seats (default random)")
+    bot: str | None = strawberry.field(
+        default=None, description="bot name for BOT seats (default random); `Game.bots` lists those that fit"
+    )
+    budget: float | None = strawberry.field(
+        default=None,
+        description="a BOT seat's thinking time per move in seconds, 0.05 to 5, for bots that search "
+        "(ismcts; default 0.5); refused for other seats and bots",
+    )
     name: str | None = None
 
 
@@ -251,6 +263,9 @@ class CardInfo:
 class BotInfo:
     name: str
     description: str
+    games: list[str] = strawberry.field(
+        description="the games it can play (BOT seats of other games refuse it)"
+    )
 
 
 @strawberry.type(name="LobbyMatch", description="A listed match that has open seats.")
@@ -264,7 +279,7 @@ class LobbyMatch:
     age_seconds: float = strawberry.field(description="seconds since it was created")
 
 
-def game_info(game: Game) -> GameInfo:
+def game_info(game: Game, bots: list[str] | None = None) -> GameInfo:
     return GameInfo(
         name=game.name,
         title=game.title,
@@ -283,6 +298,7 @@ def game_info(game: Game) -> GameInfo:
             for v in game.variants.values()
         ],
         options_schema=game.options_schema(),
+        bots=bots or [],
     )
 
 
@@ -498,7 +514,7 @@ def _make_schema(
             players=match.players,
             options=match.header.options,
             seats=[
-                SeatInfo(seat=s.seat, kind=SeatKind(s.kind), bot=s.bot, name=s.name)
+                SeatInfo(seat=s.seat, kind=SeatKind(s.kind), bot=s.bot, name=s.name, budget=s.budget)
                 for s in service.seat_infos(loaded)
             ],
             you=caller.seat,
@@ -527,12 +543,19 @@ def _make_schema(
     class Query:
         @strawberry.field(description="every game, its variants, seat counts and options")
         def games(self) -> list[GameInfo]:
-            return [game_info(g) for g in sorted(service.host.games.values(), key=lambda g: g.name)]
+            return [
+                game_info(g, bots_for(service.host.bots, g.name))
+                for g in sorted(service.host.games.values(), key=lambda g: g.name)
+            ]
 
         @strawberry.field(description="the bots the server offers for BOT seats, by name")
         def bots(self) -> list[BotInfo]:
             return [
-                BotInfo(name=name, description=str(getattr(bot, "description", "") or ""))
+                BotInfo(
+                    name=name,
+                    description=str(getattr(bot, "description", "") or ""),
+                    games=sorted(g for g in service.host.games if supports(bot, g)),
+                )
                 for name, bot in sorted(service.host.bots.items())
             ]
 
@@ -570,7 +593,9 @@ def _make_schema(
                         variant=entry.variant,
                         players=entry.players,
                         seats=[
-                            SeatInfo(seat=s.seat, kind=SeatKind(s.kind), bot=s.bot, name=s.name)
+                            SeatInfo(
+                                seat=s.seat, kind=SeatKind(s.kind), bot=s.bot, name=s.name, budget=s.budget
+                            )
                             for s in entry.seats
                         ],
                         open_seats=[s.seat for s in entry.seats if s.kind == "open"],
@@ -589,7 +614,7 @@ def _make_schema(
                     input.game,
                     input.variant,
                     input.options,  # type: ignore[arg-type]
-                    [SeatSpec(s.kind.value, s.bot, s.name) for s in input.seats],
+                    [SeatSpec(s.kind.value, s.bot, s.name, s.budget) for s in input.seats],
                     input.seed,
                     input.listed,
                     input.replayable,

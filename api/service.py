@@ -20,10 +20,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from nbc.api.botpool import BotPool, check_seconds, parse_seat_bot, searches, seat_bot_text
 from nbc.api.errors import BadRequest, NotFound, StaleSequence, Unauthenticated
 from nbc.api.guard import Refusal, check_text
 from nbc.api.storage import Conflict, SeatRow, Store
-from nbc.core.errors import BadOptions, NotYourTurn
+from nbc.core.bots import check_bot, decide
+from nbc.core.errors import BadOptions, IllegalChoice, NotYourTurn
 from nbc.core.game import CatalogueCard, Event, Prompt
 from nbc.core.host import PluginHost
 from nbc.core.match import Match
@@ -67,10 +69,11 @@ def match_id_argument(match_id: str) -> None:
     text_argument(match_id, "match id")
 
 
-def bot_turns(match: Match, bots: dict[int, Any]) -> list[Event]:
+def bot_turns(match: Match, bots: dict[int, Any], choose: Any = None) -> list[Event]:
     """Let bot seats act while any of them has something to decide. Each decision
     draws from an Rng made from the match's seed and step, so the seed fixes the
-    bots' play as well as the shuffles."""
+    bots' play as well as the shuffles (and a search bot's, given an iteration budget).
+    `choose(match, seat, bot, rng)` makes a decision (default: `decide` in this thread)."""
     events: list[Event] = []
     if not bots:
         return events
@@ -80,9 +83,18 @@ def bot_turns(match: Match, bots: dict[int, Any]) -> list[Event]:
             break
         seat = ready[0]
         rng = Rng(f"bot:{match.header.seed}:{match.seq}")
-        view = match.view(seat) if getattr(bots[seat], "needs_view", True) else {}
-        events += match.act(seat, bots[seat].choose(view, match.prompts(seat), rng))
+        if choose is None:
+            choice = decide(bots[seat], match, seat, match.prompts(seat), rng)
+        else:
+            choice = choose(match, seat, bots[seat], rng)
+        events += match.act(seat, choice)
     return events
+
+
+def seat_info(row: Any) -> SeatInfo:
+    """What anyone may know about a stored seat (its bot's name and budget apart)."""
+    name, budget = parse_seat_bot(row.bot) if row.kind == "bot" else (None, None)
+    return SeatInfo(row.seat, row.kind, name, row.name, budget)
 
 
 def hash_token(token: str) -> str:
@@ -94,6 +106,7 @@ class SeatSpec:
     kind: str  # person | bot | open
     bot: str | None = None
     name: str | None = None
+    budget: float | None = None  # seconds per move, for a bot that searches
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +117,7 @@ class SeatInfo:
     kind: str
     bot: str | None
     name: str | None
+    budget: float | None = None  # a bot's seconds per move, when its seat set them
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,8 +186,11 @@ class Watchers:
 
 
 class MatchService:
-    def __init__(self, host: PluginHost, store: Store, snapshot_every: int = 50) -> None:
+    def __init__(
+        self, host: PluginHost, store: Store, snapshot_every: int = 50, bot_pool: BotPool | None = None
+    ) -> None:
         self.host = host
+        self.bot_pool = bot_pool if bot_pool is not None else BotPool(0)
         self.store = store
         self.snapshot_every = snapshot_every
         self._cache: OrderedDict[str, Loaded] = OrderedDict()
@@ -226,7 +243,20 @@ class MatchService:
             if spec.kind not in SEAT_KINDS:
                 raise BadOptions(f"seat {number}: kind '{spec.kind}' is not one of {', '.join(SEAT_KINDS)}")
             if spec.kind == "bot":
-                self.host.bot(spec.bot or "random")
+                try:
+                    bot = check_bot(self.host.bots, spec.bot or "random", game.name)
+                except BadOptions as error:
+                    raise BadOptions(f"seat {number}: {error}") from None
+                check_seconds(spec.budget, bot, number)
+            elif spec.budget is not None:
+                raise BadOptions(f"seat {number}: only a bot seat takes a budget, not a {spec.kind} seat")
+        if all(s.kind == "bot" for s in seats) and any(
+            searches(self.host.bot(s.bot or "random")) for s in seats
+        ):
+            raise BadOptions(
+                "a match of bots alone is played out at once, so its bots may not search; "
+                "give it a person or an open seat, or use `nbc tournament` to pit bots against each other"
+            )
         if options is not None and not isinstance(options, dict):
             raise BadOptions('options must be a JSON object, e.g. {"rounds": 3}')
         match_id = secrets.token_urlsafe(12)
@@ -243,7 +273,7 @@ class MatchService:
                     match_id=match_id,
                     seat=number,
                     kind=spec.kind,
-                    bot=(spec.bot or "random") if spec.kind == "bot" else None,
+                    bot=seat_bot_text(spec.bot or "random", spec.budget) if spec.kind == "bot" else None,
                     name=spec.name,
                     token_hash=token_hash,
                 )
@@ -294,7 +324,7 @@ class MatchService:
                 row.game,
                 row.variant,
                 row.players,
-                seats,
+                [seat_info(s) for s in seats],
                 (now - _aware(row.created_at)).total_seconds(),
             )
             for row, seats in self.store.lobby(game, limit)
@@ -344,7 +374,7 @@ class MatchService:
             return self._load(match_id)
 
     def seat_infos(self, loaded: Loaded) -> list[SeatInfo]:
-        return [SeatInfo(s.seat, s.kind, s.bot, s.name) for s in loaded.seats]
+        return [seat_info(s) for s in loaded.seats]
 
     def prompts(self, loaded: Loaded, seat: int | None) -> list[Prompt]:
         if seat is None or loaded.status != "active":
@@ -358,35 +388,52 @@ class MatchService:
     def act(
         self, match_id: str, token: str | None, choice_id: str, expected_seq: int
     ) -> tuple[Caller, list[Event], Loaded]:
-        """Make the token's seat's choice, let bots answer, and store it all at once."""
+        """Make the token's seat's choice, let bots answer, and store it all at once.
+
+        An active match cached at the step the client expects is acted on without
+        reading the database first: the store's conditional write refuses a step
+        another server process stored first. Then, and whenever the cached copy
+        refuses the act, the act is tried once more on the match as the database has
+        it, so the answer is the one a fresh read would have given."""
         match_id_argument(match_id)
         text_argument(choice_id, "choice id")
         with self._lock(match_id):
-            loaded = self._load(match_id)
-            caller = self._caller(loaded, match_id, token)
-            if caller.seat is None:
-                raise Unauthenticated(
-                    "acting needs a seat token: send 'Authorization: Bearer <token>' with the token "
-                    "createMatch or joinMatch gave you"
-                )
-            if loaded.status == "waiting":
-                waiting = [s.seat for s in loaded.seats if s.kind == "open"]
-                raise NotYourTurn(f"the match has not started: seats {waiting} are still open (joinMatch)")
-            match = loaded.match
-            if expected_seq != match.seq:
-                raise StaleSequence(
-                    f"expectedSeq is {expected_seq} but the match is at {match.seq}; "
-                    "read the match again and choose from its current prompts"
-                )
-            first = match.seq + 1
-            new_events = match.act(caller.seat, choice_id)
-            try:
-                new_events += self._bot_moves(match_id, loaded)
-            except Exception:
-                self._forget(match_id)  # the person's choice was applied but not stored
-                raise
-            self._persist(match_id, loaded, first)
-            return caller, [e for e in new_events if e.visible_to(caller.seat)], loaded
+            cached = self._cache.get(match_id)
+            if cached is not None and cached.status == "active" and cached.match.seq == expected_seq:
+                self._cache.move_to_end(match_id)
+                try:
+                    return self._act(cached, match_id, token, choice_id, expected_seq)
+                except (StaleSequence, IllegalChoice, NotYourTurn, Unauthenticated):
+                    self._forget(match_id)  # perhaps behind another process: read it afresh
+            return self._act(self._load(match_id), match_id, token, choice_id, expected_seq)
+
+    def _act(
+        self, loaded: Loaded, match_id: str, token: str | None, choice_id: str, expected_seq: int
+    ) -> tuple[Caller, list[Event], Loaded]:
+        caller = self._caller(loaded, match_id, token)
+        if caller.seat is None:
+            raise Unauthenticated(
+                "acting needs a seat token: send 'Authorization: Bearer <token>' with the token "
+                "createMatch or joinMatch gave you"
+            )
+        if loaded.status == "waiting":
+            waiting = [s.seat for s in loaded.seats if s.kind == "open"]
+            raise NotYourTurn(f"the match has not started: seats {waiting} are still open (joinMatch)")
+        match = loaded.match
+        if expected_seq != match.seq:
+            raise StaleSequence(
+                f"expectedSeq is {expected_seq} but the match is at {match.seq}; "
+                "read the match again and choose from its current prompts"
+            )
+        first = match.seq + 1
+        new_events = match.act(caller.seat, choice_id)
+        try:
+            new_events += self._bot_moves(match_id, loaded)
+        except Exception:
+            self._forget(match_id)  # the person's choice was applied but not stored
+            raise
+        self._persist(match_id, loaded, first)
+        return caller, [e for e in new_events if e.visible_to(caller.seat)], loaded
 
     def _play_bots(self, match_id: str) -> None:
         """Let bots act and store their moves (after create or join)."""
@@ -401,8 +448,17 @@ class MatchService:
     def _bot_moves(self, match_id: str, loaded: Loaded) -> list[Event]:
         if loaded.status == "waiting":
             return []
-        bots = {s.seat: self.host.bot(s.bot or "random") for s in loaded.seats if s.kind == "bot"}
-        return bot_turns(loaded.match, bots)
+        bots, budgets = {}, {}
+        for s in loaded.seats:
+            if s.kind == "bot":
+                name, seconds = parse_seat_bot(s.bot)
+                bots[s.seat], budgets[s.seat] = self.host.bot(name), seconds
+        pool = self.bot_pool
+
+        def choose(match: Match, seat: int, bot: Any, rng: Rng) -> str:
+            return pool.choose(match, seat, bot, budgets[seat], rng)
+
+        return bot_turns(loaded.match, bots, choose)
 
     def _persist(self, match_id: str, loaded: Loaded, first: int) -> None:
         match = loaded.match

@@ -15,6 +15,7 @@ class Settings:
     port: int = 8000
     workers: int = 1
     snapshot_every: int = 50  # save a full snapshot every this many choices
+    bot_processes: int = 2  # processes in which search bots think (0: in the request's thread)
     max_depth: int = 12  # GraphQL query depth limit
     max_tokens: int = 4000  # GraphQL document size limit, in tokens
     max_aliases: int = 30
@@ -23,6 +24,14 @@ class Settings:
     max_selections: int = 60  # fields asked together in one selection
     rate_limit: float = 500.0  # requests a second per client, on average (0: no limit)
     rate_burst: float = 1000.0  # requests a client may send at once
+    # What uvicorn holds each connection to (`uvicorn_limits`; docs/api.md, "Limits").
+    ws_max_size: int = 64 * 1024  # bytes of one WebSocket message; beyond, closed with 1009
+    ws_max_queue: int = 32  # WebSocket messages received and not yet handled, per connection
+    ws_ping_interval: float = 20.0  # seconds between pings on an idle WebSocket
+    ws_ping_timeout: float = 20.0  # seconds a ping may wait for its pong before the socket closes
+    max_header: int = 16 * 1024  # bytes of an HTTP request's head (line and headers); beyond, 400
+    limit_concurrency: int = 1000  # connections and tasks at once per worker; beyond, 503
+    timeout_keep_alive: int = 5  # seconds an idle keep-alive HTTP connection stays open
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -33,6 +42,7 @@ class Settings:
             "port": int(env.get("NBC_PORT", "8000")),
             "workers": int(env.get("NBC_WORKERS", "1")),
             "snapshot_every": int(env.get("NBC_SNAPSHOT_EVERY", "50")),
+            "bot_processes": int(env.get("NBC_BOT_PROCESSES", "2")),
             "max_depth": int(env.get("NBC_MAX_DEPTH", "12")),
             "max_tokens": int(env.get("NBC_MAX_TOKENS", "4000")),
             "max_aliases": int(env.get("NBC_MAX_ALIASES", "30")),
@@ -41,6 +51,48 @@ class Settings:
             "max_selections": int(env.get("NBC_MAX_SELECTIONS", "60")),
             "rate_limit": float(env.get("NBC_RATE_LIMIT", "500")),
             "rate_burst": float(env.get("NBC_RATE_BURST", "1000")),
+            "ws_max_size": int(env.get("NBC_WS_MAX_SIZE", str(64 * 1024))),
+            "ws_max_queue": int(env.get("NBC_WS_MAX_QUEUE", "32")),
+            "ws_ping_interval": float(env.get("NBC_WS_PING_INTERVAL", "20")),
+            "ws_ping_timeout": float(env.get("NBC_WS_PING_TIMEOUT", "20")),
+            "max_header": int(env.get("NBC_MAX_HEADER", str(16 * 1024))),
+            "limit_concurrency": int(env.get("NBC_LIMIT_CONCURRENCY", "1000")),
+            "timeout_keep_alive": int(env.get("NBC_TIMEOUT_KEEP_ALIVE", "5")),
         }
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]
+
+
+# The settings uvicorn enforces, each with the environment variable that sets it.
+UVICORN_LIMITS = {
+    "ws_max_size": "NBC_WS_MAX_SIZE",
+    "ws_max_queue": "NBC_WS_MAX_QUEUE",
+    "ws_ping_interval": "NBC_WS_PING_INTERVAL",
+    "ws_ping_timeout": "NBC_WS_PING_TIMEOUT",
+    "max_header": "NBC_MAX_HEADER",
+    "limit_concurrency": "NBC_LIMIT_CONCURRENCY",
+    "timeout_keep_alive": "NBC_TIMEOUT_KEEP_ALIVE",
+}
+
+
+def uvicorn_limits(settings: Settings) -> dict[str, object]:
+    """The keyword arguments of `uvicorn.run` that bound what one connection may send
+    and hold: the WebSocket message size and queue, pings, the HTTP head's size, the
+    connections at once, the keep-alive. Refuses a bound that is not positive, naming
+    its variable."""
+    problems = [
+        f"{variable} must be above 0, not {getattr(settings, name)}"
+        for name, variable in UVICORN_LIMITS.items()
+        if not getattr(settings, name) > 0
+    ]
+    if problems:
+        raise ValueError("; ".join(problems))
+    return {
+        "ws_max_size": settings.ws_max_size,
+        "ws_max_queue": settings.ws_max_queue,
+        "ws_ping_interval": settings.ws_ping_interval,
+        "ws_ping_timeout": settings.ws_ping_timeout,
+        "h11_max_incomplete_event_size": settings.max_header,
+        "limit_concurrency": settings.limit_concurrency,
+        "timeout_keep_alive": settings.timeout_keep_alive,
+    }

@@ -21,6 +21,12 @@ themselves (each has a default that works, and each is in `docs/writing-a-plugin
     redeal_hidden(state, seat, rng)    -> int          redraw what `seat` cannot know
     steering(variant, focus, rng)      -> chooser      play toward the cards not yet fired
 
+Two more help the `ismcts` search bot play well (the defaults play by chance):
+
+    evaluate(state)                    -> [float]|None how well each seat stands, 0..1
+    advise(view, prompts, rng)         -> id|None     the heuristic player's choice
+    rollout_choice(state, prompts, rng) -> id|None     a quick choice for its playouts
+
 and `coverage(variant)` names the cards whose effects the game reports through
 `nbc.core.coverage.fired`. `catalogue()` lists the card definitions a client may
 show (`CatalogueCard`: name, text, numbers, copies, printed or authored per field).
@@ -418,6 +424,25 @@ class Game:
         not know, however the game names it. Search bots use it to sample a
         position consistent with their seat's knowledge."""
         return 0
+
+    def evaluate(self, state: Any) -> Sequence[float] | None:
+        """How well each seat stands in an unfinished match, one number in 0..1 per seat
+        (roughly its chance to win), read from `state` alone. The `ismcts` bot scores a
+        playout it cut short with it; the default (None) scores every seat alike. It
+        sees a sampled position, never the true one, so it may read the whole state."""
+        return None
+
+    def advise(self, view: dict[str, Any], prompts: Sequence[Prompt], rng: Rng) -> str | None:
+        """The choice the game's heuristic player would make from a seat's `view` among
+        its `prompts`, or None (the default: no advice). The `ismcts` bot starts its
+        search leaning toward it, so a short search plays at least as well."""
+        return None
+
+    def rollout_choice(self, state: Any, prompts: Sequence[Prompt], rng: Rng) -> str | None:
+        """A quick choice among `prompts` (all of one seat's) for the `ismcts` bot's
+        playouts, drawing only from `rng`; None (the default) leaves it to chance.
+        Called for every choice of every playout, so it must be cheap."""
+        return None
 
     def self_checks(self, on: bool) -> bool:
         """Turn the game's own internal checks on or off: checks too costly for normal

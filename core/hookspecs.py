@@ -19,7 +19,12 @@ which the test kit (`nbc check`) and the fuzzer (`nbc fuzz`) use to find its bug
 - `shrink_setup(setup) -> [Setup]`: smaller legal set-ups, to shrink a failure;
 - `invariants() -> [Invariant]`: what must hold after every choice;
 - `redeal_hidden(state, seat, rng) -> int`: redraw what `seat` cannot know (the kit
-  checks that `seat`'s view and prompts do not change; search bots sample with it);
+  checks that `seat`'s view and prompts do not change; the `ismcts` bot samples with
+  it, so the draw must depend only on what `seat` knows: sort the hidden cards first);
+- `evaluate(state) -> [float]`, `rollout_choice(state, prompts, rng) -> id`,
+  `advise(view, prompts, rng) -> id`: how the `ismcts` bot scores a playout it cuts
+  short, plays its playouts, and which move it tries first (defaults: a tie, chance,
+  none);
 - `plant(state, seat, marker) -> int`: mark the cards only `seat` may know;
 - `coverage(variant) -> {key: name}`: the cards whose effects the game reports
   through `nbc.core.coverage.fired(key)`;
@@ -90,5 +95,15 @@ def nbc_web_tables() -> list[Any]:
 
 @hookspec
 def nbc_bots() -> list[Any]:
-    """Return bots this plugin offers: objects with a `name` and a method
-    `choose(view, prompts, rng) -> choice_id`. The host offers `random`."""
+    """Return bots this plugin offers: objects with a `name` (unique among all plugins;
+    a game's own bot is named after it, e.g. `tcg-greedy`) and a method
+    `choose(view, prompts, rng) -> choice_id` that reads only its seat's view and
+    prompts and draws only from `rng`. Optional attributes (`nbc.core.bots`):
+    `games`, the names of the games it can play (absent or None: every game; the API
+    and the CLI refuse it for any other); `needs_view = False` when it never reads the
+    view; `wants_infoset = True` to be called with `infoset=`, an `InfoSet` whose
+    `sample(rng)` builds whole positions consistent with what the seat knows;
+    `with_budget(budget)`, a copy that thinks within a `Budget` (seconds or
+    iterations per move). The host offers `random` and `ismcts`; a game gets a
+    strong `ismcts` by implementing `redeal_hidden` (and, optionally, `evaluate`,
+    `rollout_choice` and `advise`)."""

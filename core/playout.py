@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from nbc.core.bots import RandomBot
+from nbc.core.bots import RandomBot, decide
 from nbc.core.match import Match
 from nbc.core.rng import Rng
 
@@ -37,8 +37,7 @@ def bot_step(match: Match, rng: Rng, bots: dict[int, Any] | None = None) -> bool
         seat = seats[rng.below(len(seats))] if len(seats) > 1 else seats[0]
         mine = [p for p in prompts if p.seat == seat]
     bot = bots.get(seat, _RANDOM) if bots else _RANDOM
-    view = match.view(seat) if getattr(bot, "needs_view", True) else {}
-    match.act(seat, bot.choose(view, mine, rng))
+    match.act(seat, decide(bot, match, seat, mine, rng))
     return True
 
 

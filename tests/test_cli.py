@@ -18,7 +18,11 @@ def test_plugins_lists_the_example_and_the_host():
     result = runner.invoke(app, ["plugins"])
     assert result.exit_code == 0
     assert "trick-or-treat" in result.output and "host" in result.output
-    assert "bots: random" in result.output
+    assert "bots: funkoverse-greedy, ismcts, munchkin-greedy, random, tcg-greedy" in result.output
+    listed = json.loads(runner.invoke(app, ["plugins", "--json"]).output)["bots"]
+    bots = {b["name"]: b["games"] for b in listed}
+    assert bots["tcg-greedy"] == ["tcg"]
+    assert bots["ismcts"] == ["funkoverse", "munchkin", "tcg", "trick-or-treat"]
 
 
 def test_games_json_has_variants_seats_and_option_schema():
@@ -113,7 +117,7 @@ def test_plugins_reports_each_broken_plugin_and_lists_the_rest(broken_plugins):
     assert "warning: forgot-hookimpl" in output and "not marked @hookimpl" in output
     for name in ("tcg", "munchkin", "funkoverse", "christmas_town", "trick-or-treat", "haunted-treats"):
         assert name in output
-    assert "bots: random" in output
+    assert "bots: funkoverse-greedy, ismcts, munchkin-greedy, random, tcg-greedy" in output
 
 
 def test_plugins_json_has_plugins_problems_warnings_bots_and_blocked(broken_plugins, monkeypatch):
@@ -131,7 +135,13 @@ def test_plugins_json_has_plugins_problems_warnings_bots_and_blocked(broken_plug
     assert set(problems) == {"misspelt", "needs-missing", "wrong-argument", "view-clash"}
     assert problems["misspelt"]["source"] == "entry point misspelt = nbc_test_plugin_misspelt"
     assert [w["plugin"] for w in data["warnings"]] == ["forgot-hookimpl"]
-    assert data["bots"][0]["name"] == "random"
+    assert [b["name"] for b in data["bots"]] == [
+        "funkoverse-greedy",
+        "ismcts",
+        "munchkin-greedy",
+        "random",
+        "tcg-greedy",
+    ]
     assert data["blocked"] == ["christmas_town"]
 
 

@@ -15,6 +15,13 @@ def nbc_games() -> list[Any]:
 
 
 @hookimpl
+def nbc_bots() -> list[Any]:
+    from nbc.plugins.funkoverse.bot import FunkoverseGreedyBot
+
+    return [FunkoverseGreedyBot()]
+
+
+@hookimpl
 def nbc_graphql_types() -> list[Any]:
     from nbc.plugins.funkoverse.schema import VIEW
 

@@ -211,6 +211,23 @@ class Funkoverse(Game):
     def redeal_hidden(self, state: State, seat: int | None, rng: Rng) -> int:
         return verify.redeal_hidden(state, seat, rng)
 
+    def evaluate(self, state: State) -> Sequence[float]:
+        """Each side's points as shares of the win, for the `ismcts` bot (see `bot`)."""
+        from nbc.plugins.funkoverse.bot import evaluate
+
+        return evaluate(state, max(seat for side in state.sides for seat in side.seats) + 1)
+
+    def advise(self, view: dict[str, Any], prompts: Sequence[Prompt], rng: Rng) -> str | None:
+        """What `funkoverse-greedy` would choose."""
+        from nbc.plugins.funkoverse.bot import FunkoverseGreedyBot
+
+        return FunkoverseGreedyBot().choose(view, list(prompts), rng)
+
+    def rollout_choice(self, state: State, prompts: Sequence[Prompt], rng: Rng) -> str | None:
+        from nbc.plugins.funkoverse.bot import rollout_choice
+
+        return rollout_choice(state, prompts, rng)
+
     def coverage(self, variant: str) -> Mapping[str, str]:
         scenario = self.make_options(variant, None).scenario  # an unknown variant is refused
         return COVERAGE[scenario]

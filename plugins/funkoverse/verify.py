@@ -539,13 +539,14 @@ INVARIANTS: tuple[Invariant, ...] = (
 def redeal_hidden(state: State, seat: int | None, rng: Rng) -> int:
     """Re-pick, in place, every leader `seat` cannot know: another side's pick while
     some side is still choosing (its own side's pick, shared by teammates, stays).
-    Returns how many picks were redrawn; a redraw may land on the same character."""
+    Returns how many picks were redrawn; a redraw may land on the same character. The
+    draw reads the candidates in sorted order, never the true pick."""
     if not state.choosing_leaders:
         return 0
     redrawn = 0
     for i, side in enumerate(state.sides):
         if side.leader is None or (seat is not None and seat in side.seats):
             continue
-        side.leader = rng.choice([p.id for p in leader_candidates(state, i)])
+        side.leader = rng.choice(sorted(p.id for p in leader_candidates(state, i)))
         redrawn += 1
     return redrawn

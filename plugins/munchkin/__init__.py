@@ -12,6 +12,13 @@ def nbc_games():
 
 
 @hookimpl
+def nbc_bots():
+    from nbc.plugins.munchkin.bot import MunchkinGreedyBot
+
+    return [MunchkinGreedyBot()]
+
+
+@hookimpl
 def nbc_graphql_types():
     from nbc.plugins.munchkin.schema import VIEW
 

@@ -195,6 +195,18 @@ class Munchkin(Game):
     def redeal_hidden(self, state: State, seat: int | None, rng: Rng) -> int:
         return verify.redeal_hidden(state, seat, rng)
 
+    def advise(self, view: dict[str, Any], prompts: Sequence[Prompt], rng: Rng) -> str | None:
+        """What `munchkin-greedy` would choose."""
+        from nbc.plugins.munchkin.bot import MunchkinGreedyBot
+
+        return MunchkinGreedyBot().choose(view, list(prompts), rng)
+
+    def evaluate(self, state: State) -> Sequence[float]:
+        """Levels as shares of the win, for the `ismcts` bot (see `bot`)."""
+        from nbc.plugins.munchkin.bot import evaluate
+
+        return evaluate(state)
+
     def coverage(self, variant: str) -> dict[str, str]:
         """Every card; see docs/games/munchkin.md for when each kind fires."""
         return {c.id: c.name for c in CARDS.values()}

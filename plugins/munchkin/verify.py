@@ -175,7 +175,10 @@ def redeal_hidden(state: State, seat: int | None, rng: Rng) -> int:
     """Move the cards `seat` cannot see among the places it cannot see into: the face-down
     decks and the other hands (but for the cards everyone saw go there). Doors stay
     with Doors, Treasures with Treasures, and every pile keeps its size; a card being
-    played stays where it is. Cards are moved, never renamed: the card table of a match never changes."""
+    played stays where it is. Cards are moved, never renamed: the card table of a match
+    never changes. The hidden cards are sorted before the shuffle, so two matches that
+    differ only in hidden cards redeal alike (the draw depends on what `seat` knows and
+    `rng` alone)."""
     slots: list[tuple[list[str], int]] = []  # (list, index) of each hidden card
     for pile in (state.door_deck, state.treasure_deck):
         slots += [(pile.cards, i) for i in range(len(pile.cards))]
@@ -190,7 +193,7 @@ def redeal_hidden(state: State, seat: int | None, rng: Rng) -> int:
     for deck in ("door", "treasure"):
         mine = [(cards, i) for cards, i in slots if CARDS[state.cards[cards[i]]].deck == deck]
         ids = [cards[i] for cards, i in mine]
-        shuffled = list(ids)
+        shuffled = sorted(ids)  # the draw depends on which cards are hidden, not where
         rng.shuffle(shuffled)
         for (cards, i), card in zip(mine, shuffled, strict=True):
             cards[i] = card

@@ -20,6 +20,13 @@ def nbc_games():  # type: ignore[no-untyped-def]
 
 
 @hookimpl
+def nbc_bots():  # type: ignore[no-untyped-def]
+    from nbc.plugins.tcg.bot import TcgGreedyBot
+
+    return [TcgGreedyBot()]
+
+
+@hookimpl
 def nbc_graphql_types():  # type: ignore[no-untyped-def]
     from nbc.plugins.tcg.schema import view_type
 

@@ -24,6 +24,7 @@ from nbc.core.game import (
     Variant,
 )
 from nbc.core.rng import Rng
+from nbc.plugins.tcg import bot as bot_module
 from nbc.plugins.tcg import invariants as invariants_module
 from nbc.plugins.tcg import redeal as redeal_module
 from nbc.plugins.tcg import setups, verify
@@ -428,6 +429,17 @@ class TcgGame(Game):
     def redeal_hidden(self, state: State, seat: int | None, rng: Rng) -> int:
         """Shuffle the cards hidden from `seat` among themselves (see `redeal`)."""
         return redeal_module.redeal_hidden(state, seat, rng)
+
+    def evaluate(self, state: State) -> Sequence[float]:
+        """Scare Points as shares of the win, for the `ismcts` bot (see `bot`)."""
+        return bot_module.evaluate(self, state)
+
+    def rollout_choice(self, state: State, prompts: Sequence[Prompt], rng: Rng) -> str | None:
+        return bot_module.rollout_choice(state, prompts, rng)
+
+    def advise(self, view: dict[str, Any], prompts: Sequence[Prompt], rng: Rng) -> str | None:
+        """What `tcg-greedy` would choose."""
+        return bot_module.ADVISOR.choose(view, list(prompts), rng)
 
     def coverage(self, variant: str) -> Mapping[str, str]:
         """Every card of the variant's pool, by id, with its name."""

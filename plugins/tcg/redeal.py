@@ -16,7 +16,9 @@ a hand, returned to a hand or tucked in sight of everyone), and every card the m
 pending work names (an open question, an effect under way, a waiting trigger, a
 short-lived rule), so every prompt still means what it says. Face-up cards are never
 hidden. A lone hidden card (a Starting Locale before Day 1) has nothing to swap with.
-Whatever is kept per instance stays with it: its owner, the test kit's `planted` marker
+The hidden cards are sorted before they are shuffled, so the redeal depends only on
+what the seat knows and the RNG: two matches that differ only in hidden cards redeal
+alike. Whatever is kept per instance stays with it: its owner, the test kit's `planted` marker
 (the instance stays hidden from the same seats), what `State.known` says of it.
 """
 
@@ -55,7 +57,9 @@ def _shuffle_identities(st: State, cards: list[str], rng: Rng) -> int:
     if len(cards) < 2:
         return 0
     table = st.cards
-    identities = [table[c] for c in cards]
+    # Sorted first: the draw then depends on which cards are hidden, never on where
+    # each one truly is (a search bot's samples must not carry the hidden order).
+    identities = sorted(table[c] for c in cards)
     rng.shuffle(identities)
     moved = {
         card: identity for card, identity in zip(cards, identities, strict=True) if table[card] != identity

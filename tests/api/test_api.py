@@ -8,6 +8,7 @@ import threading
 import pytest
 from client import ACT, CREATE, JOIN, MATCH, play_to_end
 
+from nbc.api.errors import StaleSequence
 from nbc.api.service import MatchService, SeatSpec
 from nbc.api.storage import Store, make_engine
 from nbc.core.host import PluginHost
@@ -232,6 +233,34 @@ def test_two_servers_racing_on_one_sequence_number_apply_exactly_one(database_ur
     cached = first.get(match_id).match
     rebuilt = Store(make_engine(database_url)).load(match_id, cached.game)
     assert rebuilt is not None and rebuilt.fingerprint() == cached.fingerprint()
+
+
+def test_a_process_whose_copy_is_behind_answers_as_a_fresh_read_would(database_url, app):
+    """The second service holds the match one step behind the database: an act the
+    client makes at the stored step is taken, and one made at the step only the old
+    copy is at is refused as stale, with nothing stored."""
+    host = PluginHost.load()
+    first: MatchService = app.state.service
+    second = MatchService(host, Store(make_engine(database_url)))
+    match_id, tokens = first.create(
+        "trick-or-treat", None, {"rounds": 20}, [SeatSpec("person"), SeatSpec("person")], "behind"
+    )
+
+    def move(service: MatchService) -> tuple[int, str, int]:
+        current = service.get(match_id).match
+        seat = current.seats_to_act()[0]
+        return seat, current.prompts(seat)[0].choices[-1].id, current.seq
+
+    second.get(match_id)
+    seat, choice, seq = move(first)
+    first.act(match_id, tokens[seat], choice, seq)  # the second's copy is now a step behind
+    with pytest.raises(StaleSequence):
+        second.act(match_id, tokens[seat], choice, seq)  # legal on its old copy, stale in the database
+    assert Store(make_engine(database_url)).head(match_id).seq == seq + 1
+    seat, choice, seq = move(first)
+    second.act(match_id, tokens[seat], choice, seq)
+    assert first.get(match_id).match.fingerprint() == second.get(match_id).match.fingerprint()
+    assert Store(make_engine(database_url)).head(match_id).seq == seq + 1
 
 
 def test_a_reloaded_match_has_the_same_fingerprint(database_url, app, api):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from postgres import postgres_url
 from typer.testing import CliRunner
 
 from nbc.api.bench import acts_for, percentile
@@ -15,6 +16,13 @@ FIELDS = {
     "variant",
     "players",
     "database",
+    "workers",
+    "event_latency_samples",
+    "event_latency_missed",
+    "event_latency_p50_ms",
+    "event_latency_p95_ms",
+    "event_latency_max_ms",
+    "event_latency_target_met",
     "clients",
     "acts",
     "matches",
@@ -42,12 +50,16 @@ def test_bench_api_reports_one_row_per_client_count_as_json():
     assert [row["acts"] for row in rows] == [acts_for(1, 2, 40), 40] == [20, 40]
     for row in rows:
         assert set(row) == FIELDS
-        assert (row["game"], row["variant"], row["players"], row["database"]) == (
+        assert (row["game"], row["variant"], row["players"], row["database"], row["workers"]) == (
             "trick-or-treat",
             "short",
             2,
             "sqlite",
+            1,
         )
+        # no latency asked for: none measured
+        assert row["event_latency_samples"] == row["event_latency_missed"] == 0
+        assert row["event_latency_p50_ms"] is None and row["event_latency_target_met"] is None
         for key in (
             "matches",
             "seconds",
@@ -69,6 +81,26 @@ def test_bench_api_reports_one_row_per_client_count_as_json():
             isinstance(row["p50_target_met"], bool) if row["clients"] == 1 else row["p50_target_met"] is None
         )
         assert row["acts_per_second_target_met"] is None  # stated for 16 clients
+
+
+def test_bench_api_on_postgresql_with_two_workers_reports_the_cross_worker_latency():
+    url = postgres_url()
+    args = ["bench", "--api", "--clients", "2", "--acts", "20", "--database", url, "--workers", "2"]
+    result = CliRunner().invoke(app, [*args, "--latency", "10", "--json"])
+    assert result.exit_code == 0, result.output
+    [row] = json.loads(result.stdout)
+    assert set(row) == FIELDS
+    assert (row["database"], row["workers"], row["clients"], row["acts"]) == ("postgresql", 2, 2, 20)
+    assert row["event_latency_samples"] + row["event_latency_missed"] == 10
+    assert row["event_latency_samples"] > 0
+    assert 0 < row["event_latency_p50_ms"] <= row["event_latency_p95_ms"] <= row["event_latency_max_ms"]
+    assert isinstance(row["event_latency_target_met"], bool)
+    assert row["acts_per_second"] > 0 and row["engine_replay_exact"] is True
+
+
+def test_bench_api_refuses_a_latency_run_without_postgresql():
+    result = CliRunner().invoke(app, ["bench", "--api", "--clients", "1", "--acts", "4", "--latency", "5"])
+    assert result.exit_code == 2 and "needs PostgreSQL" in result.output
 
 
 def test_bench_api_refuses_bad_client_counts():

@@ -6,7 +6,7 @@ import { h, notify } from "./dom.js";
 import { optionsForm } from "./options.js";
 
 const GAMES = `{ games { name title description minPlayers maxPlayers
-  variants { name title description minPlayers maxPlayers options } optionsSchema }
+  variants { name title description minPlayers maxPlayers options } optionsSchema bots }
   bots { name description } }`;
 const LOBBY = "{ lobby { id game variant players openSeats ageSeconds seats { seat kind bot name } } }";
 const CREATE = `mutation($input: CreateMatchInput!) { createMatch(input: $input) {
@@ -119,9 +119,13 @@ function newMatch(games, bots) {
     for (let seat = 0; seat < count; seat++) {
       const kind = h("select", { id: `seat-${seat}`, name: `seat-${seat}`, "aria-label": `Seat ${seat}` });
       kind.append(h("option", { value: "PERSON" }, "You"));
-      for (const b of bots) kind.append(h("option", { value: `BOT:${b.name}`, title: b.description }, `Bot: ${b.name}`));
+      // only the bots that can play this game (the server refuses the others)
+      const fitting = bots.filter((b) => game().bots.includes(b.name));
+      for (const b of fitting) kind.append(h("option", { value: `BOT:${b.name}`, title: b.description }, `Bot: ${b.name}`));
       kind.append(h("option", { value: "OPEN" }, "Open seat (invite)"));
-      kind.value = old[seat] ? old[seat].kind : seat === 0 ? "PERSON" : `BOT:${bots[0] ? bots[0].name : "random"}`;
+      const fallback = fitting.some((b) => b.name === "random") ? "random" : fitting[0] ? fitting[0].name : "random";
+      const kept = old[seat] && [...kind.options].some((o) => o.value === old[seat].kind);
+      kind.value = kept ? old[seat].kind : seat === 0 ? "PERSON" : `BOT:${fallback}`;
       const name = h("input", {
         id: `seat-${seat}-name`,
         type: "text",

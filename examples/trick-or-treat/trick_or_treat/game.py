@@ -292,7 +292,9 @@ class TrickOrTreat(Game):
         for s, player in enumerate(state.players):
             if s != seat:
                 hidden += player.hand.cards
-        candies = [state.cards[c] for c in hidden]
+        # Sorted first, so the redeal depends on which candies are hidden, never on
+        # where each one truly is: a search bot's samples carry nothing it cannot know.
+        candies = sorted(state.cards[c] for c in hidden)
         rng.shuffle(candies)
         for card, candy in zip(hidden, candies, strict=True):
             state.cards[card] = candy

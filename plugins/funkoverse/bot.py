@@ -1,0 +1,226 @@
+"""`funkoverse-greedy`: a quick heuristic player of Funkoverse, and the search helpers
+the `ismcts` bot uses on Funkoverse positions.
+
+The bot reads only its seat's view and prompts. It takes its turns with the piece
+nearest a rival, challenges whenever it may (a rival already knocked down first, since
+any win then knocks it out and scores; then characters before minions, the lowest
+Defense first), stands a fallen ally up, uses an ability when a rival is next to it
+and no challenge is on offer, and otherwise moves toward the nearest rival.
+Knock-outs are what every scenario scores, so the fight is carried to the rivals.
+
+The same rules of thumb play the `ismcts` bot's playouts (`rollout_choice`), read from
+a sampled state instead of a view: both build a `Board`, the few facts they need.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from nbc.core.bots import any_choice, standing_values
+from nbc.core.game import Prompt
+from nbc.core.rng import Rng
+from nbc.plugins.funkoverse.effects import CARDS
+
+Square = tuple[int, int]
+
+
+class Piece(NamedTuple):
+    side: int
+    square: Square | None
+    standing: bool
+    kind: str
+    defense: int
+
+
+@dataclass(slots=True)
+class Board:
+    """What the heuristics read: the acting side, the piece taking its turn, the pieces."""
+
+    side: int
+    active: str | None
+    pieces: dict[str, Piece]
+
+    @classmethod
+    def of_view(cls, view: dict[str, Any], seat: int) -> Board:
+        side = next((s["index"] for s in view.get("sides", []) if seat in s["seats"]), -1)
+        pieces = {
+            p["id"]: Piece(
+                p["side"],
+                tuple(p["square"]) if p.get("square") is not None else None,
+                bool(p.get("standing", True)),
+                p["kind"],
+                p.get("defense") or 0,
+            )
+            for p in view.get("pieces", [])
+        }
+        return cls(side, view.get("active"), pieces)
+
+    @classmethod
+    def of_state(cls, state: Any, seat: int) -> Board:
+        side = next((i for i, s in enumerate(state.sides) if seat in s.seats), -1)
+        pieces = {
+            p.id: Piece(p.side, p.square, p.standing, p.kind, CARDS[p.card].defense)
+            for p in state.pieces.values()
+        }
+        return cls(side, state.frames[0].piece if state.frames else None, pieces)
+
+    def rivals(self) -> list[Square]:
+        """Where the rivals on the board stand or lie (minions score nothing)."""
+        return [
+            p.square
+            for p in self.pieces.values()
+            if p.side != self.side and p.square is not None and p.kind != "minion"
+        ]
+
+
+class FunkoverseGreedyBot:
+    name = "funkoverse-greedy"
+    description = "Funkoverse heuristics: close in on rivals and challenge them, the weakest first"
+    games = frozenset({"funkoverse"})
+
+    def choose(self, view: dict[str, Any], prompts: list[Prompt], rng: Rng) -> str:
+        board = Board.of_view(view, prompts[0].seat)
+        for prompt in prompts:
+            found = greedy_choice(board, prompt, rng)
+            if found is not None:
+                return found
+        return any_choice(prompts, rng)
+
+
+def greedy_choice(board: Board, prompt: Prompt, rng: Rng) -> str | None:
+    """The heuristic answer to `prompt`, or None when it has none."""
+    answer = _ANSWERS.get(prompt.kind)
+    if answer is None:
+        return None
+    found = answer(board, prompt, rng)
+    return found if found is not None and any(c.id == found for c in prompt.choices) else None
+
+
+def _distance(a: Sequence[int], b: Sequence[int]) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def _nearest(square: Sequence[int] | None, rivals: list[Square]) -> int:
+    if square is None or not rivals:
+        return 99
+    return min(_distance(square, r) for r in rivals)
+
+
+def _square_of(choice_id: str) -> Square | None:
+    tail = choice_id.split(":", 1)[1] if ":" in choice_id else ""
+    parts = tail.split(",")
+    if len(parts) == 2 and all(p.lstrip("-").isdigit() for p in parts):
+        return (int(parts[0]), int(parts[1]))
+    return None
+
+
+def _turn(board: Board, prompt: Prompt, rng: Rng) -> str | None:
+    rivals = board.rivals()
+    best, best_key = None, None
+    for choice in prompt.choices:
+        piece = board.pieces.get(choice.id.split(":", 1)[1]) if choice.id.startswith("pick:") else None
+        if piece is None:
+            continue
+        key = (_nearest(piece.square, rivals), piece.kind != "character")
+        if best_key is None or key < best_key:
+            best, best_key = choice.id, key
+    return best
+
+
+def _action(board: Board, prompt: Prompt, rng: Rng) -> str | None:
+    ids = [c.id for c in prompt.choices]
+    challenges = [c for c in prompt.choices if c.id.startswith("challenge:")]
+    if challenges:
+        return _target(board, Prompt(prompt.seat, prompt.kind, prompt.text, tuple(challenges)), rng)
+    assists = [i for i in ids if i.startswith("assist:")]
+    if assists:
+        return assists[0]
+    piece = board.pieces.get(board.active or "")
+    near = _nearest(piece.square if piece else None, board.rivals())
+    abilities = [i for i in ids if i.startswith("ability:")]
+    if near <= 1 and abilities:
+        return abilities[rng.below(len(abilities))]
+    if "rally" in ids:
+        return "rally"
+    if "move" in ids and near > 1:
+        return "move"
+    if abilities and rng.below(2):
+        return abilities[rng.below(len(abilities))]
+    return "end"
+
+
+def _toward_rivals(board: Board, prompt: Prompt, rng: Rng) -> str | None:
+    rivals = board.rivals()
+    best, best_key = None, None
+    for choice in prompt.choices:
+        square = _square_of(choice.id)
+        if square is None:
+            continue
+        key = _nearest(square, rivals)
+        if best_key is None or key < best_key:
+            best, best_key = choice.id, key
+    return best
+
+
+def _target(board: Board, prompt: Prompt, rng: Rng) -> str | None:
+    best, best_key = None, None
+    for choice in prompt.choices:
+        piece = board.pieces.get(choice.id.split(":", 1)[1]) if ":" in choice.id else None
+        if piece is None:
+            continue
+        # a rival already down is knocked out (and scores) by any win; characters score
+        key = (piece.standing, piece.kind not in ("character", "basic"), piece.defense)
+        if best_key is None or key < best_key:
+            best, best_key = choice.id, key
+    return best
+
+
+def _first_of(*ids: str) -> Any:
+    def answer(board: Board, prompt: Prompt, rng: Rng) -> str | None:
+        offered = [c.id for c in prompt.choices]
+        return next((i for i in ids if i in offered), None)
+
+    return answer
+
+
+_ANSWERS = {
+    "turn": _turn,
+    "action": _action,
+    "move": _toward_rivals,
+    "place": _toward_rivals,
+    "place-minion": _toward_rivals,
+    "challenge": _target,
+    "rag-doll": _first_of("swap"),
+}
+
+
+# --- search helpers (the state here is a sampled position, never the true one) -------------
+
+
+def evaluate(state: Any, players: int) -> Sequence[float]:
+    """Each side's points (and, a little, its pieces still standing) as shares of the
+    win, handed to every seat of the side."""
+    standing = [0] * len(state.sides)
+    for piece in state.pieces.values():
+        if getattr(piece, "standing", False) and 0 <= piece.side < len(standing):
+            standing[piece.side] += 1
+    values = standing_values([side.points + 0.25 * standing[i] for i, side in enumerate(state.sides)], 0.8)
+    per_seat = [0.0] * players
+    for i, side in enumerate(state.sides):
+        for seat in side.seats:
+            per_seat[seat] = values[i]
+    return per_seat
+
+
+ROLLOUT_CHANCE = 5  # one playout choice in this many is left to chance
+
+
+def rollout_choice(state: Any, prompts: Sequence[Prompt], rng: Rng) -> str | None:
+    """The heuristic player's choice read from the sampled state, but now and then a
+    random one, so the playouts of one move differ."""
+    prompt = prompts[0]
+    if prompt.kind not in _ANSWERS or rng.below(ROLLOUT_CHANCE) == 0:
+        return None
+    return greedy_choice(Board.of_state(state, prompt.seat), prompt, rng)

@@ -1,0 +1,105 @@
+"""`nbc tournament`: every seating, Wilson intervals, Elo, and the same result for a
+seed however many processes play."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from nbc.api.cli import app
+from nbc.core.errors import BadOptions
+from nbc.core.host import PluginHost
+from nbc.core.tournament import Entry, elo, seating_of, tournament, wilson
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def host() -> PluginHost:
+    return PluginHost.load()
+
+
+def test_every_seating_is_played_on_the_same_deals():
+    assert [seating_of(("a", "b", "c"), k) for k in range(4)] == [
+        ("a", "b", "c"),
+        ("b", "c", "a"),
+        ("c", "a", "b"),
+        ("a", "b", "c"),
+    ]
+
+
+def test_wilson_interval_of_known_rates():
+    low, high = wilson(8, 10)
+    assert (round(low, 4), round(high, 4)) == (0.4902, 0.9433)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_elo_gives_the_winner_more_by_the_logistic_rule():
+    # 3 to 1 against the other: 10 ** (d / 400) = 3, d = 191 points
+    entries = [Entry(k, ("a", "b"), (1.0, 0.0) if k < 30 else (0.0, 1.0), 1, "") for k in range(40)]
+    ratings = elo(entries, ["a", "b"])
+    assert 180 < ratings["a"] - ratings["b"] < 195
+    assert ratings["a"] + ratings["b"] == pytest.approx(3000)
+
+
+def test_a_tournament_rotates_seats_and_counts_wins(host):
+    result = tournament(host, "trick-or-treat", None, ["ismcts", "random"], 6, budget=None, seed="s", jobs=1)
+    assert [e.seating for e in result.entries] == [("ismcts", "random"), ("random", "ismcts")] * 3
+    for standing in result.standings:
+        assert standing.seats == 6
+        assert standing.low <= standing.rate <= standing.high
+    assert sum(s.wins for s in result.standings) == pytest.approx(sum(sum(e.shares) for e in result.entries))
+
+
+def test_a_tournament_is_the_same_for_a_seed_whatever_the_processes(host):
+    def run(jobs: int) -> dict:
+        from nbc.core.bots import Budget
+
+        return tournament(
+            host,
+            "trick-or-treat",
+            None,
+            ["ismcts", "random"],
+            4,
+            budget=Budget(iterations=8),
+            seed="d",
+            jobs=jobs,
+        ).as_dict()
+
+    one = run(1)
+    assert run(2) == one
+    assert one["matches"][0]["seating"] == ["ismcts", "random"]
+
+
+def test_a_line_up_must_fit_the_seats_and_the_game(host):
+    with pytest.raises(BadOptions, match="needs 7 seats"):
+        tournament(host, "trick-or-treat", None, ["random"] * 7, 2)
+    with pytest.raises(BadOptions, match="there is no bot 'nope'; the bots that play trick-or-treat are: "):
+        tournament(host, "trick-or-treat", None, ["nope", "random"], 2)
+
+
+def test_the_command_prints_a_table_and_json():
+    args = ["tournament", "trick-or-treat", "--bots", "ismcts,random", "--games", "4", "--budget", "6i"]
+    shown = runner.invoke(app, [*args, "--jobs", "1"])
+    assert shown.exit_code == 0, shown.output
+    assert "95% CI" in shown.output and "Elo" in shown.output and "ismcts" in shown.output
+    data = json.loads(runner.invoke(app, [*args, "--json", "--seed", "3"]).stdout)
+    assert data["games"] == 4 and data["budget"] == "6i"
+    assert {s["bot"] for s in data["standings"]} == {"ismcts", "random"}
+    again = json.loads(runner.invoke(app, [*args, "--json", "--seed", "3", "--jobs", "2"]).stdout)
+    assert again == data
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--bots", "random"], "at least two"),
+        (["--bots", "random,random", "--budget", "soon"], "cannot read"),
+    ],
+)
+def test_the_command_refuses_bad_input_with_what_would_do(extra, message):
+    result = runner.invoke(app, ["tournament", "trick-or-treat", *extra])
+    assert result.exit_code == 2
+    assert message in result.output
