@@ -93,7 +93,72 @@ def side_areas(state: State, side: int) -> list[tuple[Square, ...]]:
 def occupants(state: State) -> dict[Square, Occupant]:
     """Who stands where, as the grid's sight and movement rules see it (markers and
     point markers are not occupants)."""
-    return {p.square: Occupant(p.side, p.standing) for p in state.pieces.values() if p.square is not None}
+    by_side = _OCCUPANTS
+    return {p.square: by_side[p.side][p.standing] for p in state.pieces.values() if p.square is not None}
+
+
+# Occupants are immutable: one per side and stance serves every square.
+_OCCUPANTS = [(Occupant(side, False), Occupant(side, True)) for side in range(8)]
+
+
+@cache
+def _free_moves(
+    map_name: str, start: Square, squares: int
+) -> tuple[tuple[tuple[Square, Choice], ...], frozenset[Square]]:
+    """A move of up to `squares` from `start` with nobody on the map: the squares it
+    reaches, sorted, each with its "to:" choice; and the squares it passes through
+    (nearer than `squares`, `start` left out). Worked out once per map and square."""
+    reached = grid(map_name).reachable(start, squares, 0, {})
+    ends = tuple((sq, _move_choice(sq)) for sq in sorted(reached))
+    return ends, frozenset(sq for sq, d in reached.items() if d < squares)
+
+
+@cache
+def _move_choice(sq: Square) -> Choice:
+    return Choice(f"to:{sq_id(sq)}", f"Move to {sq_id(sq)}")
+
+
+def move_ends(
+    state: State, start: Square, squares: int, side: int, occ: dict[Square, Occupant], passes_rivals: bool
+) -> list[tuple[Square, Choice]]:
+    """The legal ends of a move (as `Grid.reachable` finds them), sorted, each with its
+    "to:" choice. The search is the map's own, worked out once (`_free_moves`), unless
+    a standing rival stands where the move would pass: then the grid searches."""
+    ends, passed = _free_moves(state.map, start, squares)
+    if not passes_rivals:
+        blockers = tuple([sq for sq, o in occ.items() if sq in passed and o.standing and o.team != side])
+        if blockers:
+            reached = _blocked_moves(state.map, start, squares, blockers)
+            return [end for end in ends if end[0] in reached and end[0] not in occ]
+    return [end for end in ends if end[0] not in occ]
+
+
+_BLOCKED: dict[tuple, frozenset[Square]] = {}
+
+
+def _blocked_moves(
+    map_name: str, start: Square, squares: int, blockers: tuple[Square, ...]
+) -> frozenset[Square]:
+    """The squares a move of up to `squares` from `start` reaches when standing rivals
+    hold `blockers` (a breadth-first search, as `Grid.reachable` makes it; kept)."""
+    key = (map_name, start, squares, blockers)
+    found = _BLOCKED.get(key)
+    if found is None:
+        if len(_BLOCKED) > 50_000:
+            _BLOCKED.clear()
+        steps = grid(map_name)._steps
+        seen = {start, *blockers}
+        frontier = [start]
+        for _ in range(squares):
+            following = []
+            for sq in frontier:
+                for n in steps[sq]:
+                    if n not in seen:
+                        seen.add(n)
+                        following.append(n)
+            frontier = following
+        found = _BLOCKED[key] = frozenset(seen.difference(blockers))
+    return found
 
 
 def is_character(piece: Piece) -> bool:
@@ -154,9 +219,22 @@ def adjacent_free(state: State, piece: Piece, occ: dict[Square, Occupant] | None
     """Free squares adjacent to a piece (neighbouring and visible)."""
     if piece.square is None:
         return []
-    g = grid(state.map)
     occ = occupants(state) if occ is None else occ
-    return [sq for sq in g.neighbours(piece.square) if sq not in occ and g.step_allowed(piece.square, sq)]
+    return [sq for sq in _steps_in_order(state.map, piece.square) if sq not in occ]
+
+
+@cache
+def _steps_in_order(map_name: str, sq: Square) -> tuple[Square, ...]:
+    """The neighbours a piece may step to from `sq`, in the grid's order of neighbours."""
+    g = grid(map_name)
+    return tuple(n for n in g.neighbours(sq) if g.step_allowed(sq, n))
+
+
+@cache
+def _square_choice(verb: str, sq: Square, label: str, card: str = "") -> Choice:
+    """The choice `verb:x,y`; `label` has a `{}` for the square, and names `card` (its
+    reference) when one is given."""
+    return Choice(f"{verb}:{sq_id(sq)}", label.format(sq_id(sq)), {REFS: [card]} if card else {})
 
 
 # -- whose turn ----------------------------------------------------------------------
@@ -164,7 +242,19 @@ def adjacent_free(state: State, piece: Piece, occ: dict[Square, Occupant] | None
 
 def choosable(state: State, side: int) -> list[Piece]:
     """The side's characters without an exhausted marker (on the map or not)."""
-    return [p for p in state.pieces.values() if p.side == side and is_character(p) and not p.exhausted]
+    return [
+        p
+        for p in state.pieces.values()
+        if p.side == side and not p.exhausted and p.kind in CHARACTER_KINDS  # is_character
+    ]
+
+
+def may_choose(state: State, side: int) -> bool:
+    """Has the side a character to choose (`choosable` is not empty)?"""
+    for p in state.pieces.values():
+        if p.side == side and not p.exhausted and p.kind in CHARACTER_KINDS:
+            return True
+    return False
 
 
 def next_turn(state: State, after: int) -> int | None:
@@ -172,12 +262,42 @@ def next_turn(state: State, after: int) -> int | None:
     n = len(state.sides)
     for step in range(1, n + 1):
         side = (after + step) % n
-        if choosable(state, side):
+        if may_choose(state, side):
             return side
     return None
 
 
 # -- prompts -------------------------------------------------------------------------
+# Choices are immutable, so the same one serves every prompt that offers it: those
+# that name a piece or a square are made once per name (`_choice`).
+
+STAY = Choice("stay", "Stay")
+END_TURN = Choice("end", "End the turn")
+PASS = Choice("end", "Pass")
+RAG_DOLL = (Choice("swap", "Swap with the Arm"), Choice("stay", "Take the challenge"))
+
+
+@cache
+def _choice(verb: str, ident: str, label: str, refs: tuple[str, ...] = ()) -> Choice:
+    """The choice `verb:ident` (or `verb` alone when `ident` is empty) with `label`, and
+    the card references `refs` (the cards its label names)."""
+    return Choice(f"{verb}:{ident}" if ident else verb, label, {REFS: list(refs)} if refs else {})
+
+
+# The labels of the choices that name one piece, by verb.
+PIECE_LABELS = {
+    "pick": "Take a turn with {}",
+    "challenge": "Challenge {}",
+    "assist": "Stand {} up",
+    "target": "Challenge {}",
+    "ally": "Pull {}",
+}
+
+
+@cache
+def _piece_choice(verb: str, piece_id: str, card: str) -> Choice:
+    """The choice `verb:piece_id`, labelled with the piece's card's name."""
+    return Choice(f"{verb}:{piece_id}", PIECE_LABELS[verb].format(CARDS[card].name), {REFS: [card]})
 
 
 def prompts(state: State) -> list[Prompt]:
@@ -188,15 +308,13 @@ def prompts(state: State) -> list[Prompt]:
     if state.placing:
         piece = state.pieces[state.placing[0]]
         squares = placement_squares(state, piece)
+        label = f"Place {name(piece)} on {{}}"
         return [
             Prompt(
                 piece.seat,
                 "place",
                 f"Place {name(piece)}",
-                tuple(
-                    Choice(f"place:{sq_id(sq)}", f"Place {name(piece)} on {sq_id(sq)}", {REFS: [piece.card]})
-                    for sq in squares
-                ),
+                tuple([_square_choice("place", sq, label, piece.card) for sq in squares]),
             )
         ]
     if state.reaction is not None:
@@ -206,7 +324,7 @@ def prompts(state: State) -> list[Prompt]:
                 r.seat,
                 "rag-doll",
                 "Sally is challenged: swap places with the Detachable Arm?",
-                (Choice("swap", "Swap with the Arm"), Choice("stay", "Take the challenge")),
+                RAG_DOLL,
             )
         ]
     if state.frames:
@@ -219,17 +337,16 @@ def prompts(state: State) -> list[Prompt]:
         ]
     side = state.sides[state.turn]
     found = []
+    pieces = choosable(state, state.turn)
     for seat in side.seats:
-        mine = [p for p in choosable(state, state.turn) if p.seat == seat]
+        mine = [p for p in pieces if p.seat == seat]
         if mine:
             found.append(
                 Prompt(
                     seat,
                     "turn",
                     "Choose a character to take a turn",
-                    tuple(
-                        Choice(f"pick:{p.id}", f"Take a turn with {name(p)}", {REFS: [p.card]}) for p in mine
-                    ),
+                    tuple([_piece_choice("pick", p.id, p.card) for p in mine]),
                 )
             )
     return found
@@ -253,7 +370,9 @@ def move_allowance(piece: Piece) -> int:
     return BASIC_MOVE
 
 
-def can_move(state: State, piece: Piece, squares: int, occ: dict[Square, Occupant]) -> bool:
+def can_move(
+    state: State, piece: Piece, squares: int, occ: dict[Square, Occupant], passes_rivals: bool = False
+) -> bool:
     g = grid(state.map)
     sq = piece.square
     if sq is None or squares < 1:
@@ -261,7 +380,7 @@ def can_move(state: State, piece: Piece, squares: int, occ: dict[Square, Occupan
     for n in g._steps[sq]:  # a free neighbour settles it without a search
         if n not in occ:
             return True
-    return bool(g.reachable(sq, squares, piece.side, occ))
+    return bool(move_ends(state, sq, squares, piece.side, occ, passes_rivals))
 
 
 def rivals_adjacent(state: State, piece: Piece, g: Grid) -> list[Piece]:
@@ -279,14 +398,19 @@ def targets_from(
     within `reach` squares and visible."""
     g = grid(state.map)
     found = []
-    for p in state.pieces.values():
-        if p.side == side or p.square is None:
-            continue
-        if reach == 0:
-            if chebyshev(origin, p.square) == 1 and g.step_allowed(origin, p.square):
+    if reach == 0:
+        steps = g._steps.get(origin, ())  # the neighbours a step (so sight) reaches
+        for p in state.pieces.values():
+            if p.side != side and p.square in steps:
                 found.append(p)
-        elif within(origin, p.square, reach) and g.can_see(origin, p.square, side, occ):
-            found.append(p)
+        return found
+    x, y = origin
+    for p in state.pieces.values():
+        sq = p.square
+        if p.side == side or sq is None:
+            continue
+        if -reach <= sq[0] - x <= reach and -reach <= sq[1] - y <= reach and g.can_see(origin, sq, side, occ):
+            found.append(p)  # within reach and visible
     return found
 
 
@@ -316,9 +440,15 @@ def ability_cost(state: State, piece: Piece, ability_key: str) -> int:
 
 def token_for(side: Side, colour: str) -> str | None:
     for token in side.pool:
-        if token.rsplit("-", 1)[0] == colour:
+        if _token_colour(token) == colour:
             return token
     return None
+
+
+@cache
+def _token_colour(token: str) -> str:
+    """A token id is "<colour>-<n>"."""
+    return token.rsplit("-", 1)[0]
 
 
 def can_pay(state: State, piece: Piece, ability_key: str) -> bool:
@@ -336,10 +466,14 @@ def has_possible_target(state: State, piece: Piece, ability_key: str, occ: dict[
     g = grid(state.map)
     for step in ABILITIES[ability_key].steps:
         if step.op == "move":
-            origins += list(g.reachable(piece.square, step.squares, piece.side, occ))
+            origins += [sq for sq, _ in move_ends(state, piece.square, step.squares, piece.side, occ, False)]
         elif step.op == "challenge":
             if step.targets == "each-adjacent-standing":
                 return any(p.standing for p in rivals_adjacent(state, piece, g))
+            if step.range == 0:  # a rival next to one of the squares, where a step reaches
+                rivals = {p.square for p in state.pieces.values() if p.side != piece.side}
+                steps = g._steps
+                return any(not rivals.isdisjoint(steps[o]) for o in origins)
             return any(targets_from(state, o, piece.side, step.range, occ) for o in origins)
         elif step.op == "animate":
             return bool(animate_candidates(state, piece, step, occ))
@@ -374,19 +508,19 @@ def action_choices(state: State, frame: Frame) -> tuple[Choice, ...]:
         zero = companion_of(state, piece)
         if zero is not None and zero.square is not None and (frame.companion_free or frame.actions > 0):
             if frame.companion_free:
-                how, about = "free", [zero.card]
+                how, about = "free", (zero.card,)
             else:
-                how, about = f"gives up one of {name(piece)}'s actions", [zero.card, piece.card]
-            choices.append(Choice("companion", f"{name(zero)} acts ({how})", {REFS: about}))
+                how, about = f"gives up one of {name(piece)}'s actions", (zero.card, piece.card)
+            choices.append(_choice("companion", "", f"{name(zero)} acts ({how})", about))
     on_map = piece.square is not None
     if frame.rallying:
         # Knocked down when chosen: its own actions can only rally (both of them), even
         # once its companion has stood it up; they may still go to the companion.
         if on_map and not piece.standing and frame.actions == 2:
-            choices.append(Choice("rally", f"{name(piece)} rallies (both actions)", {REFS: [piece.card]}))
+            choices.append(_choice("rally", "", f"{name(piece)} rallies (both actions)", (piece.card,)))
     elif on_map and piece.standing and frame.actions > 0:
         choices.extend(_actions_of_standing(state, frame, piece))
-    choices.append(Choice("end", "End the turn" if frame.root else "Pass"))
+    choices.append(END_TURN if frame.root else PASS)
     return tuple(choices)
 
 
@@ -398,46 +532,67 @@ def allowed_kinds(frame: Frame, piece: Piece) -> tuple[str, ...]:
     return kinds
 
 
+@cache
+def _card_actions(
+    card_id: str,
+) -> tuple[tuple[str, ...], int, Choice, tuple[tuple[str, bool, Choice, int, str], ...]]:
+    """What a character card offers, worked out once per card: its kinds of basic
+    action, its move allowance with the "move" choice, and each ability's key (as
+    `ABILITIES` knows it), whether it is a challenge action, its choice, its printed
+    cost and the colour of token it takes."""
+    card = CARDS[card_id]
+    trait_move = card.trait.move if card.trait is not None else 0
+    allowance = card.move or trait_move or BASIC_MOVE
+    abilities = []
+    for a in card.ability:
+        key = f"{card_id}/{a.id}"
+        ability = ABILITIES[key]
+        choice = Choice(f"ability:{a.id}", f"Use {a.name}", {REFS: [key]})
+        abilities.append((key, a.challenge_action, choice, ability.cost, ability.token))
+    kinds = tuple(card.actions) if card.actions else BASIC_ACTIONS
+    return kinds, allowance, Choice("move", f"Move up to {allowance} squares"), tuple(abilities)
+
+
 def _actions_of_standing(state: State, frame: Frame, piece: Piece) -> list[Choice]:
     g = grid(state.map)
     occ = occupants(state)
-    kinds = allowed_kinds(frame, piece)
+    kinds, allowance, move, abilities = _card_actions(piece.card)
+    if frame.exclude:
+        kinds = tuple(k for k in kinds if k not in frame.exclude)
     out: list[Choice] = []
-    if "move" in kinds and can_move(state, piece, move_allowance(piece), occ):
-        out.append(Choice("move", f"Move up to {move_allowance(piece)} squares"))
-    if "challenge" in kinds:
-        for rival in rivals_adjacent(state, piece, g):
-            out.append(Choice(f"challenge:{rival.id}", f"Challenge {name(rival)}", {REFS: [rival.card]}))
-    if "assist" in kinds:
-        for ally in state.pieces.values():
-            if (
-                ally.side == piece.side
-                and not ally.standing
-                and ally.square is not None
-                and chebyshev(ally.square, piece.square) == 1  # type: ignore[arg-type]
-                and g.step_allowed(piece.square, ally.square)  # type: ignore[arg-type]
-            ):
-                out.append(Choice(f"assist:{ally.id}", f"Stand {name(ally)} up", {REFS: [ally.card]}))
+    if "move" in kinds and can_move(state, piece, allowance, occ):
+        out.append(move)
+    challenge, assist = "challenge" in kinds, "assist" in kinds
+    if challenge or assist:
+        steps = g._steps[piece.square]  # type: ignore[index]
+        side = piece.side
+        helped = []
+        for other in state.pieces.values():
+            if other.square in steps:  # a neighbour it can step to (and see)
+                if other.side != side:
+                    if challenge:
+                        out.append(_piece_choice("challenge", other.id, other.card))
+                elif assist and not other.standing:
+                    helped.append(_piece_choice("assist", other.id, other.card))
+        out += helped
     if "interact" in kinds:
         for marker in interactable(state, piece):
-            out.append(Choice(f"interact:{marker}", f"Interact with marker {marker}"))
+            out.append(_choice("interact", marker, f"Interact with marker {marker}"))
     if frame.basic_only or piece.kind != "character":
         return out
-    for ability in CARDS[piece.card].ability:
-        key = f"{piece.card}/{ability.id}"
-        if can_pay(state, piece, key) and (
-            not ability.challenge_action or has_possible_target(state, piece, key, occ)
-        ):
-            out.append(Choice(f"ability:{ability.id}", f"Use {ability.name}", {REFS: [key]}))
+    pool = state.sides[piece.side].pool
+    for key, challenge_action, choice, cost, token in abilities:
+        if piece.statuses:
+            cost = ability_cost(state, piece, key)
+        if cost >= 1 and not any(_token_colour(t) == token for t in pool):
+            continue  # it cannot be paid (`can_pay`)
+        if not challenge_action or has_possible_target(state, piece, key, occ):
+            out.append(choice)
     if piece.item and f"item:{piece.id}" not in state.sides[piece.side].cooldown:
         item = ITEMS[piece.item]
-        if can_move(state, piece, item.move, _rivals_as_allies(occ, piece.side)):
-            out.append(Choice(f"item:{piece.item}", f"Use {item.name}", {REFS: [piece.item]}))
+        if can_move(state, piece, item.move, occ, passes_rivals=True):
+            out.append(_choice("item", piece.item, f"Use {item.name}", (piece.item,)))
     return out
-
-
-def _rivals_as_allies(occ: dict[Square, Occupant], side: int) -> dict[Square, Occupant]:
-    return {sq: Occupant(side, o.standing) for sq, o in occ.items()}
 
 
 def step_prompt(state: State, frame: Frame, piece: Piece) -> Prompt:
@@ -445,29 +600,25 @@ def step_prompt(state: State, frame: Frame, piece: Piece) -> Prompt:
     seat = piece.seat
     kind = frame.awaiting
     occ = occupants(state)
-    g = grid(state.map)
     choices: list[Choice] = []
     if kind == "move":
-        occ_for_move = _rivals_as_allies(occ, piece.side) if frame.move_passes_rivals else occ
-        dests = g.reachable(piece.square, frame.move_squares, piece.side, occ_for_move)  # type: ignore[arg-type]
-        choices = [Choice(f"to:{sq_id(sq)}", f"Move to {sq_id(sq)}") for sq in sorted(dests)]
+        ends = move_ends(state, piece.square, frame.move_squares, piece.side, occ, frame.move_passes_rivals)  # type: ignore[arg-type]
+        choices = [choice for _, choice in ends]
         if frame.step >= 0:
-            choices.append(Choice("stay", "Stay"))
+            choices.append(STAY)
         text = f"Move {name(piece)} up to {frame.move_squares} squares"
     elif kind == "challenge":
         origin = _challenge_origin(state, frame, piece)
         reach = _current_step(frame).range if not frame.challenger else _current_step(frame).reach
-        choices = [
-            Choice(f"target:{t.id}", f"Challenge {name(t)}", {REFS: [t.card]})
-            for t in targets_from(state, origin, piece.side, reach, occ)
-        ]
+        found = targets_from(state, origin, piece.side, reach, occ)
+        choices = [_piece_choice("target", t.id, t.card) for t in found]
         text = "Choose the target of the challenge"
     elif kind == "place-minion":
         step = _current_step(frame)
         minion = state.pieces[_minion_id(state, piece, step.minion)]
+        label = f"Put {name(minion)} on {{}}"
         choices = [
-            Choice(f"square:{sq_id(sq)}", f"Put {name(minion)} on {sq_id(sq)}", {REFS: [minion.card]})
-            for sq in adjacent_free(state, piece, occ)
+            _square_choice("square", sq, label, minion.card) for sq in adjacent_free(state, piece, occ)
         ]
         if minion.square is not None:
             choices.append(Choice("stay", f"Leave {name(minion)} where it is", {REFS: [minion.card]}))
@@ -491,15 +642,10 @@ def step_prompt(state: State, frame: Frame, piece: Piece) -> Prompt:
         text = f"Shift things on your cooldown track ({frame.count_left} left)"
     elif kind == "pull-ally":
         step = _current_step(frame)
-        choices = [
-            Choice(f"ally:{a.id}", f"Pull {name(a)}", {REFS: [a.card]})
-            for a in pull_candidates(state, piece, step, occ)
-        ]
+        choices = [_piece_choice("ally", a.id, a.card) for a in pull_candidates(state, piece, step, occ)]
         text = "Choose an ally to pull next to you"
     elif kind == "pull-square":
-        choices = [
-            Choice(f"square:{sq_id(sq)}", f"Put it on {sq_id(sq)}") for sq in adjacent_free(state, piece, occ)
-        ]
+        choices = [_square_choice("square", sq, "Put it on {}") for sq in adjacent_free(state, piece, occ)]
         text = "Choose where the ally lands"
     elif kind == "animate":
         step = _current_step(frame)
@@ -792,7 +938,7 @@ def advance(state: State, ctx: Context) -> None:
             )
             continue
         if not state.frames:
-            if choosable(state, state.turn):
+            if may_choose(state, state.turn):
                 return
             following = next_turn(state, state.turn)
             if following is None:

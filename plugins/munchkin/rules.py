@@ -95,7 +95,7 @@ def prompts(state: State) -> list[Prompt]:
     if phase == "combat":
         return combat_prompts(state)
     out = main_prompts(state, phase)
-    out += anytime_prompts(state, {p.seat for p in out})
+    out += anytime_prompts(state, [p.seat for p in out])
     return out
 
 
@@ -230,32 +230,55 @@ NEVER_FROM_HAND = {  # kinds never played from hand by a play:… choice there
 }
 
 
+# How `card_plays` reads each card definition in each place, worked out once: never from
+# the hand there (0), always playable, or the condition it asks.
+_ALWAYS, _LEVEL, _RIDE_ENHANCER, _ONE_SHOT, _ENHANCER, _PLAY_KIND = range(1, 7)
+
+
+def _play_class(kind: str, where: str) -> int:
+    if kind in NEVER_FROM_HAND[where]:
+        return 0
+    if kind in ("curse", "ride", "item"):  # an Item is never played where `never` leaves it out
+        return _ALWAYS
+    return {
+        "level": _LEVEL,
+        "ride-enhancer": _RIDE_ENHANCER,
+        "one-shot": _ONE_SHOT,
+        "enhancer": _ENHANCER,  # only in a fight, on one of its monsters
+    }.get(kind, _PLAY_KIND)
+
+
+PLAY_CLASS = {
+    where: {key: _play_class(c.kind, where) for key, c in PLAIN.items()} for where in NEVER_FROM_HAND
+}
+ONE_SHOTS = frozenset(key for key, c in PLAIN.items() if c.kind == "one-shot")
+
+
 def card_plays(state: State, seat: int, where: str) -> list[Play]:
     """Cards `seat` may play now, from its hand and (One-Shot Items) from its table,
     and One-Shots it may put on the table. (The kinds whose answer never varies are
     decided here; the rest ask `play_kind`.)"""
     player = state.players[seat]
     options: list[Play] = []
-    never = NEVER_FROM_HAND[where]
+    classes = PLAY_CLASS[where]
     defs = state.cards
     own = where in OWN_TURN
     made = None if state.planted else _CARD_CHOICES  # the Choices made already (card_choice)
     levels_ok = None  # may some player gain a level from a Go Up a Level card? (asked once)
     for c in player.hand.cards:
         did = defs[c]
-        d = PLAIN[did]
-        kind = d.kind
-        if kind in never:
+        how = classes[did]
+        if not how:
             continue
-        if kind == "curse" or kind == "ride":
+        if how == _ALWAYS:
             playable = True
-        elif kind == "level":
+        elif how == _LEVEL:
             if levels_ok is None:
                 levels_ok = any_may_gain(state)
             playable = levels_ok
-        elif kind == "ride-enhancer":
+        elif how == _RIDE_ENHANCER:
             playable = player.ride is not None
-        elif kind == "one-shot":
+        elif how == _ONE_SHOT:
             if one_shot_kind(state, seat, c, where) is not None:
                 choice = made and made.get((PLAY_LABEL, c, did))
                 options.append(choice or card_choice(state, "play", c))
@@ -263,9 +286,7 @@ def card_plays(state: State, seat: int, where: str) -> list[Play]:
                 choice = made and made.get((CARRY_LABEL, c, did))
                 options.append(choice or card_choice(state, "carry", c))
             continue
-        elif kind == "item":  # never played where `never` leaves it out: here, always
-            playable = True
-        elif kind == "enhancer":  # only in a fight, on one of its monsters
+        elif how == _ENHANCER:
             playable = bool(state.combat.foes)
         else:
             playable = play_kind(state, seat, c, where) is not None
@@ -273,7 +294,7 @@ def card_plays(state: State, seat: int, where: str) -> list[Play]:
             choice = made and made.get((PLAY_LABEL, c, did))
             options.append(choice or card_choice(state, "play", c))
     for c in player.items:
-        if PLAIN[defs[c]].kind == "one-shot" and one_shot_kind(state, seat, c, where) is not None:
+        if defs[c] in ONE_SHOTS and one_shot_kind(state, seat, c, where) is not None:
             options.append(card_choice(state, "use", c))
     return options
 
@@ -309,7 +330,7 @@ def _own_turn_choices(state: State) -> list[Play]:
     return options
 
 
-def anytime_prompts(state: State, busy: set[int]) -> list[Prompt]:
+def anytime_prompts(state: State, busy: list[int]) -> list[Prompt]:
     """The any-time windows of the seats not taking this step of the turn (a window
     nobody can use asks nobody)."""
     if state.phase not in WINDOW_PHASES:
@@ -317,8 +338,9 @@ def anytime_prompts(state: State, busy: set[int]) -> list[Prompt]:
     memo = state.anytime_memo
     out = []
     shared = None
+    turn, waived = state.turn, state.waived
     for s, player in enumerate(state.players):
-        if s == state.turn or s in busy or player.dead or state.waived[s]:
+        if s == turn or waived[s] or player.dead or s in busy:
             continue
         if shared is None:  # what every seat's window reads of the others
             shared = _shared_key(state)
@@ -406,11 +428,11 @@ def combat_prompts(state: State) -> list[Prompt]:
         if not passed:
             kept = memo.get(s)
             if kept is not None and kept[0] == step:
-                choices = kept[1]
+                prompt = kept[1]
             else:
-                choices = _choices(window_choices(state, s))
-                memo[s] = (step, choices)
-            out.append(Prompt(s, "combat", COMBAT_TEXT, choices))
+                prompt = Prompt(s, "combat", COMBAT_TEXT, _choices(window_choices(state, s)))
+                memo[s] = (step, prompt)
+            out.append(prompt)
     return out
 
 
@@ -824,9 +846,25 @@ def trade_choices(state: State, p: Pending) -> list[Play]:
         return options
     chosen = p.options
     mine = state.players[seat].items
-    options = [card_choice(state, "give", i) for i in tradeable(state, seat) if i not in chosen]
     wanted = GET_LABELS[p.target]
-    options += [card_choice(state, "get", i, wanted) for i in tradeable(state, p.target) if i not in chosen]
+    if state.planted:
+        options = [card_choice(state, "give", i) for i in tradeable(state, seat) if i not in chosen]
+        options += [
+            card_choice(state, "get", i, wanted) for i in tradeable(state, p.target) if i not in chosen
+        ]
+    else:  # the Choices made already, found at once (as `card_choice` finds them)
+        defs, made = state.cards, _CARD_CHOICES
+        give = LABELS["give"]
+        options = [
+            made.get((give, i, defs[i])) or card_choice(state, "give", i)
+            for i in tradeable(state, seat)
+            if i not in chosen
+        ]
+        options += [
+            made.get((wanted, i, defs[i])) or card_choice(state, "get", i, wanted)
+            for i in tradeable(state, p.target)
+            if i not in chosen
+        ]
     gives = [c for c in chosen if c in mine]
     if gives:
         asked = [c for c in chosen if c not in gives]
@@ -1562,10 +1600,8 @@ def forget_known(state: State) -> None:
         known = player.known
         if known:
             hand = player.hand.cards
-            for c in known:
-                if c not in hand:
-                    player.known = [c for c in known if c in hand]
-                    break
+            if not all(map(hand.__contains__, known)):
+                player.known = [c for c in known if c in hand]
 
 
 def give_face_down(state: State, seat: int, drawn: list[str], ctx: Context, verb: str) -> None:
