@@ -58,8 +58,11 @@ Send = Callable[[Message], Awaitable[None]]
 
 MAX_JSON_DEPTH = 32
 BODY_KEYS = ("query", "variables", "operationName", "extensions")
-# What one mutation field costs against `Settings.max_cost` (any other field costs 1).
+# What one mutation field costs against `Settings.max_cost` (any other field costs 1,
+# except those FIELD_COST names, wherever they are asked).
 MUTATION_COST = {"createMatch": 50, "joinMatch": 5, "act": 5}
+# viewAt may rebuild a match from its start (one choice at a time) before it answers
+FIELD_COST = {"viewAt": 10}
 BUCKETS = 4096  # clients whose rate is remembered; the longest idle are forgotten first
 
 
@@ -301,9 +304,9 @@ async def _answer(send: Send, refusal: Refusal) -> None:
 
 
 def weigh(document: DocumentNode, max_selections: int) -> tuple[int, str | None]:
-    """The document's cost (every field 1, a mutation as MUTATION_COST says, fragments
-    counted where they are spread) and, if a selection lists more than
-    `max_selections` fields, what is wrong."""
+    """The document's cost (every field 1, a mutation as MUTATION_COST says, the fields
+    FIELD_COST names as it says, fragments counted where they are spread) and, if a
+    selection lists more than `max_selections` fields, what is wrong."""
     fragments = {d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)}
     total = 0
     problem: str | None = None
@@ -319,7 +322,8 @@ def weigh(document: DocumentNode, max_selections: int) -> tuple[int, str | None]
             )
         for node in selection_set.selections:
             if isinstance(node, FieldNode):
-                total += MUTATION_COST.get(node.name.value, 1) if top_mutation else 1
+                name = node.name.value
+                total += MUTATION_COST.get(name, 1) if top_mutation else FIELD_COST.get(name, 1)
                 walk(node.selection_set, False, seen)
             elif isinstance(node, InlineFragmentNode):
                 walk(node.selection_set, top_mutation, seen)
@@ -421,8 +425,8 @@ class CheckedValidation(SchemaExtension):
             cost, problem = weigh(document, self.max_selections)
             if problem is None and cost > self.max_cost:
                 problem = (
-                    f"the document costs {cost} (each field 1, createMatch 50, joinMatch and act 5); "
-                    f"at most {self.max_cost} is served in one request: split it"
+                    f"the document costs {cost} (each field 1, createMatch 50, viewAt 10, joinMatch and "
+                    f"act 5); at most {self.max_cost} is served in one request: split it"
                 )
             if problem is not None:
                 return [GraphQLError(problem, extensions={"code": "BAD_REQUEST"})]

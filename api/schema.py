@@ -29,6 +29,7 @@ from strawberry.extensions import (
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
+from nbc.api.botpool import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS
 from nbc.api.errors import Unauthenticated
 from nbc.api.guard import CachedParser, CheckedValidation, DocumentCache
 from nbc.api.service import Caller, Loaded, MatchService, SeatSpec
@@ -259,12 +260,22 @@ class CardInfo:
     )
 
 
+@strawberry.type(description="The seconds per move a BOT seat may give a bot that searches.")
+class BotBudget:
+    min: float = strawberry.field(description="the least a seat may give, in seconds per move")
+    max: float = strawberry.field(description="the most a seat may give, in seconds per move")
+    default: float = strawberry.field(description="what the bot gets when its seat names none")
+
+
 @strawberry.type(name="Bot", description="A bot that can take a seat: createMatch with kind BOT and its name")
 class BotInfo:
     name: str
     description: str
     games: list[str] = strawberry.field(
         description="the games it can play (BOT seats of other games refuse it)"
+    )
+    budget: BotBudget | None = strawberry.field(
+        description="the thinking time a BOT seat may give it per move; null for a bot that takes none"
     )
 
 
@@ -462,6 +473,7 @@ def _make_schema(
         )
         listed: bool = strawberry.field(description="shown in the lobby while it has open seats")
         _loaded: strawberry.Private[Loaded]
+        _caller: strawberry.Private[Caller]
 
         @strawberry.field(
             description="the seed the match was dealt from: shown once it is finished, or always "
@@ -478,6 +490,15 @@ def _make_schema(
         @strawberry.field(description="the same view as JSON")
         def view_json(self) -> JSON:
             return self._loaded.match.view(self.you)
+
+        @strawberry.field(
+            description="the caller's view (a seat's, or a spectator's) as it stood after choice "
+            "number `seq` (0: the set-up; at most the match's seq): only what that seat could "
+            "know then"
+        )
+        async def view_at(self, seq: int) -> JSON:
+            with refusals():
+                return await off_loop(service.view_at, self._caller, seq)
 
         @strawberry.field(description="the caller's open prompts (empty for spectators)")
         def prompts(self) -> list[PromptInfo]:
@@ -521,6 +542,7 @@ def _make_schema(
             replayable=loaded.replayable,
             listed=loaded.listed,
             _loaded=loaded,
+            _caller=caller,
         )
 
     @strawberry.type(description="The result of act: the match after the choice and what happened.")
@@ -555,6 +577,9 @@ def _make_schema(
                     name=name,
                     description=str(getattr(bot, "description", "") or ""),
                     games=sorted(g for g in service.host.games if supports(bot, g)),
+                    budget=BotBudget(min=MIN_SECONDS, max=MAX_SECONDS, default=DEFAULT_SECONDS)
+                    if hasattr(bot, "with_budget")
+                    else None,
                 )
                 for name, bot in sorted(service.host.bots.items())
             ]

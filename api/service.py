@@ -35,6 +35,11 @@ MAX_BOT_STEPS = 100_000
 LOBBY_MAX = 200
 CACHE_SIZE = 512
 LOCKS = 64
+# Past positions (viewAt): a match is rebuilt from the nearest kept position before
+# the step asked for; one is kept every CHECKPOINT_EVERY choices, plus the last one
+# rebuilt per match (stepping one choice on costs one choice), PAST_POSITIONS in all.
+CHECKPOINT_EVERY = 25
+PAST_POSITIONS = 64
 SEAT_KINDS = ("person", "bot", "open")
 # the longest text each argument may have (the database's columns are this wide)
 LONGEST = {
@@ -152,6 +157,61 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
+class PastPositions:
+    """A small LRU of rebuilt past positions, keyed by (match id, step): the
+    checkpoints every `every` choices and the last position each match was rebuilt
+    to. Every position kept is a copy nobody else holds; a caller gets a fresh copy
+    to play on, so threads never share a state."""
+
+    def __init__(self, every: int = CHECKPOINT_EVERY, size: int = PAST_POSITIONS) -> None:
+        self.every, self.size = every, size
+        self._kept: OrderedDict[tuple[str, int], Match] = OrderedDict()
+        self._last: dict[str, int] = {}  # match id -> the step of its last rebuilt position
+        self._guard = threading.Lock()
+
+    def position(self, match_id: str, header: Any, game: Any, log: list[Any]) -> Match:
+        """The match as it stood after the choices in `log` (a prefix of its log)."""
+        seq = len(log)
+        start = self._nearest(match_id, seq)
+        match = start.clone() if start is not None else Match.replay(game, header, [])
+        for action in log[match.seq :]:
+            match.act(action.seat, action.choice)
+            if match.seq % self.every == 0 and match.seq < seq:
+                self._keep(match_id, match.seq, match.clone())
+        self._keep(match_id, seq, match.clone(), last=True)
+        return match
+
+    def _nearest(self, match_id: str, seq: int) -> Match | None:
+        with self._guard:
+            last = self._last.get(match_id)
+            candidates = [c for c in range(seq - seq % self.every, -1, -self.every)]
+            if last is not None and last <= seq:
+                candidates.append(last)
+            for step in sorted(candidates, reverse=True):
+                found = self._kept.get((match_id, step))
+                if found is not None:
+                    self._kept.move_to_end((match_id, step))
+                    return found
+        return None
+
+    def _keep(self, match_id: str, seq: int, match: Match, last: bool = False) -> None:
+        with self._guard:
+            if last:
+                previous = self._last.get(match_id)
+                if previous is not None and previous % self.every and previous != seq:
+                    self._kept.pop((match_id, previous), None)
+                self._last[match_id] = seq
+            self._kept[(match_id, seq)] = match
+            self._kept.move_to_end((match_id, seq))
+            while len(self._kept) > self.size:
+                (gone_id, gone_seq), _ = self._kept.popitem(last=False)
+                if self._last.get(gone_id) == gone_seq:
+                    del self._last[gone_id]
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+
 class Watchers:
     """Who waits for a match to change: each subscription registers an asyncio event,
     which `wake` sets from any thread. Only matches someone watches are kept."""
@@ -198,6 +258,7 @@ class MatchService:
         # nothing behind, and two matches rarely share one.
         self._locks = [threading.RLock() for _ in range(LOCKS)]
         self.watchers = Watchers()  # woken on every change; subscriptions wait on it
+        self.past = PastPositions()  # rebuilt past positions, for view_at
         self._secret: str | None = None
 
     def secret(self) -> bytes:
@@ -383,6 +444,24 @@ class MatchService:
 
     def events(self, loaded: Loaded, seat: int | None, after: int) -> list[Event]:
         return loaded.match.events_for(seat, after)
+
+    def view_at(self, caller: Caller, seq: int) -> dict[str, Any]:
+        """What the caller's seat (None: a spectator) could see after choice number
+        `seq` (0: the set-up), rebuilt from the match's header and its first `seq`
+        choices. A seat's past view holds only what that seat could know then."""
+        match_id = caller.match_id
+        with self._lock(match_id):
+            # the choices as stored (a copy read earlier may hold a choice whose storing
+            # failed): the positions kept for this match are built from them alone
+            match = self._load(match_id).match
+            current, header, game = match.seq, match.header, match.game
+            log = list(match.log[:seq]) if 0 <= seq <= current else None
+        if log is None:
+            raise BadRequest(
+                f"seq {seq} is not a step of match {match_id}: it is at step {current}, so seq "
+                f"must be 0 (the set-up) to {current}"
+            )
+        return self.past.position(match_id, header, game, log).view(caller.seat)
 
     # --- acting ---------------------------------------------------------------
     def act(

@@ -83,13 +83,13 @@ PINNED: dict[tuple[str, str, int, int], tuple[int, str, str, str]] = {
         110,
         "9138a486332535735b45b43a5838d95122b57f58dd892d3bc44c91cab3e6a16f",
         "6e3d9074b25f965da510254e709febbefd85c1cb46b25c64f076015b5624ef47",
-        "0492cef617e612c17a168d9c3c45a13d247e07523f90b6ed67280df74a0e6b91",
+        "6405a850503df8bd3944d9a19bace2dc66cee8624a46be4fcdeb4f1430bd93cd",
     ),
     ("tcg", "christmas-town", 4, 3): (
         251,
         "5e42493afd967a2b771546672a79ae64ef5fc0781fe63919fca5ebd5c4f360e3",
         "c1a56e155ea01f77833687d3cf8ae0bddb4318c0c00af0822865874676d9dd26",
-        "ac9ac9e82612da0fd69f85a874c6dc8d1561c6d7fba2570f9b16b670d7967901",
+        "aa2266f496c0a49d80da906c020af016c9ab1237fb3a4d4e29be4c0510a9510b",
     ),
     ("funkoverse", "first-game", 2, 0): (
         1741,

@@ -29,6 +29,7 @@ from nbc.plugins.christmas_town.rules import (  # noqa: F401  (the hook implemen
     tcg_set_aside,
     tcg_shelter,
     tcg_tiebreak_threshold,
+    tcg_view,
 )
 
 DATA = Path(__file__).parent / "data"

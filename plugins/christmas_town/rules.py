@@ -117,8 +117,9 @@ def tcg_may_move(g: Any, st: Any, town: int, card: str, frm: int, to: int) -> bo
 
 
 # --- 5. Joy Thresholds -------------------------------------------------------------------------
-def joy_needed(g: Any, st: Any, seat: int, k: int) -> int:
-    """A Christmas Town Locale's Joy Threshold, less Santa's House's help for Factories."""
+def joy_needed(g: Any, st: Any, seat: int, k: int, record: bool = True) -> int:
+    """A Christmas Town Locale's Joy Threshold, less Santa's House's help for Factories
+    (`record`: count Santa's House as used, for the card coverage; the view does not)."""
     row = st.players[seat].row
     d = g.defs[st.cards[row[k].locale]]
     need = d.number or 0
@@ -128,7 +129,8 @@ def joy_needed(g: Any, st: Any, seat: int, k: int) -> int:
             eases = "eases-factories" in helper.keywords and not slot.flipped
             if eases and any(g.is_(st, c, "santa-claus") for c in slot.characters):
                 need -= 1
-                fired(helper.id)
+                if record:
+                    fired(helper.id)
                 break
     return need
 
@@ -146,11 +148,34 @@ def tcg_locale_active(g: Any, st: Any, seat: int, k: int) -> bool | None:
     if st.flags and f"active:{slot.locale}" in st.flags:
         return True
     defs, cards = g.defs, st.cards
-    joy = 0
+    count = 0  # the Joy (see joy below), counted inline: this runs in the rules' inner loop
     for c in slot.characters:
         if defs[cards[c]].holiday == "christmas":
-            joy += 1
-    return joy >= joy_needed(g, st, seat, k)
+            count += 1
+    return count >= joy_needed(g, st, seat, k)
+
+
+def joy(g: Any, st: Any, slot: Any) -> int:
+    """The Joy at a Locale: the number of Christmas Characters there."""
+    defs, cards = g.defs, st.cards
+    return sum(1 for c in slot.characters if defs[cards[c]].holiday == "christmas")
+
+
+@hookimpl
+def tcg_view(g: Any, st: Any, seat: int | None, view: dict[str, Any]) -> None:
+    """Public, so the same for every seat: each Character in a row carries its
+    `holiday`, and each Christmas Town Locale its `joy` (the Christmas Characters there)
+    and `joy_needed` (its Joy Threshold, less what Santa's House takes off)."""
+    defs, cards = g.defs, st.cards
+    for s, player in enumerate(view["players"]):
+        row = st.players[s].row
+        for k, shown in enumerate(player["row"]):
+            slot = row[k]
+            for character, c in zip(shown["characters"], slot.characters, strict=True):
+                character["holiday"] = defs[cards[c]].holiday
+            if defs[cards[slot.locale]].holiday == "christmas":
+                shown["joy"] = joy(g, st, slot)
+                shown["joy_needed"] = joy_needed(g, st, s, k, record=False)
 
 
 # --- 6. Bonuses of Active Christmas Town Locales -----------------------------------------------

@@ -134,6 +134,12 @@ def tcg_shelter(g: Any, st: Any, by: int, seat: int, source: str, against: str) 
 
 
 @hookspec
+def tcg_view(g: Any, st: Any, seat: int | None, view: dict[str, Any]) -> None:
+    """`seat`'s view (None: a spectator's) has been built: the expansion may add fields
+    of its own to it in place, public information only (what every seat may know)."""
+
+
+@hookspec
 def tcg_set_aside(g: Any, st: Any) -> list[tuple[str, str]]:
     """Cards the expansion keeps out of the TCG's own places for a while (set aside, face
     down beside a Locale), as (where, instance id) pairs: the checks that every card is
@@ -155,6 +161,7 @@ HOOKS = (
     "tcg_check_deck",
     "tcg_shelter",
     "tcg_set_aside",
+    "tcg_view",
 )
 
 
@@ -238,7 +245,7 @@ class _Joined:
         return [item for found in self.caller(*args) for item in found]
 
 
-_RESULT_IGNORED = frozenset({"tcg_event", "tcg_function_performed"})
+_RESULT_IGNORED = frozenset({"tcg_event", "tcg_function_performed", "tcg_view"})
 _JOINED = frozenset({"tcg_more_actions", "tcg_set_aside"})
 # every hook this module declares
 HOOKS = tuple(name for name, value in list(globals().items()) if name.startswith("tcg_") and callable(value))

@@ -25,6 +25,9 @@ class TcgInPlay:
     scare: int
     stacked: list[TcgCard]
     hex: bool
+    holiday: str | None = strawberry.field(
+        description="the card's holiday (halloween, christmas) when an expansion says it (Christmas Town)"
+    )
 
 
 @strawberry.type(description="One Locale of a player's row and the Characters below it.")
@@ -37,6 +40,13 @@ class TcgLocale:
     characters: list[TcgInPlay]
     beneath: int = strawberry.field(description="cards tucked face down under it")
     flipped: bool
+    joy: int | None = strawberry.field(
+        description="a Christmas Town Locale: the Christmas Characters there (its Joy); null for others"
+    )
+    joy_needed: int | None = strawberry.field(
+        description="a Christmas Town Locale: the Joy it needs to be Active (its Joy Threshold, less "
+        "what other cards take off); null for others"
+    )
 
 
 @strawberry.type
@@ -85,7 +95,11 @@ def _card(data: dict[str, Any]) -> TcgCard:
 
 def _in_play(data: dict[str, Any]) -> TcgInPlay:
     return TcgInPlay(
-        card=_card(data), scare=data["scare"], stacked=[_card(s) for s in data["stacked"]], hex=data["hex"]
+        card=_card(data),
+        scare=data["scare"],
+        stacked=[_card(s) for s in data["stacked"]],
+        hex=data["hex"],
+        holiday=data.get("holiday"),
     )
 
 
@@ -123,6 +137,8 @@ def build(view: dict[str, Any]) -> TcgView:
                         characters=[_in_play(c) for c in slot["characters"]],
                         beneath=slot["beneath"],
                         flipped=slot["flipped"],
+                        joy=slot.get("joy"),
+                        joy_needed=slot.get("joy_needed"),
                     )
                     for slot in p["row"]
                 ],

@@ -74,7 +74,7 @@ def build(rules: Any, st: State, seat: int | None) -> dict[str, Any]:
                 "score": rules.score(st, s, scare),
             }
         )
-    return {
+    view = {
         "day": st.round,
         "days_left": st.days_left,
         "pumpkin_king": st.king,
@@ -86,3 +86,6 @@ def build(rules: Any, st: State, seat: int | None) -> dict[str, Any]:
         "shown": [*st.shown.get("all", []), *(st.shown.get(str(seat), []) if seat is not None else [])],
         "you": seat,
     }
+    if st.expansions and rules.hooks is not None:
+        rules.hooks.of(st).view(rules, st, seat, view)  # the expansions' own public fields
+    return view

@@ -30,6 +30,20 @@ def test_the_games_list_the_bots_that_fit_them(api):
     assert "funkoverse-greedy" in games["funkoverse"]
 
 
+def test_the_bots_query_gives_the_budget_bounds_a_seat_is_held_to(api):
+    bots = {b["name"]: b["budget"] for b in api.run("{ bots { name budget { min max default } } }")["bots"]}
+    assert bots["ismcts"] == {"min": 0.05, "max": 5.0, "default": 0.5}
+    assert bots["random"] is None and bots["tcg-greedy"] is None
+    low, high = bots["ismcts"]["min"], bots["ismcts"]["max"]
+    for budget, accepted in ((low, True), (high, True), (low / 2, False), (high * 2, False)):
+        spec = {
+            "game": "trick-or-treat",
+            "seats": [{"kind": "PERSON"}, {"kind": "BOT", "bot": "ismcts", "budget": budget}],
+        }
+        body = api.raw(SEATS, {"i": spec})
+        assert (not body.get("errors")) is accepted, (budget, body)
+
+
 def test_a_seat_names_its_bot_and_budget(api):
     spec = {
         "game": "tcg",

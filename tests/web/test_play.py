@@ -168,25 +168,60 @@ def test_nothing_of_the_other_seats_hand_reaches_the_page_or_the_network(browser
         other.close()
 
 
-def test_the_replay_steps_through_what_the_seat_saw(browser, context, server):
+REPLAY_AT = """(seq) => { const t = document.querySelector('.replay-table');
+  return t && t.dataset.seq === String(seq) && !t.dataset.loading; }"""
+KEYS = "els => els.map(e => e.dataset.keys)"
+
+
+def replay_table(page, seq: int) -> str:
+    """The replay's table once the step `seq` is drawn."""
+    page.wait_for_function(REPLAY_AT, arg=seq)
+    return page.inner_text(".replay-table")
+
+
+def test_the_replay_steps_through_the_tables_and_events_the_seat_saw(browser, context, server):
     page, errors = open_page(context)
     match_id = create_match(page, "trick-or-treat", "short")
-    play_to_end(page, random.Random("replay"))
+    # the table as it was shown live, at each step the seat saw
+    live: dict[int, str] = {}
+    rng = random.Random("replay")
+    while True:
+        settle(page)
+        live[int(page.get_attribute(".match", "data-seq"))] = page.inner_text("#table")
+        if page.get_attribute(".match", "data-status") == "FINISHED":
+            break
+        click_one(page, rng)
+    last = max(live)
     page.click("a.button:has-text('Replay')")
     page.wait_for_selector(".replay")
-    last = page.inner_text(".replay .status")
-    steps = int(re.search(r"of (\d+)\)", last).group(1))
-    assert steps > 2
+    steps = last + 1
+    assert f"step {steps} of {steps}" in page.inner_text(".replay .status")
+    assert replay_table(page, last) == live[last]
     page.click("#replay-back")
     assert f"step {steps - 1} of {steps}" in page.inner_text(".replay .status")
     page.keyboard.press("ArrowLeft")
     assert f"step {steps - 2} of {steps}" in page.inner_text(".replay .status")
     page.click("text=⏮ Start")
-    assert "step 1 of" in page.inner_text(".replay .status")
-    assert page.query_selector_all(".log.current .event"), "the first step shows no event"
+    assert f"step 1 of {steps}" in page.inner_text(".replay .status")
+    assert page.query_selector_all(".log.current .event"), "the set-up shows no event"
+    # every step the seat saw live shows that table again, stepping forward, then back
+    assert len(live) > 2
+    for seq in range(steps):
+        if seq in live:
+            assert replay_table(page, seq) == live[seq], f"step {seq}"
+        if seq < last:
+            page.click("#replay-forward")
+    for seq in range(last, -1, -1):
+        if seq in live:
+            assert replay_table(page, seq) == live[seq], f"step {seq} (back)"
+        if seq:
+            page.click("#replay-back")
+    mine = page.eval_on_selector_all(".replay-table [data-mine] .card", KEYS)
+    hand = {key for keys in mine for key in keys.split() if re.fullmatch(r"c\d+", key)}
+    assert hand, "the seat's own cards are not on its set-up table"
     page.click("text=End ⏭")
     assert page.query_selector_all(".log .event.private"), "the seat's own draws are missing"
-    # a spectator's replay of the same match holds only public events
+    # a spectator's replay of the same match holds only public events, and no hand
     other = browser.new_context(base_url=server)
     try:
         watcher = other.new_page()
@@ -195,8 +230,91 @@ def test_the_replay_steps_through_what_the_seat_saw(browser, context, server):
         assert "As a spectator sees it" in watcher.inner_text(".replay")
         assert watcher.query_selector_all(".log .event")
         assert not watcher.query_selector_all(".log .event.private")
+        watcher.click("text=⏮ Start")
+        replay_table(watcher, 0)
+        keys = " ".join(watcher.eval_on_selector_all(".replay-table [data-keys]", KEYS))
+        for card_id in hand:
+            assert not re.search(rf"\b{card_id}\b", keys), f"seat 0's {card_id} is on a spectator's table"
     finally:
         other.close()
+    assert not errors, errors
+
+
+CREATE_BOTS = "mutation($i: CreateMatchInput!) { createMatch(input: $i) { match { id status viewJson } } }"
+
+
+def test_the_christmas_town_table_shows_each_locales_joy_and_christmas_characters(context, server):
+    # bot-only replayable matches, played at once: the first whose end has Joy to show
+    for number in range(12):
+        spec = {
+            "game": "tcg",
+            "variant": "christmas-town",
+            "options": {"days": 2},
+            "seats": [{"kind": "BOT"}, {"kind": "BOT"}],
+            "replayable": True,
+            "seed": f"joy-{number}",
+        }
+        match = httpx.post(f"{server}/graphql", json={"query": CREATE_BOTS, "variables": {"i": spec}}).json()
+        match = match["data"]["createMatch"]["match"]
+        assert match["status"] == "FINISHED"
+        towns = [
+            (p["seat"], k, slot)
+            for p in match["viewJson"]["players"]
+            for k, slot in enumerate(p["row"])
+            if slot["town"] == "christmas-town"
+        ]
+        if any(slot["joy"] for _, _, slot in towns):
+            break
+    else:
+        raise AssertionError("no seed gave a Christmas Town Locale with a Christmas Character")
+    page, errors = open_page(context)
+    page.goto(f"/#/match/{match['id']}")
+    page.wait_for_selector(".tcg-table .locale.christmas-town")
+    for seat, k, slot in towns:
+        locale = page.query_selector_all(f".tcg-table .player[data-seat='{seat}'] .locale")[k]
+        assert f"Joy {slot['joy']} / {slot['joy_needed']}" in locale.inner_text()
+        assert ("not Active" not in locale.inner_text()) is slot["active"]
+        christmas = [c for c in slot["characters"] if c["holiday"] == "christmas"]
+        assert len(locale.query_selector_all(".in-play.christmas")) == len(christmas) == slot["joy"]
+    assert not errors, errors
+
+
+SEATS = "query($id: ID!) { match(id: $id) { seats { seat kind bot budget } } }"
+
+
+def test_a_bot_seat_that_searches_takes_a_budget_within_the_apis_bounds(context, server):
+    bounds = httpx.post(f"{server}/graphql", json={"query": "{ bots { name budget { min max default } } }"})
+    bounds = {b["name"]: b["budget"] for b in bounds.json()["data"]["bots"]}
+    assert bounds["random"] is None and bounds["ismcts"] is not None
+    low, high = bounds["ismcts"]["min"], bounds["ismcts"]["max"]
+    page, errors = open_page(context)
+    page.goto("/")
+    page.wait_for_selector("#create")
+    page.select_option("#game", "trick-or-treat")
+    page.select_option("#variant", "short")
+    # a bot that takes no budget shows no budget field
+    page.select_option("#seat-1", "BOT:random")
+    assert not page.is_visible("#seat-1-budget")
+    page.select_option("#seat-1", "BOT:ismcts")
+    assert page.is_visible("#seat-1-budget")
+    assert float(page.get_attribute("#seat-1-budget", "min")) == low
+    assert float(page.get_attribute("#seat-1-budget", "max")) == high
+    # out of bounds: refused in the form, naming the seat and the bounds; nothing is created
+    page.fill("#seat-1-budget", f"{high * 2:g}")
+    page.click("#create")
+    notice = page.inner_text("#notice")
+    assert f"seat 1: {high * 2:g} seconds per move is out of bounds" in notice, notice
+    assert f"give {low:g} to {high:g}" in notice and "#/match/" not in page.url
+    # within them: the seat keeps the budget it was given
+    page.fill("#seat-1-budget", str(low))
+    page.click("#create")
+    page.wait_for_selector(".match[data-seq]")
+    match_id = re.search(r"#/match/([^/]+)", page.url).group(1)
+    seats = httpx.post(f"{server}/graphql", json={"query": SEATS, "variables": {"id": match_id}})
+    seats = seats.json()["data"]["match"]["seats"]
+    assert seats[1] == {"seat": 1, "kind": "BOT", "bot": "ismcts", "budget": low}
+    assert seats[0]["budget"] is None
+    play_to_end(page, random.Random("budget"))
     assert not errors, errors
 
 

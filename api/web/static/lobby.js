@@ -7,7 +7,7 @@ import { optionsForm } from "./options.js";
 
 const GAMES = `{ games { name title description minPlayers maxPlayers
   variants { name title description minPlayers maxPlayers options } optionsSchema bots }
-  bots { name description } }`;
+  bots { name description budget { min max default } } }`;
 const LOBBY = "{ lobby { id game variant players openSeats ageSeconds seats { seat kind bot name } } }";
 const CREATE = `mutation($input: CreateMatchInput!) { createMatch(input: $input) {
   tokens { seat token } match { id game variant status } } }`;
@@ -113,7 +113,8 @@ function newMatch(games, bots) {
     const count = Math.max(Number(playersInput.min), Math.min(Number(playersInput.max), Number(playersInput.value) || 0));
     const old = [...seatsBox.querySelectorAll(".seat")].map((row) => ({
       kind: row.querySelector("select").value,
-      name: row.querySelector("input").value,
+      name: row.querySelector("input.seat-name").value,
+      budget: row.querySelector("input.budget").value,
     }));
     seatsBox.replaceChildren(h("legend", {}, "Seats"));
     for (let seat = 0; seat < count; seat++) {
@@ -128,14 +129,46 @@ function newMatch(games, bots) {
       kind.value = kept ? old[seat].kind : seat === 0 ? "PERSON" : `BOT:${fallback}`;
       const name = h("input", {
         id: `seat-${seat}-name`,
+        class: "seat-name",
         type: "text",
         maxlength: 80,
         placeholder: "name (optional)",
         "aria-label": `Seat ${seat} name`,
         value: old[seat] ? old[seat].name : "",
       });
-      seatsBox.append(h("div", { class: "seat" }, h("label", { for: `seat-${seat}` }, `Seat ${seat}`), kind, name));
+      // a bot that searches takes a thinking time per move, within the bounds the API gives
+      const budget = h("input", {
+        id: `seat-${seat}-budget`,
+        class: "budget",
+        type: "number",
+        inputmode: "decimal",
+        step: "any",
+        "aria-label": `Seat ${seat} seconds per move`,
+        value: old[seat] ? old[seat].budget : "",
+      });
+      const budgetBox = h("label", { class: "budget-box" }, budget, " s per move");
+      const showBudget = () => {
+        const bounds = budgetOf(kind.value);
+        budgetBox.hidden = !bounds;
+        budget.disabled = !bounds;
+        if (!bounds) return;
+        budget.min = bounds.min;
+        budget.max = bounds.max;
+        budget.placeholder = `${bounds.default} (${bounds.min} to ${bounds.max})`;
+        budget.title = `seconds the bot may think per move: ${bounds.min} to ${bounds.max}, ${bounds.default} if left empty`;
+      };
+      kind.addEventListener("change", showBudget);
+      showBudget();
+      seatsBox.append(
+        h("div", { class: "seat" }, h("label", { for: `seat-${seat}` }, `Seat ${seat}`), kind, name, budgetBox),
+      );
     }
+  }
+  // the budget bounds of the bot a seat's choice names (null: a person, an open seat, a bot that takes none)
+  function budgetOf(value) {
+    if (!value.startsWith("BOT:")) return null;
+    const bot = bots.find((b) => b.name === value.slice(4));
+    return bot ? bot.budget : null;
   }
 
   gameSelect.addEventListener("change", drawVariants);
@@ -150,12 +183,28 @@ function newMatch(games, bots) {
       notify(`Options: ${chosen.errors.join("; ")}`);
       return;
     }
-    const seats = [...seatsBox.querySelectorAll(".seat")].map((row) => {
+    const problems = [];
+    const seats = [...seatsBox.querySelectorAll(".seat")].map((row, seat) => {
       const value = row.querySelector("select").value;
-      const name = row.querySelector("input").value.trim() || null;
-      if (value.startsWith("BOT:")) return { kind: "BOT", bot: value.slice(4), name };
-      return { kind: value, name };
+      const name = row.querySelector("input.seat-name").value.trim() || null;
+      if (!value.startsWith("BOT:")) return { kind: value, name };
+      const spec = { kind: "BOT", bot: value.slice(4), name };
+      const bounds = budgetOf(value);
+      const text = row.querySelector("input.budget").value.trim();
+      if (bounds && text !== "") {
+        const seconds = Number(text);
+        if (!Number.isFinite(seconds) || seconds < bounds.min || seconds > bounds.max) {
+          problems.push(`seat ${seat}: ${text} seconds per move is out of bounds; give ${bounds.min} to ${bounds.max}`);
+        } else {
+          spec.budget = seconds;
+        }
+      }
+      return spec;
     });
+    if (problems.length) {
+      notify(`Seats: ${problems.join("; ")}`);
+      return;
+    }
     const input = {
       game: gameSelect.value,
       variant: variantSelect.value,

@@ -19,7 +19,7 @@ const BUILT_IN = {
 };
 
 let pluginTables = null;
-async function tableModule(game) {
+export async function tableModule(game) {
   if (pluginTables === null) {
     pluginTables = await fetch("/web/plugins.json")
       .then((r) => r.json())

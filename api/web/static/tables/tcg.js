@@ -1,8 +1,9 @@
 // The Trading Card Game's table (and Christmas Town's): the Day, the Pumpkin King and
 // the phase; then each player's row of Locales in order (a gap where one town ends and
 // the next begins), each with its Characters, their Stacked cards, the Scare total
-// against the Locale's threshold (Joy for a Christmas Town Locale) and whether it is
-// Active; Creations, placed cards, Pumpkin Points, the score, and the caller's hand.
+// against the Locale's threshold (for a Christmas Town Locale, its Joy against the Joy
+// it needs) and whether it is Active; Creations, placed cards, Pumpkin Points, the
+// score, and the caller's hand. Christmas Characters (`holiday`) are marked as such.
 
 function chip(ctx, c, extra) {
   if (!c) return null;
@@ -18,12 +19,13 @@ function handNumber(c) {
 
 function inPlay(ctx, c) {
   const extras = [`Scare ${c.scare}`];
+  if (c.holiday === "christmas") extras.push("Christmas");
   if (c.hex) extras.push("hexed");
   const definition = ctx.cards.find(c.card);
   if (definition && /travel/i.test(definition.text)) extras.push("travels");
   return ctx.h(
     "div",
-    { class: "in-play" },
+    { class: `in-play ${c.holiday === "christmas" ? "christmas" : ""}`.trim() },
     chip(ctx, c, extras.join(", ")),
     c.stacked.length
       ? ctx.h("div", { class: "stacked" }, "Stacked: ", c.stacked.map((s) => chip(ctx, s)))
@@ -37,8 +39,13 @@ function locale(ctx, slot, index) {
   delete name.dataset.keys; // the whole Locale is what a choice links to
   const scare = slot.characters.reduce((sum, c) => sum + c.scare, 0);
   const christmas = slot.town === "christmas-town";
+  // the Joy a Christmas Town Locale needs may be less than its printed threshold
+  const needed = slot.joy_needed ?? slot.threshold;
+  const lowered = needed !== slot.threshold ? ` (threshold ${slot.threshold})` : "";
   const measure = christmas
-    ? `Joy threshold ${slot.threshold}`
+    ? slot.joy === undefined || slot.joy === null
+      ? `Joy threshold ${slot.threshold}`
+      : `Joy ${slot.joy} / ${needed}${lowered}`
     : `Scare ${scare} / ${slot.threshold}`;
   return h(
     "div",
