@@ -26,7 +26,7 @@ from __future__ import annotations
 import ast
 import math
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from pydantic import Field, model_validator
 
@@ -585,9 +585,42 @@ def register_program(key: str, steps: list[dict[str, Any]], fires: str | None = 
         if fires is not None and ins["op"] not in QUIET_OPS:
             ins["fires"] = fires
     PROGRAMS[key] = code
+    STEPS.pop(key, None)  # compiled again, from the new code, when it first runs
     if fires is not None:
         PROGRAM_FIRES[key] = fires
     return key
+
+
+# Each program's steps ready to run, made once per program when it first runs (see
+# `compiled_steps`): the effect machine reads no keys and looks up no op per step.
+STEPS: dict[str, list[Step]] = {}
+
+
+class Step(NamedTuple):
+    """One instruction of a program, compiled: the function it calls (its op, or its
+    card's own function for a `custom` step), its `when` compiled (None for none, and for
+    a `may`, which reads its own `when`), the coverage key it reports (`fires`), and the
+    instruction itself, which the function reads its arguments from."""
+
+    run: Callable[..., Any]
+    when: Callable[[Any], Any] | None
+    fires: str | None
+    ins: dict[str, Any]
+
+
+def compiled_steps(key: str) -> list[Step]:
+    """The steps of program `key`, compiled once (`register_program` drops the old ones)."""
+    steps = []
+    for ins in PROGRAMS[key]:
+        name = ins["op"]
+        run = OPS[name]
+        if name == "custom":  # straight to the card's own function, when it is known
+            run = CUSTOM.get(ins.get("fn"), run)  # type: ignore[arg-type]
+        when = ins.get("when")
+        test = None if when is None or name == "may" else compile_expression(when)
+        steps.append(Step(run, test, ins.get("fires"), ins))
+    STEPS[key] = steps
+    return steps
 
 
 # --- ops -------------------------------------------------------------------------------

@@ -23,7 +23,10 @@ from nbc.plugins.tcg.effects import (
     OPS,
     PROGRAM_FIRES,
     PROGRAMS,
+    STEPS,
+    compiled_steps,
 )
+from nbc.plugins.tcg.scope import Scope
 from nbc.plugins.tcg.state import Ask, Frame, Slot, State, Trigger
 
 # Checked after every step when true (tests and the fuzzer): see `EffectMachine.checked_op`.
@@ -97,33 +100,30 @@ class EffectMachine:
 
     def step(self, st: State, ctx: Context) -> None:
         f = st.stack[-1]
-        code = PROGRAMS[f.prog]
-        if f.pc >= len(code):
+        steps = STEPS.get(f.prog)
+        if steps is None:
+            steps = compiled_steps(f.prog)
+        pc = f.pc
+        if pc >= len(steps):
             st.stack.pop()
             return
-        ins = code[f.pc]
-        when = ins.get("when")
-        if when is not None and ins["op"] != "may" and not self.ev(st, f, when):
-            f.pc += 1
+        run, when, fires, ins = steps[pc]
+        if when is not None and not when(Scope(self, st, f.seat, f.source, f.vars, {})):
+            f.pc = pc + 1
             return
-        if STRICT_STEPS:
-            result = self.checked_op(st, f, ins, ctx)
-        elif ins["op"] == "custom":  # straight to the card's own function (see `custom`)
-            result = CUSTOM[ins["fn"]](self, st, f, ins, ctx)
-        else:
-            result = OPS[ins["op"]](self, st, f, ins, ctx)
+        result = self.checked_op(st, f, ins, ctx) if STRICT_STEPS else run(self, st, f, ins, ctx)
         if result == ASK:
             return
-        if result is True and "fires" in ins:  # a step of a card's effect did its work
-            fired(ins["fires"])
+        if result is True and fires is not None:  # a step of a card's effect did its work
+            fired(fires)
         if st.stack and st.stack[-1] is not f and any(x is f for x in st.stack):
             # the op pushed frames of its own (each): this one resumes after them
-            f.pc += 1 if result else len(code)
+            f.pc += 1 if result else len(steps)
             return
         if result:
             f.pc += 1
         else:
-            f.pc = len(code)
+            f.pc = len(steps)
 
     def checked_op(self, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
         """Run one step and check the effect machine's resume rule: a step that asks a

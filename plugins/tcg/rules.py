@@ -44,8 +44,11 @@ from nbc.plugins.tcg.constants import (
     Cut,
 )
 from nbc.plugins.tcg.effects import (
+    PROGRAMS,
+    STEPS,
     TcgCard,
     compile_expression,
+    compiled_steps,
     cut_price,
     expression_bounds,
     is_plain,
@@ -94,6 +97,8 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Scoring, EffectMachine, Primitive
             self.register_card(card)
         for key, steps in INTERNAL.items():
             register_program(key, steps)
+        for key in [key for key in PROGRAMS if key not in STEPS]:  # compiled now, not mid-match
+            compiled_steps(key)
         self.names = {d.id: f"{d.name} ({d.alias})" if d.alias else d.name for d in defs.values()}
         # display name -> card id, for the cards a fixed text names (`named`)
         self.by_name = {name: key for key, name in self.names.items()}

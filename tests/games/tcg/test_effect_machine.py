@@ -128,3 +128,40 @@ def test_a_creation_with_no_trigger_beside_it_resolves_without_asking_the_order(
     s.choose(0, "Take Zero (Ghost Dog)", kind="recover")
     assert hand(s, 0) == ["zero"]
 
+
+
+def test_a_program_registered_again_runs_its_new_steps_not_the_ones_compiled_before(tcg):
+    from nbc.plugins.tcg.effects import (
+        CUSTOM,
+        OPS,
+        PROGRAM_FIRES,
+        PROGRAMS,
+        STEPS,
+        compile_expression,
+        compiled_steps,
+    )
+    from nbc.plugins.tcg.effects import register_program as register
+
+    key = "test.compiled-steps"
+    try:
+        register(key, [{"op": "draw", "n": 1, "when": "pp >= 1"}])
+        first = compiled_steps(key)
+        assert STEPS[key] is first
+        assert first[0].run is OPS["draw"] and first[0].ins is PROGRAMS[key][0]
+        assert first[0].when is compile_expression("pp >= 1")
+        register(key, [{"may": "Draw a card?", "then": [{"op": "custom", "fn": "king_do"}]}], fires="zero")
+        assert key not in STEPS  # the old steps are gone with the old code
+        may, king = compiled_steps(key)
+        assert may.run is OPS["may"] and may.when is None and may.fires is None
+        assert king.run is CUSTOM["king_do"] and king.fires == "zero"
+    finally:
+        for table in (PROGRAMS, STEPS, PROGRAM_FIRES):
+            table.pop(key, None)
+
+
+def test_every_program_is_compiled_when_the_rules_load(tcg):
+    from nbc.plugins.tcg.effects import PROGRAMS, STEPS
+
+    missing = [key for key in PROGRAMS if key.startswith(("rules.", "jack")) and key not in STEPS]
+    assert not missing
+    assert all(len(STEPS[key]) == len(PROGRAMS[key]) for key in STEPS if key in PROGRAMS)
