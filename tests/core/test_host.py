@@ -117,7 +117,7 @@ def test_unknown_game_and_bot_errors_list_what_exists():
     host = PluginHost.load()
     with pytest.raises(BadOptions, match="no game 'chess'; the games are: .*trick-or-treat"):
         host.game("chess")
-    with pytest.raises(BadOptions, match="no bot 'genius'; the bots are: random"):
+    with pytest.raises(BadOptions, match="no bot 'genius'; the bots are: .*ismcts, .*random"):
         host.bot("genius")
 
 
