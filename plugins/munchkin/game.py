@@ -233,12 +233,14 @@ class Munchkin(Game):
 
     def plant(self, state: State, seat: int | None, marker: str) -> int:
         """Hands are known only to their owner (but for cards everyone saw go
-        there); the decks to nobody."""
+        there); the decks to nobody. A card the last choice discarded face up and then
+        shuffled back into its deck is known to everyone until the next choice."""
+        landed = set(state.discarded)
         if seat is None:
-            hidden = state.door_deck.cards + state.treasure_deck.cards
+            hidden = [c for c in state.door_deck.cards + state.treasure_deck.cards if c not in landed]
         else:
             player = state.players[seat]
-            hidden = [c for c in player.hand.cards if c not in player.known]
+            hidden = [c for c in player.hand.cards if c not in player.known and c not in landed]
         for k, c in enumerate(hidden):
             state.planted[c] = f"{marker}-{k}"
         return len(hidden)

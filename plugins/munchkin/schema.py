@@ -113,7 +113,10 @@ class MunchkinView:
     body: list[MunchkinCard]
     sale: list[MunchkinCard]
     discarded: list[MunchkinCard] = strawberry.field(
-        description="cards the last choice put on a discard pile"
+        description=(
+            "cards the last choice put face up on a discard pile; one that the same choice "
+            "then shuffled back into its deck has an empty id"
+        )
     )
     waiting_for: MunchkinWaiting | None
     over: bool

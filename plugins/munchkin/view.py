@@ -46,6 +46,21 @@ def cards(
     return [{"id": c, "card": (ref := refs[c])[2], "name": ref[0], "kind": ref[1]} for c in ids]
 
 
+def _landed(state: State) -> list[dict[str, Any]]:
+    """The cards the last choice put face up on a discard pile. Everyone saw them land,
+    even those the same choice then shuffled back into a deck (an empty pile being
+    refilled): those keep their name but lose their instance id, which now belongs to
+    a hidden card of the deck."""
+    if not state.discarded:
+        return []
+    piles = (state.door_discard.cards, state.treasure_discard.cards)
+    shown = cards(state, state.discarded)
+    for entry, c in zip(shown, state.discarded, strict=True):
+        if not (c in piles[0] or c in piles[1]):
+            entry["id"] = ""
+    return shown
+
+
 def view(state: State, seat: int | None) -> dict[str, Any]:
     combat = state.combat
     facts = fx.fight_facts(state, combat)  # the same for every player
@@ -90,14 +105,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "pool": cards(state, state.pool),
         "body": cards(state, state.body),
         "sale": cards(state, state.sale),
-        "discarded": cards(
-            state,
-            [
-                c
-                for c in state.discarded
-                if c in state.door_discard.cards or c in state.treasure_discard.cards
-            ],
-        ),
+        "discarded": _landed(state),
         "waiting_for": None if pending is None else {"seat": pending.seat, "kind": pending.kind},
         "over": state.over,
         "winners": list(state.winners),
