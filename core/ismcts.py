@@ -41,6 +41,7 @@ EXPLORATION = 0.7  # UCT's constant, for rewards in 0..1
 ROLLOUT_DEPTH = 60  # choices a playout may make past the tree before it is scored
 ADVICE_VISITS = 10  # visits at an even score credited to the game's advised move up front
 DEVIATION = 1.5  # standard errors by which a move must beat the advised one to replace it
+MIN_ITERATIONS = 8  # iterations before the search may stop early (and time its own rate)
 
 
 class _Unplayable(Exception):
@@ -105,7 +106,7 @@ class IsmctsBot:
                 child.reward = ADVICE_VISITS * 0.5
             else:
                 advised = None
-        root = self.search(infoset, rng, root)
+        root = self.search(infoset, rng, root, settled=advised)
         best, best_key = own[0], (-1, -1.0)
         for choice in own:
             child = root.children.get((seat, choice))
@@ -129,17 +130,37 @@ class IsmctsBot:
         gap = mine.reward / mine.visits - (theirs.reward - ADVICE_VISITS * 0.5) / measured
         return gap > DEVIATION * math.sqrt(0.25 / mine.visits + 0.25 / measured)
 
-    def search(self, infoset: InfoSet, rng: Rng, root: _Node | None = None) -> _Node:
-        """Grow the tree of `infoset`'s decision within the budget; returns its root."""
+    def search(
+        self, infoset: InfoSet, rng: Rng, root: _Node | None = None, settled: str | None = None
+    ) -> _Node:
+        """Grow the tree of `infoset`'s decision within the budget; returns its root.
+
+        The budget is a maximum: the search stops as soon as its most visited move can no
+        longer be overtaken by the iterations left (with a time budget, those the rate so
+        far would fit in the time left), since every iteration adds one visit to one move
+        at the root. When the game advised a move (`settled`), only that move's lead
+        ends the search early: the choice between another leader and the advice still
+        depends on their playouts."""
         root = root if root is not None else _Node(infoset.seat)
         budget = self.budget
         limit = budget.iterations if budget.iterations is not None else math.inf
-        deadline = time.perf_counter() + budget.seconds if budget.seconds is not None else math.inf
+        start = time.perf_counter()
+        deadline = start + budget.seconds if budget.seconds is not None else math.inf
         game = infoset.game
         rollout = None if type(game).rollout_choice is Game.rollout_choice else game.rollout_choice
         evaluate = None if type(game).evaluate is Game.evaluate else game.evaluate
+        seat = infoset.seat
         done = 0
-        while done < limit and (deadline == math.inf or time.perf_counter() < deadline):
+        while done < limit:
+            now = time.perf_counter() if deadline != math.inf else 0.0
+            if now >= deadline:
+                break
+            if done >= MIN_ITERATIONS:
+                left = limit - done
+                if deadline != math.inf:
+                    left = min(left, (deadline - now) * done / max(now - start, 1e-9))
+                if _out_of_reach(root, seat, left, settled):
+                    break
             self._iterate(root, infoset, rng, rollout, evaluate)
             done += 1
         return root
@@ -231,6 +252,22 @@ class IsmctsBot:
             if values is not None:
                 return [float(v) for v in values]
         return [1.0 / players] * players
+
+
+def _out_of_reach(root: _Node, seat: int, left: float, settled: str | None) -> bool:
+    """Whether the most visited move at the root keeps its place whatever `left` more
+    iterations do (each adds one visit to one move), and is `settled` when that is given."""
+    first, second, leader = 0, 0, None
+    for (who, choice), child in root.children.items():
+        if who != seat:
+            continue
+        if child.visits > first:
+            first, second, leader = child.visits, first, choice
+        elif child.visits > second:
+            second = child.visits
+    if leader is None or (settled is not None and leader != settled):
+        return False
+    return first > second + left
 
 
 def _pick_seat(prompts: list[Prompt], rng: Rng) -> int:

@@ -214,3 +214,44 @@ def test_a_short_search_keeps_to_the_games_advice(example_game):
     plain = Match.new(example_game, seed=8)
     unadvised = {decide(IsmctsBot(Budget(iterations=3)), plain, seat, prompts, Rng(k)) for k in range(6)}
     assert unadvised != {advised}
+
+
+@pytest.mark.parametrize("advised", [False, True])
+def test_the_search_stops_early_only_when_its_move_is_settled(example_game, monkeypatch, advised):
+    """The budget is a maximum: the search ends once its most visited move cannot be
+    overtaken by the iterations left, and so plays what the whole budget would play."""
+    from trick_or_treat.game import TrickOrTreat
+
+    import nbc.core.ismcts as ismcts
+
+    class Advised(TrickOrTreat):
+        def advise(self, view, prompts, rng):
+            return prompts[0].choices[0].id
+
+    game = Advised() if advised else example_game
+    positions = _positions(Match.new(game, seed=13), 12, Rng(6))
+    assert len(positions) >= 4
+    counted = {"iterations": 0}
+    iterate = IsmctsBot._iterate
+
+    def counting(self, *args):
+        counted["iterations"] += 1
+        return iterate(self, *args)
+
+    monkeypatch.setattr(IsmctsBot, "_iterate", counting)
+
+    def decisions() -> tuple[list[str], int]:
+        counted["iterations"] = 0
+        picks = []
+        for number, match in enumerate(positions):
+            seat = match.all_prompts()[0].seat
+            bot = IsmctsBot(Budget(iterations=150))
+            picks.append(decide(bot, match, seat, match.prompts(seat), Rng(f"early:{number}")))
+        return picks, counted["iterations"]
+
+    early, spent = decisions()
+    monkeypatch.setattr(ismcts, "_out_of_reach", lambda *args: False)
+    full, budget = decisions()
+    assert early == full
+    assert budget == 150 * len(positions)
+    assert spent < budget
