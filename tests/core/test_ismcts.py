@@ -220,9 +220,8 @@ def test_a_short_search_keeps_to_the_games_advice(example_game):
 def test_the_search_stops_early_only_when_its_move_is_settled(example_game, monkeypatch, advised):
     """The budget is a maximum: the search ends once its most visited move cannot be
     overtaken by the iterations left, and so plays what the whole budget would play."""
-    from trick_or_treat.game import TrickOrTreat
-
     import nbc.core.ismcts as ismcts
+    from trick_or_treat.game import TrickOrTreat
 
     class Advised(TrickOrTreat):
         def advise(self, view, prompts, rng):
