@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, NamedTuple
 
 from nbc.core.bots import any_choice, standing_values
@@ -24,6 +25,7 @@ from nbc.core.rng import Rng
 from nbc.plugins.funkoverse.effects import CARDS
 
 Square = tuple[int, int]
+_DEFENSE = {card_id: card.defense for card_id, card in CARDS.items()}
 
 
 class Piece(NamedTuple):
@@ -60,10 +62,8 @@ class Board:
     @classmethod
     def of_state(cls, state: Any, seat: int) -> Board:
         side = next((i for i, s in enumerate(state.sides) if seat in s.seats), -1)
-        pieces = {
-            p.id: Piece(p.side, p.square, p.standing, p.kind, CARDS[p.card].defense)
-            for p in state.pieces.values()
-        }
+        defense = _DEFENSE
+        pieces = {p.id: Piece(p.side, p.square, p.standing, p.kind, defense[p.card]) for p in state.pieces.values()}
         return cls(side, state.frames[0].piece if state.frames else None, pieces)
 
     def rivals(self) -> list[Square]:
@@ -105,10 +105,21 @@ def _distance(a: Sequence[int], b: Sequence[int]) -> int:
 def _nearest(square: Sequence[int] | None, rivals: list[Square]) -> int:
     if square is None or not rivals:
         return 99
-    return min(_distance(square, r) for r in rivals)
+    x, y = square[0], square[1]
+    best = 99
+    for rx, ry in rivals:
+        d = abs(x - rx)
+        dy = abs(y - ry)
+        if dy > d:
+            d = dy
+        if d < best:
+            best = d
+    return best
 
 
+@cache
 def _square_of(choice_id: str) -> Square | None:
+    """The square a choice id names (`to:3,4`), read once per id (playouts ask often)."""
     tail = choice_id.split(":", 1)[1] if ":" in choice_id else ""
     parts = tail.split(",")
     if len(parts) == 2 and all(p.lstrip("-").isdigit() for p in parts):
