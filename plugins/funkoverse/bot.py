@@ -63,7 +63,9 @@ class Board:
     def of_state(cls, state: Any, seat: int) -> Board:
         side = next((i for i, s in enumerate(state.sides) if seat in s.seats), -1)
         defense = _DEFENSE
-        pieces = {p.id: Piece(p.side, p.square, p.standing, p.kind, defense[p.card]) for p in state.pieces.values()}
+        pieces = {
+            p.id: Piece(p.side, p.square, p.standing, p.kind, defense[p.card]) for p in state.pieces.values()
+        }
         return cls(side, state.frames[0].piece if state.frames else None, pieces)
 
     def rivals(self) -> list[Square]:
