@@ -7,6 +7,9 @@ any win then knocks it out and scores; then characters before minions, the lowes
 Defense first), stands a fallen ally up, uses an ability when a rival is next to it
 and no challenge is on offer, and otherwise moves toward the nearest rival.
 Knock-outs are what every scenario scores, so the fight is carried to the rivals.
+Distances are counted on foot around the map's walls (pieces ignored): a rival beyond a
+wall is not "next to" a piece, which walks round rather than waiting by the wall (with
+distances as the crow flies, two such players could wait there for ever).
 
 The same rules of thumb play the `ismcts` bot's playouts (`rollout_choice`), read from
 a sampled state instead of a view: both build a `Board`, the few facts they need.
@@ -22,7 +25,7 @@ from typing import Any, NamedTuple
 from nbc.core.bots import any_choice, standing_values
 from nbc.core.game import Prompt
 from nbc.core.rng import Rng
-from nbc.plugins.funkoverse.effects import CARDS
+from nbc.plugins.funkoverse.effects import CARDS, grid
 
 Square = tuple[int, int]
 _DEFENSE = {card_id: card.defense for card_id, card in CARDS.items()}
@@ -43,6 +46,7 @@ class Board:
     side: int
     active: str | None
     pieces: dict[str, Piece]
+    map: str | None = None  # the map side, for distances on foot; None: as the crow flies
 
     @classmethod
     def of_view(cls, view: dict[str, Any], seat: int) -> Board:
@@ -57,7 +61,7 @@ class Board:
             )
             for p in view.get("pieces", [])
         }
-        return cls(side, view.get("active"), pieces)
+        return cls(side, view.get("active"), pieces, (view.get("map") or {}).get("id"))
 
     @classmethod
     def of_state(cls, state: Any, seat: int) -> Board:
@@ -66,7 +70,7 @@ class Board:
         pieces = {
             p.id: Piece(p.side, p.square, p.standing, p.kind, defense[p.card]) for p in state.pieces.values()
         }
-        return cls(side, state.frames[0].piece if state.frames else None, pieces)
+        return cls(side, state.frames[0].piece if state.frames else None, pieces, state.map)
 
     def rivals(self) -> list[Square]:
         """Where the rivals on the board stand or lie (minions score nothing)."""
@@ -100,15 +104,21 @@ def greedy_choice(board: Board, prompt: Prompt, rng: Rng) -> str | None:
     return found if found is not None and any(c.id == found for c in prompt.choices) else None
 
 
-def _distance(a: Sequence[int], b: Sequence[int]) -> int:
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
-
-
-def _nearest(square: Sequence[int] | None, rivals: list[Square]) -> int:
+def _nearest(board: Board, square: Sequence[int] | None, rivals: list[Square]) -> int:
+    """Steps from `square` to the nearest rival: on foot around the map's walls when the
+    map is known (a rival beyond a wall is not next to us, so the piece walks round
+    instead of waiting beside the wall), else as the crow flies."""
     if square is None or not rivals:
         return 99
-    x, y = square[0], square[1]
+    here = (square[0], square[1])
     best = 99
+    if board.map is not None:
+        for rival in rivals:
+            d = _on_foot(board.map, rival).get(here, 99)
+            if d < best:
+                best = d
+        return best
+    x, y = here
     for rx, ry in rivals:
         d = abs(x - rx)
         dy = abs(y - ry)
@@ -117,6 +127,24 @@ def _nearest(square: Sequence[int] | None, rivals: list[Square]) -> int:
         if d < best:
             best = d
     return best
+
+
+@cache
+def _on_foot(map_id: str, target: Square) -> dict[Square, int]:
+    """Steps from every square of a map to `target` by the movement rules' walls and
+    corners (pieces ignored), worked out once per map and square."""
+    g = grid(map_id)
+    steps = {target: 0}
+    frontier = [target]
+    while frontier:
+        later = []
+        for square in frontier:
+            for next_square in g.neighbours(square):
+                if next_square not in steps and g.step_allowed(next_square, square):
+                    steps[next_square] = steps[square] + 1
+                    later.append(next_square)
+        frontier = later
+    return steps
 
 
 @cache
@@ -136,7 +164,7 @@ def _turn(board: Board, prompt: Prompt, rng: Rng) -> str | None:
         piece = board.pieces.get(choice.id.split(":", 1)[1]) if choice.id.startswith("pick:") else None
         if piece is None:
             continue
-        key = (_nearest(piece.square, rivals), piece.kind != "character")
+        key = (_nearest(board, piece.square, rivals), piece.kind != "character")
         if best_key is None or key < best_key:
             best, best_key = choice.id, key
     return best
@@ -151,7 +179,7 @@ def _action(board: Board, prompt: Prompt, rng: Rng) -> str | None:
     if assists:
         return assists[0]
     piece = board.pieces.get(board.active or "")
-    near = _nearest(piece.square if piece else None, board.rivals())
+    near = _nearest(board, piece.square if piece else None, board.rivals())
     abilities = [i for i in ids if i.startswith("ability:")]
     if near <= 1 and abilities:
         return abilities[rng.below(len(abilities))]
@@ -171,7 +199,7 @@ def _toward_rivals(board: Board, prompt: Prompt, rng: Rng) -> str | None:
         square = _square_of(choice.id)
         if square is None:
             continue
-        key = _nearest(square, rivals)
+        key = _nearest(board, square, rivals)
         if best_key is None or key < best_key:
             best, best_key = choice.id, key
     return best

@@ -138,6 +138,21 @@ def test_funkoverse_greedy_challenges_a_fallen_rival_first_and_moves_toward_riva
     assert FunkoverseGreedyBot().choose(far, [move], Rng(1)) == "to:2,2"
 
 
+def test_funkoverse_greedy_walks_round_a_wall_instead_of_waiting_beside_it():
+    """Next to a rival by the grid but with a wall between (no challenge on offer), the
+    piece moves on instead of ending its turn: as the crow flies it was already there,
+    and two such pieces would wait beside the wall for ever."""
+    from nbc.plugins.funkoverse.effects import grid
+
+    lair = grid("oogie-boogies-lair")
+    assert not lair.step_allowed((2, 2), (2, 3)) and not lair.step_allowed((2, 3), (2, 2))
+    view = _funko_view([("jack", 0, (2, 2), True, 2), ("sally", 1, (2, 3), True, 1)], "jack")
+    action = _prompt("action", ("move", "Move"), ("end", "End"))
+    assert FunkoverseGreedyBot().choose(view, [action], Rng(1)) == "end"  # no map: crow flies
+    view["map"] = {"id": "oogie-boogies-lair"}
+    assert FunkoverseGreedyBot().choose(view, [action], Rng(1)) == "move"
+
+
 @pytest.mark.parametrize(
     ("game", "variant", "bot", "players", "matches", "least"),
     [
