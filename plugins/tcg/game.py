@@ -431,7 +431,8 @@ class TcgGame(Game):
         return redeal_module.redeal_hidden(state, seat, rng)
 
     def evaluate(self, state: State) -> Sequence[float]:
-        """Scare Points as shares of the win, for the `ismcts` bot (see `bot`)."""
+        """Shares of the win guessed from Scare Points, Active Locales, hands and
+        progress toward the thresholds, for the `ismcts` bot (see `bot`)."""
         return bot_module.evaluate(self, state)
 
     def rollout_choice(self, state: State, prompts: Sequence[Prompt], rng: Rng) -> str | None:

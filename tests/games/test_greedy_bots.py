@@ -170,3 +170,23 @@ def test_each_heuristic_bot_beats_the_random_bot(host, game, variant, bot, playe
         play_out(match, Rng(number), bots=bots)
         wins += match.outcome().winners == (seat,)
     assert wins >= least
+
+
+def test_tcg_evaluate_counts_hands_and_days_left(host):
+    """The search's guess at the winner: shares that add up to 1, a card more in hand is
+    worth something, and the same lead is surer with fewer Days left."""
+    game = host.game("tcg")
+    match = Match.new(game, "base", seed=4)
+    play_out(match, Rng(4), max_steps=40, raise_on_limit=False)
+    state = match.state
+    before = game.evaluate(state)
+    assert abs(sum(before) - 1) < 1e-9 and before[0] != before[1]
+    leader = 0 if before[0] > before[1] else 1
+    richer = match.clone()
+    player = richer.state.players[1 - leader]
+    player.hand.append(player.deck.pop())
+    assert game.evaluate(richer.state)[1 - leader] > before[1 - leader]
+    assert state.days_left > 4
+    later = match.clone()
+    later.state.days_left = state.days_left - 4
+    assert game.evaluate(later.state)[leader] > before[leader]
