@@ -212,7 +212,8 @@ class Funkoverse(Game):
         return verify.redeal_hidden(state, seat, rng)
 
     def evaluate(self, state: State) -> Sequence[float]:
-        """Each side's points as shares of the win, for the `ismcts` bot (see `bot`)."""
+        """Shares of the win guessed from points, standing characters and fallen rivals
+        within reach, for the `ismcts` bot (see `bot`)."""
         from nbc.plugins.funkoverse.bot import evaluate
 
         return evaluate(state, max(seat for side in state.sides for seat in side.seats) + 1)

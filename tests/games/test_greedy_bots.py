@@ -9,7 +9,7 @@ from nbc.core.bots import RandomBot, supports
 from nbc.core.game import Choice, Prompt
 from nbc.core.host import PluginHost
 from nbc.core.match import Match
-from nbc.core.playout import play_out
+from nbc.core.playout import bot_step, play_out
 from nbc.core.rng import Rng
 from nbc.plugins.funkoverse.bot import FunkoverseGreedyBot
 from nbc.plugins.munchkin.bot import MunchkinGreedyBot
@@ -190,3 +190,35 @@ def test_tcg_evaluate_counts_hands_and_days_left(host):
     later = match.clone()
     later.state.days_left = state.days_left - 4
     assert game.evaluate(later.state)[leader] > before[leader]
+
+
+def test_funkoverse_evaluate_counts_a_fallen_rival_next_to_us(host):
+    """The search's guess at the winner rises for a side standing next to a knocked-down
+    rival (any win against it is a knock-out), more than for the rival merely lying
+    down far away."""
+    from nbc.plugins.funkoverse.bot import _on_foot
+
+    game = host.game("funkoverse")
+    match = Match.new(game, "first-game", seed=3)
+    rng = Rng(3)
+
+    def placed(side: int) -> bool:
+        return sum(p.side == side and p.kind != "minion" and p.square is not None for p in pieces()) >= 2
+
+    def pieces():
+        return match.state.pieces.values()
+
+    while not (placed(0) and placed(1)):  # on to the first turn, every character on the map
+        assert bot_step(match, rng), "the match ended before its characters were placed"
+    state = match.state
+    ours = next(p for p in state.pieces.values() if p.side == 0 and p.kind != "minion" and p.square)
+    rival = next(p for p in state.pieces.values() if p.side == 1 and p.kind != "minion" and p.square)
+    taken = {p.square for p in state.pieces.values() if p.square is not None}
+    seat = state.sides[0].seats[0]
+    even = game.evaluate(state)[seat]
+    rival.standing = False
+    far = game.evaluate(state)[seat]
+    beside = next(sq for sq, d in _on_foot(state.map, rival.square).items() if d == 1 and sq not in taken)
+    ours.square = beside
+    near = game.evaluate(state)[seat]
+    assert even < far < near
