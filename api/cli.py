@@ -432,7 +432,7 @@ def tournament(
         f"{result.game}/{result.variant}, {result.players} seats, {len(result.entries)} matches, "
         f"budget {result.budget}, seed {result.seed}"
     )
-    table = Table("bot", "seats", "wins", "win rate", "95% CI", "Elo")
+    table = Table("bot", "seats", "wins", "win rate", "95% CI", "Elo", "s/move")
     for standing in result.standings:
         table.add_row(
             standing.bot,
@@ -441,6 +441,7 @@ def tournament(
             f"{standing.rate:.1%}",
             f"{standing.low:.1%} to {standing.high:.1%}",
             f"{standing.elo:.0f}",
+            f"{standing.seconds_per_move:.3g}",
         )
     console.print(table)
 

@@ -7,13 +7,16 @@ meets the same cards from every seat (duplicate play). Match `k` plays deal
 `k // seats` in seating `k % seats`; its match seed and its bots' RNG are derived from
 the tournament's seed and `k`, so a tournament is the same however many processes
 play it, as long as the bots' budgets are iterations (a time budget depends on the
-machine's speed).
+machine's speed). Each bot's decisions and the seconds it spent on them are counted
+too (`seconds_per_move`), the one figure that depends on the machine whatever the
+budget.
 """
 
 from __future__ import annotations
 
 import math
 import os
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,13 +34,15 @@ ELO_BASE = 1500.0
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One finished match: its number, the bot of each seat, each seat's share of the
-    win, and how many choices it took."""
+    win, how many choices it took, and each seat's decisions and thinking time."""
 
     number: int
     seating: tuple[str, ...]
     shares: tuple[float, ...]
     steps: int
     reason: str
+    moves: tuple[int, ...] = ()  # each seat's decisions (a choice among two or more)
+    seconds: tuple[float, ...] = ()  # and the seconds its bot spent on them
 
 
 @dataclass(slots=True)
@@ -48,10 +53,16 @@ class Standing:
     low: float = 0.0
     high: float = 0.0
     elo: float = ELO_BASE
+    moves: int = 0  # decisions among two or more choices, over all its matches
+    seconds: float = 0.0  # spent on them
 
     @property
     def rate(self) -> float:
         return self.wins / self.seats if self.seats else 0.0
+
+    @property
+    def seconds_per_move(self) -> float:
+        return self.seconds / self.moves if self.moves else 0.0
 
 
 @dataclass(slots=True)
@@ -82,6 +93,8 @@ class TournamentResult:
                     "win_rate": round(s.rate, 6),
                     "ci95": [round(s.low, 6), round(s.high, 6)],
                     "elo": round(s.elo, 1),
+                    "moves": s.moves,
+                    "seconds_per_move": round(s.seconds_per_move, 4),
                 }
                 for s in self.standings
             ],
@@ -186,15 +199,45 @@ def play_match(
     match = Match.new(
         game, variant, options, players=players, seed=f"tournament:{seed}:deal:{number // players}"
     )
-    played = play_out(
-        match, Rng(f"tournament:{seed}:bots:{number}"), bots={s: bots[b] for s, b in enumerate(seating)}
-    )
+    timed = [_Timed(bots[b]) for b in seating]
+    played = play_out(match, Rng(f"tournament:{seed}:bots:{number}"), bots=dict(enumerate(timed)))
     outcome = match.outcome()
     shares = [0.0] * players
     if outcome is not None and outcome.winners:
         for seat in outcome.winners:
             shares[seat] = 1.0 / len(outcome.winners)
-    return Entry(number, seating, tuple(shares), played.steps, outcome.reason if outcome else "")
+    return Entry(
+        number,
+        seating,
+        tuple(shares),
+        played.steps,
+        outcome.reason if outcome else "",
+        tuple(t.moves for t in timed),
+        tuple(t.seconds for t in timed),
+    )
+
+
+class _Timed:
+    """A bot that counts its decisions among two or more choices and the seconds they
+    took; everything else (`wants_infoset`, `needs_view`, ...) is the bot's own."""
+
+    def __init__(self, bot: Any) -> None:
+        self._bot = bot
+        self.moves = 0
+        self.seconds = 0.0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._bot, name)
+
+    def choose(self, *args: Any, **kwargs: Any) -> str:
+        start = time.perf_counter()
+        try:
+            return self._bot.choose(*args, **kwargs)
+        finally:
+            prompts = args[1] if len(args) > 1 else kwargs.get("prompts", ())
+            if sum(len(p.choices) for p in prompts) > 1:
+                self.moves += 1
+                self.seconds += time.perf_counter() - start
 
 
 def tournament(
@@ -257,6 +300,9 @@ def standings(entries: Sequence[Entry], lineup: Sequence[str]) -> list[Standing]
         for bot, share in zip(entry.seating, entry.shares, strict=True):
             table[bot].seats += 1
             table[bot].wins += share
+        for bot, moves, seconds in zip(entry.seating, entry.moves, entry.seconds, strict=False):
+            table[bot].moves += moves
+            table[bot].seconds += seconds
     ratings = elo(entries, names) if len(names) > 1 else {names[0]: ELO_BASE}
     for standing in table.values():
         standing.low, standing.high = wilson(standing.wins, standing.seats)
