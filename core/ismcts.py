@@ -23,6 +23,10 @@ only for a move whose playouts beat it by more than their noise (1.5 standard
 errors), so a short search plays at least as well as the advice. Otherwise the bot
 returns its most visited move. With an iteration budget its play depends only on its
 RNG and what its seat knows; a time budget also depends on the machine's speed.
+
+The budget is a maximum: the search ends as soon as no iterations left could change
+its answer (the most visited move, or the advised one, leads the next by more than
+the iterations left), so it plays as the whole budget would, in less time.
 """
 
 from __future__ import annotations
