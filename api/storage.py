@@ -179,7 +179,8 @@ class Store:
         # with sleeps; this process's writers queue here instead and wake at once.
         self._sqlite_writer = threading.Lock()
         # a time as the DateTime columns store it, so SQLAlchemy reads it back alike
-        self._stored_time = _MATCHES.c.updated_at.type.bind_processor(engine.dialect) or (lambda t: t)
+        stored_type = _MATCHES.c.updated_at.type.dialect_impl(engine.dialect)
+        self._stored_time = stored_type.bind_processor(engine.dialect) or (lambda t: t)
 
     def announce(self, match_id: str, connection: Connection | None = None) -> None:
         """Tell every server process on this database that the match changed

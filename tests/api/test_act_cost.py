@@ -96,3 +96,27 @@ def test_a_view_is_made_once_per_step_and_seat(api, monkeypatch):
     other = 1 - seat
     api.match(match["id"], tokens[other])
     assert made == [other]  # a new step: a new view for the other seat
+
+
+def test_an_acts_times_are_stored_as_every_other_time(api, app):
+    """The act's write stamps the choices and the match's row with times in the form
+    the tables' other writes use, so they read back as times."""
+    from sqlalchemy import text
+
+    match, tokens = api.create("trick-or-treat", ["PERSON", "BOT"], options={"rounds": 4})
+    choice = match["prompts"][0]["choices"][0]["id"]
+    api.act(match["id"], tokens[0], choice, match["seq"])
+    engine = app.state.service.store.engine
+    with engine.connect() as connection:
+        created, updated = connection.execute(
+            text("SELECT created_at, updated_at FROM matches WHERE id = :id"), {"id": match["id"]}
+        ).one()
+        stamped = connection.execute(
+            text("SELECT created_at FROM choices WHERE match_id = :id"), {"id": match["id"]}
+        ).scalars().all()
+    raw = [created, updated, *stamped]
+    assert len(raw) >= 3
+    assert {type(value) for value in raw} == {type(created)}
+    if isinstance(created, str):  # SQLite keeps text: one shape for all
+        assert {len(value) for value in raw} == {len(created)}
+        assert all("+" not in value for value in raw)
