@@ -494,9 +494,16 @@ def animate_candidates(state: State, piece: Piece, step: Step, occ: dict[Square,
     return found
 
 
+# A companion's piece id is its card and its side (`setup.give`: one per side): the
+# ids a side's companion may have, by side.
+_COMPANION_IDS = [tuple(f"{c.id}-{side}" for c in CARDS.values() if c.kind == "companion") for side in range(8)]
+
+
 def companion_of(state: State, piece: Piece) -> Piece | None:
-    for p in state.pieces.values():
-        if p.kind == "companion" and p.owner == piece.id:
+    pieces = state.pieces
+    for ident in _COMPANION_IDS[piece.side]:
+        p = pieces.get(ident)
+        if p is not None and p.owner == piece.id:
             return p
     return None
 
@@ -694,7 +701,23 @@ def pull_candidates(state: State, piece: Piece, step: Step, occ: dict[Square, Oc
 # -- apply ---------------------------------------------------------------------------
 
 
+def find_choice(state: State, seat: int, choice_id: str) -> Choice | None:
+    """The choice `choice_id` of `seat`'s prompt, when the prompts of this state were
+    worked out already (`Funkoverse.prompts` keeps them in `State.offered` until the
+    next choice); None otherwise, and for anything not offered."""
+    offered = state.offered
+    if offered is None:
+        return None
+    for prompt in offered:
+        if prompt.seat == seat:
+            for choice in prompt.choices:
+                if choice.id == choice_id:
+                    return choice
+    return None
+
+
 def apply(state: State, seat: int, choice: Choice, ctx: Context) -> None:
+    state.offered = None
     verb, _, arg = choice.id.partition(":")
     if state.picking or state.outfitting or state.choosing_leaders:
         setup.apply(state, seat, choice.id, ctx)

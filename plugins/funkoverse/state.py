@@ -131,6 +131,9 @@ class State:
     winners: list[int] = field(default_factory=list)  # sides
     reason: str = ""
     planted: dict[str, str] = field(default_factory=dict)  # test kit: leader secrecy
+    # A cache, not state: the prompts last worked out for this state, until the next
+    # choice (`Funkoverse.find_choice`). Never saved, copied or compared.
+    offered: list | None = field(default=None, repr=False, compare=False)
 
 
 # -- a compact codec ------------------------------------------------------------------

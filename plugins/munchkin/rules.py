@@ -75,6 +75,21 @@ WITH = [Choice(f"with:{s}", f"Offer seat {s} a trade") for s in SEATS]
 # ======================================================================================
 
 
+def find_choice(state: State, seat: int, choice_id: str) -> Choice | None:
+    """The choice `choice_id` of `seat`'s prompt, when the prompts of this state were
+    worked out already (`Munchkin.prompts` keeps them in `State.offered` until the next
+    choice); None otherwise, and for anything not offered."""
+    offered = state.offered
+    if offered is None:
+        return None
+    for prompt in offered:
+        if prompt.seat == seat:
+            for choice in prompt.choices:
+                if choice.id == choice_id:
+                    return choice
+    return None
+
+
 def prompts(state: State) -> list[Prompt]:
     if state.over:
         return []
@@ -910,6 +925,7 @@ def charity_recipients(p: Pending) -> list[int]:
 
 
 def apply(state: State, seat: int, choice: Choice, ctx: Context) -> None:
+    state.offered = None
     verb, _, rest = choice.id.partition(":")
     if state.discarded:
         state.discarded = []

@@ -169,6 +169,8 @@ class State:
     window_memo: dict[int, tuple] = field(default_factory=dict, repr=False, compare=False)
     # Likewise each seat's any-time window, with everything it depends on (rules.py).
     anytime_memo: dict[int | str, tuple] = field(default_factory=dict, repr=False, compare=False)
+    # Likewise the prompts last worked out for this state, until the next choice (`find_choice`).
+    offered: list | None = field(default=None, repr=False, compare=False)
 
 
 # --- saving and loading ------------------------------------------------------------------
@@ -177,7 +179,7 @@ class State:
 # inspecting every value's type each time. The data it writes is plain JSON.
 
 _PLAIN, _LIST, _DICT, _PILE, _OBJ, _OPT_OBJ, _OBJ_LIST, _TABLE = range(8)
-UNSAVED = frozenset({"window_memo", "anytime_memo"})
+UNSAVED = frozenset({"window_memo", "anytime_memo", "offered"})
 
 
 def _schema(cls: type) -> list[tuple[str, int, type | None]]:
