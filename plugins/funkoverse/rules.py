@@ -496,7 +496,9 @@ def animate_candidates(state: State, piece: Piece, step: Step, occ: dict[Square,
 
 # A companion's piece id is its card and its side (`setup.give`: one per side): the
 # ids a side's companion may have, by side.
-_COMPANION_IDS = [tuple(f"{c.id}-{side}" for c in CARDS.values() if c.kind == "companion") for side in range(8)]
+_COMPANION_IDS = [
+    tuple(f"{c.id}-{side}" for c in CARDS.values() if c.kind == "companion") for side in range(8)
+]
 
 
 def companion_of(state: State, piece: Piece) -> Piece | None:
