@@ -134,6 +134,9 @@ class State:
     # A cache, not state: the prompts last worked out for this state, until the next
     # choice (`Funkoverse.find_choice`). Never saved, copied or compared.
     offered: list | None = field(default=None, repr=False, compare=False)
+    # Likewise who stands where (`rules.occupants`), with the squares, stances and sides
+    # of the pieces it was worked out from.
+    occupied: tuple | None = field(default=None, repr=False, compare=False)
 
 
 # -- a compact codec ------------------------------------------------------------------
