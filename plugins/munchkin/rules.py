@@ -408,7 +408,7 @@ def _anytime_key(state: State, seat: int, player) -> tuple:
         bool(player.curses),
         player.cheat_item,
         player.declined_step == state.step,
-        *(player.worn if worn_now(state, player) else ()),
+        *(player.worn if player.worn and worn_now(state, player) else ()),
     )
 
 
@@ -453,6 +453,14 @@ def combat_prompts(state: State) -> list[Prompt]:
 COMBAT_TEXT = "Play a card into the combat, or pass"
 
 
+# How each card definition in a hand may bring a monster into a fight: as the monster
+# (1), as a Wandering Monster or an Enhancer that makes a monster Undead (2), or not (0).
+JOINING = {
+    key: 1 if c.kind == "monster" else 2 if c.kind == "wandering" or c.make_undead else 0
+    for key, c in PLAIN.items()
+}
+
+
 def window_choices(state: State, seat: int) -> list[Play]:
     """What a seat may do in a combat's reaction window. (Called for every seat at
     every step of a window, so it looks at each card once.)"""
@@ -474,12 +482,9 @@ def window_choices(state: State, seat: int) -> list[Play]:
     monsters: list[str] = []
     helpers: list[str] = []  # Wandering Monster and Undead-making Enhancers
     for c in hand:
-        d = PLAIN[defs[c]]
-        kind = d.kind
-        if kind == "monster":
-            monsters.append(c)
-        elif kind == "wandering" or d.make_undead:
-            helpers.append(c)
+        how = JOINING[defs[c]]
+        if how:
+            (monsters if how == 1 else helpers).append(c)
     options += card_plays(state, seat, "combat")
     for c in player.citizenships:
         options.append(card_choice(state, "dropcit", c))
@@ -771,7 +776,7 @@ def pending_prompt(state: State, p: Pending) -> Prompt:
     kind = p.kind
     seat = p.seat
     if kind == "trade":  # the most frequent: a step of building a trade offer
-        return Prompt(seat, kind, "Make a trade offer", _choices(trade_choices(state, p)))
+        return Prompt(seat, kind, "Make a trade offer", tuple(trade_choices(state, p)))
     if kind == "target":
         options = [ON_SEAT[s] for s in targets(state, p.card)]
         return Prompt(seat, kind, f"Play {name(state, p.card)} on which player?", _choices(options))
@@ -865,13 +870,13 @@ def bribe_choices(state: State, p: Pending) -> list[Play]:
     return options
 
 
-def trade_choices(state: State, p: Pending) -> list[Play]:
+def trade_choices(state: State, p: Pending) -> list[Choice]:
     """Build a trade offer: the other seat, then Items of one's table to give (one at
     least) and Items of that seat's table to ask for (several for several; none makes
     it a gift)."""
     seat = p.seat
     if p.target is None:
-        options: list[Play] = [WITH[s] for s in trade_partners(state, seat)]
+        options = [WITH[s] for s in trade_partners(state, seat)]
         options.append(CALL_OFF)
         return options
     chosen = p.options
@@ -899,13 +904,12 @@ def trade_choices(state: State, p: Pending) -> list[Play]:
     if gives:
         asked = [c for c in chosen if c not in gives]
         wanted = ", ".join(fx.names(state, asked)) or "nothing"
-        options.append(
-            (
-                "offer",
-                f"Offer {', '.join(fx.names(state, gives))} for {wanted}",
-                tuple(refs(state, gives + asked)),
-            )
+        offer = (
+            "offer",
+            f"Offer {', '.join(fx.names(state, gives))} for {wanted}",
+            tuple(refs(state, gives + asked)),
         )
+        options.append(_MADE.get(offer) or _make(offer))
     options.append(CALL_OFF)
     return options
 
@@ -1632,10 +1636,9 @@ def forget_known(state: State) -> None:
     """Cards that left a hand are no longer known to be in it."""
     for player in state.players:
         known = player.known
-        if known:
+        if known and not all(map(player.hand.cards.__contains__, known)):
             hand = player.hand.cards
-            if not all(map(hand.__contains__, known)):
-                player.known = [c for c in known if c in hand]
+            player.known = [c for c in known if c in hand]
 
 
 def give_face_down(state: State, seat: int, drawn: list[str], ctx: Context, verb: str) -> None:

@@ -1,0 +1,45 @@
+"""`Match.act` finds a choice in the prompts last worked out for the state: the answer
+is the offered choice itself, or None for anything not offered to that seat now."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from nbc.core.errors import IllegalChoice, NotYourTurn
+from nbc.core.match import Match
+from nbc.plugins.munchkin.game import Munchkin
+
+GAME = Munchkin()
+
+
+@pytest.mark.parametrize(("variant", "players"), [("base", 4), ("two-player", 2)])
+def test_every_offered_choice_is_found_and_nothing_else(variant, players):
+    draw = random.Random(f"find:{variant}").random
+    match = Match.new(GAME, variant, players=players, seed=f"find:{variant}")
+    for _ in range(500):
+        state = match.state
+        prompts = match.prompts()
+        if not prompts:
+            break
+        offered = {p.seat: {c.id for c in p.choices} for p in prompts}
+        for prompt in prompts:
+            for choice in prompt.choices:
+                assert GAME.find_choice(state, prompt.seat, choice.id) is choice
+            for seat in range(players):
+                if prompt.choices[0].id not in offered.get(seat, ()):
+                    assert GAME.find_choice(state, seat, prompt.choices[0].id) is None
+        prompt = prompts[int(draw() * len(prompts))]
+        match.act(prompt.seat, prompt.choices[int(draw() * len(prompt.choices))].id)
+        assert GAME.find_choice(match.state, prompt.seat, prompt.choices[0].id) is None
+
+
+def test_a_choice_not_offered_is_still_refused_with_its_reason():
+    match = Match.new(GAME, "base", players=4, seed="find:refused")
+    prompts = match.prompts()
+    with pytest.raises(IllegalChoice, match="cannot choose 'no-such-choice'"):
+        match.act(prompts[0].seat, "no-such-choice")
+    with pytest.raises(NotYourTurn, match="no seat 9"):
+        match.act(9, prompts[0].choices[0].id)
+    assert match.seq == 0
