@@ -36,7 +36,7 @@ from nbc.core.grid import Occupant
 from nbc.core.rng import Rng
 from nbc.plugins.funkoverse import catalogue, rules, setup, verify
 from nbc.plugins.funkoverse.effects import BASICS, GEAR, HEROES, MAP_CARDS, SCENARIOS, grid
-from nbc.plugins.funkoverse.state import State, dump, load
+from nbc.plugins.funkoverse.state import State, copy, dump, load
 from nbc.plugins.funkoverse.view import view as build_view
 
 COVERAGE = {scenario: verify.coverage_keys(scenario) for scenario in SCENARIOS}
@@ -189,6 +189,10 @@ class Funkoverse(Game):
 
     def load_state(self, data: Any) -> State:
         return load(data)
+
+    def copy_state(self, state: State) -> State:
+        """A direct copy, equal to saving and loading the state (`state.copy`)."""
+        return copy(state)
 
     def plant(self, state: State, seat: int | None, marker: str) -> int:
         """Leaders: a side's chosen leader is secret until every side has chosen."""
