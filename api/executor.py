@@ -15,10 +15,12 @@ go graphql-core's full way, so errors and their paths are exactly graphql-core's
 from __future__ import annotations
 
 import operator
+import weakref
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from graphql import GraphQLField, GraphQLNonNull, GraphQLObjectType, Undefined, is_leaf_type
+from graphql.type.definition import GraphQLResolveInfoHelpers
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 from strawberry.schema.schema_converter import GraphQLCoreConverter
 
@@ -81,6 +83,14 @@ class LeanExecutor(StrawberryGraphQLCoreExecutionContext):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # graphql-core's helpers for resolvers hold bound methods of the executor: a
+        # reference cycle that leaves every request's executor, and all it holds, to
+        # the garbage collector. Weak references let it go when the request is done.
+        gather, track = weakref.WeakMethod(self.gather_async_work), weakref.WeakMethod(self.track_async_work)
+        self.async_helpers = GraphQLResolveInfoHelpers(
+            gather=lambda *a, **k: gather()(*a, **k),  # type: ignore[misc]
+            track=lambda *a, **k: track()(*a, **k),  # type: ignore[misc]
+        )
         # per selection (collect_subfields gives each selection of a type one object):
         # the leaf plans of its fields, or None if one of them is not a plain leaf
         self._flat: dict[int, tuple[object, tuple[tuple[str, LeafPlan], ...] | None]] = {}

@@ -129,3 +129,27 @@ def test_only_plain_leaf_fields_take_the_short_way():
     assert leaf_plan(schema._schema.query_type, "cards") is None  # a list of objects
     assert leaf_plan(card, "__typename") is None
     assert leaf_plan(card, "note").nullable and not leaf_plan(card, "id").nullable
+
+
+def test_a_requests_executor_is_freed_without_the_collector():
+    """No reference cycle keeps an executor (and the request's data it holds) alive
+    until the garbage collector's next pass."""
+    import gc
+    import weakref
+
+    made: list[weakref.ref] = []
+
+    class Watched(LeanExecutor):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            made.append(weakref.ref(self))
+
+    schema = strawberry.Schema(query=Query, execution_context_class=Watched)
+    gc.disable()
+    try:
+        result = schema.execute_sync("{ cards { id colour label(upper: true) } }")
+        assert result.data is not None and not result.errors
+        assert len(made) == 1
+        assert made[0]() is None
+    finally:
+        gc.enable()
