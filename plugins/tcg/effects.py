@@ -303,36 +303,6 @@ class ExpressionError(ValueError):
     pass
 
 
-# The functions whose value depends only on the acting seat's row (its Locales, face up or
-# down, and the Characters at each), its Creations, the placed, centre and Stacked cards,
-# the short-lived flags and the card tables (`here_is`, `others_here` and `removable_here`
-# read the Locale a price is worked out for, in that row). The turn menu keeps the ways to
-# play a card whose expressions call only these (`Rules.reads_more`) while those parts of
-# the table stay the same (`PlayerTurns.table_key`).
-TABLE_FUNCTIONS = frozenset(
-    {
-        "mine", "at", "together", "together_in", "in_town", "creations", "locales", "locales_in",
-        "locales_named", "spread", "printed", "is_", "kind", "alias", "holiday", "owner", "me",
-        "self_card", "alias_in_play", "has_placed", "immune", "has_keyword", "dice_pending",
-        "here_is", "others_here", "removable_here",
-    }
-)  # fmt: skip
-
-
-def expression_reads(text: str) -> tuple[frozenset[str], frozenset[str]]:
-    """The functions an expression calls (built-ins included) and the names it reads."""
-    tree = ast.parse(text, mode="eval")
-    calls = {
-        node.func.id
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-    }
-    names = (
-        {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)} - calls - {"True", "False", "None"}
-    )
-    return frozenset(calls), frozenset(names)
-
-
 class _Rewrite(ast.NodeTransformer):
     """Turn `f(x)` into `E.x_f(x)` and a bare name into `E.v('name')`."""
 

@@ -331,12 +331,9 @@ class TcgGame(Game):
         return None
 
     def self_checks(self, on: bool) -> bool:
-        """The effect machine's resume check (`checked_op`) and the kept turn menu's
-        comparison with one made from scratch (`check_menu`)."""
-        from nbc.plugins.tcg import machine, turns
+        from nbc.plugins.tcg import machine
 
         was, machine.STRICT_STEPS = machine.STRICT_STEPS, on
-        turns.CHECK_MENUS = on
         return was
 
     def state_json(self, state: State) -> str:

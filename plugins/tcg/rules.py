@@ -44,16 +44,13 @@ from nbc.plugins.tcg.constants import (
     Cut,
 )
 from nbc.plugins.tcg.effects import (
-    _BUILTINS,
     PROGRAMS,
     STEPS,
-    TABLE_FUNCTIONS,
     TcgCard,
     compile_expression,
     compiled_steps,
     cut_price,
     expression_bounds,
-    expression_reads,
     is_plain,
     register_program,
 )
@@ -122,9 +119,6 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Scoring, EffectMachine, Primitive
         self.cost_by_place = {
             card.id for card in defs.values() if card.cost and any(w in card.cost for w in ("to", "here"))
         }
-        # the parts of the table the ways to play each card from hand read (see
-        # `PlayerTurns.kept_plays`; None: more than the table)
-        self.menu_reads = {card.id: self.table_reads(card) for card in defs.values()}
 
     def floors(self, st: State) -> dict[str, int]:
         """The least each card of a match can cost there, whatever the table (with the
@@ -202,31 +196,6 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Scoring, EffectMachine, Primitive
                         floor = min(floor, mine - (other.number or 0))
             floors[card.id] = int(floor)
         return floors
-
-    @staticmethod
-    def table_reads(card: TcgCard) -> tuple[str, ...] | None:
-        """The parts of the table (`PlayerTurns.menu_part`) that the ways to play `card`
-        from hand read besides `common`, or None when they read more than the table: it
-        may be played into other towns, its discounts count the hand, or one of its
-        expressions calls a function besides `TABLE_FUNCTIONS` or reads a name besides
-        `number` and `to` (the functions read seat's row)."""
-        if card.opponent_play or card.opponent_when or card.discounts:
-            return None
-        expressions = False
-        for text in (card.play_when, card.cost, card.play_where, *(mode.when for mode in card.modes)):
-            if text:
-                calls, names = expression_reads(text)
-                if calls - TABLE_FUNCTIONS - _BUILTINS.keys() or names - {"number", "to"}:
-                    return None
-                expressions = True
-        row = ("row",) if expressions else ()
-        if card.kind == "character":  # its Locales, and where its title stands already
-            return row or ("shape", "title")
-        if card.kind == "creation":  # the Creations in play hold one of each title
-            return ("creations", *row)
-        if card.kind == "surprise":  # the Surprises played this Round
-            return ("round", *row)
-        return row
 
     @staticmethod
     def register_card(card: TcgCard) -> None:

@@ -16,19 +16,13 @@ from nbc.core.serial import canonical_json, to_data
 class Table(dict):
     """`State.cards` and `State.owner`: hundreds of entries fixed when the cards are
     dealt out (only a hand-made test position adds to them). Its canonical JSON text is
-    kept until it changes: every method that changes it drops the text and counts the
-    change (`changes`, for what is kept per match while the table stays the same)."""
+    kept until it changes: every method that changes it drops the text."""
 
-    __slots__ = ("_text", "changes")
+    __slots__ = ("_text",)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._text: str | None = None
-        self.changes = 0
-
-    def _changed(self) -> None:
-        self._text = None
-        self.changes += 1
 
     def text(self) -> str:
         if self._text is None:
@@ -36,35 +30,35 @@ class Table(dict):
         return self._text
 
     def __setitem__(self, key: Any, value: Any) -> None:
-        self._changed()
+        self._text = None
         super().__setitem__(key, value)
 
     def __delitem__(self, key: Any) -> None:
-        self._changed()
+        self._text = None
         super().__delitem__(key)
 
     def __ior__(self, other: Any) -> Table:
-        self._changed()
+        self._text = None
         return super().__ior__(other)
 
     def update(self, *args: Any, **kwargs: Any) -> None:
-        self._changed()
+        self._text = None
         super().update(*args, **kwargs)
 
     def pop(self, *args: Any) -> Any:
-        self._changed()
+        self._text = None
         return super().pop(*args)
 
     def popitem(self) -> Any:
-        self._changed()
+        self._text = None
         return super().popitem()
 
     def clear(self) -> None:
-        self._changed()
+        self._text = None
         super().clear()
 
     def setdefault(self, key: Any, default: Any = None) -> Any:
-        self._changed()
+        self._text = None
         return super().setdefault(key, default)
 
 

@@ -7,9 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from nbc.core.coverage import active as coverage_active
 from nbc.core.coverage import fired
-from nbc.core.game import REFS, Choice, Context
+from nbc.core.game import Choice, Context
 from nbc.plugins.tcg.constants import (
     SURPRISE_LIMIT,
 )
@@ -21,7 +20,7 @@ from nbc.plugins.tcg.effects import (
 )
 from nbc.plugins.tcg.machine import INTERNAL
 from nbc.plugins.tcg.scope import _NO_VARS, Scope
-from nbc.plugins.tcg.state import Frame, State, Table
+from nbc.plugins.tcg.state import Frame, State
 
 if TYPE_CHECKING:
     from nbc.plugins.tcg.rules import Rules
@@ -29,21 +28,6 @@ if TYPE_CHECKING:
 
 # the last entry of every turn menu, the same each time
 END_TURN = Choice("end", "End your turn")
-# Checked at every turn menu when true (tests and the fuzzer: `TcgGame.self_checks`): the
-# menu made with the kept ways to play the hand equals the one made from scratch.
-CHECK_MENUS = False
-# where each seat's kept ways are in the state's memo
-_KEPT = tuple(f"menu:{seat}" for seat in range(8))
-
-
-def _entry(entry: tuple[Any, ...]) -> tuple[Any, ...]:
-    """A menu entry as (id, label, action, refs), whichever form it was given in."""
-    if len(entry) == 2:
-        choice, value = entry
-        return choice.id, choice.label, value, choice.data.get(REFS) or None
-    if len(entry) == 4:
-        return entry[0], entry[1], entry[2], entry[3] or None
-    return entry[0], entry[1], entry[2], None
 
 
 class PlayerTurns:
@@ -84,15 +68,15 @@ class PlayerTurns:
             else:  # play / replace / playopp
                 self.push(st, "rules.play", seat, action[1], verb=verb, to=action[2], mode=None)
             return
-        menu = self.menu(st, seat)
-        if CHECK_MENUS:
-            self.check_menu(st, seat, menu)
-        self.ask(st, seat, "turn", "Your turn: play cards, perform one Function, or end the turn", menu)
+        self.ask(
+            st,
+            seat,
+            "turn",
+            "Your turn: play cards, perform one Function, or end the turn",
+            self.menu(st, seat),
+        )
 
-    def menu(self, st: State, seat: int, kept: bool = True) -> list[tuple[Any, ...]]:
-        """Seat's turn menu: (id, label, action, refs) entries, or (Choice, action) pairs
-        (`Ask.of`). The cards of the hand come from the menu kept with the state
-        (`kept_plays`) unless `kept` is false: then everything is worked out afresh."""
+    def menu(self, st: State, seat: int) -> list[tuple[str, str, Any]]:
         p = st.players[seat]
         out: list[tuple[str, str, Any]] = []
         if not st.function_used or st.extra_functions:
@@ -101,20 +85,16 @@ class PlayerTurns:
             for k, slot in enumerate(p.row):
                 if (only is None or slot.locale == only) and self.is_active(st, seat, k):
                     out.extend(self.function_options(cards[slot.locale], k))
-        cards, defs = st.cards, self.defs
+        pp, cards, defs = p.pp, st.cards, self.defs
         if p.hand:
-            if kept and type(cards) is Table and not st.planted and not coverage_active():
-                self.kept_plays(st, seat, out)
-            else:
-                pp = p.pp
-                floors = self.floors(st)
-                seen: set[str] = set()
-                for card in p.hand:  # one entry per kind of card: copies are interchangeable
-                    key = cards[card]
-                    if key not in seen:
-                        seen.add(key)
-                        if floors[key] <= pp:
-                            out.extend(self.play_options(st, seat, card))
+            floors = self.floors(st)
+            seen: set[str] = set()
+            for card in p.hand:  # one entry per kind of card: copies are interchangeable
+                key = cards[card]
+                if key not in seen:
+                    seen.add(key)
+                    if floors[key] <= pp:
+                        out.extend(self.play_options(st, seat, card))
         for card in self.own_cards(st, seat):
             d = defs[cards[card]]
             if not d.abilities:
@@ -136,126 +116,6 @@ class PlayerTurns:
             out.extend(self.hooks.of(st).more_actions(self, st, seat) or ())
         out.append((END_TURN, ["end"]))
         return out
-
-    # -- the kept menu --
-    # After an action, most of the hand can be played exactly as before: what a card
-    # offers depends on the table, and on the Pumpkin Points only through its price.
-    # So each seat keeps, for each card of its hand, every way to play it and what each
-    # way needs in Pumpkin Points, made at any price (`play_ways`); the menu takes those
-    # the Points held can pay for. A card's ways are made again when it is new to the
-    # hand or when a part of the table they read has changed since (`menu_key`): the
-    # parts each card reads are listed once per card (`Rules.menu_reads`). A card that
-    # reads more than the table (its discounts count the hand, it may be played into
-    # other towns, an expression of its own calls a function besides TABLE_FUNCTIONS) is
-    # worked out afresh at every menu. The coverage recording and the test kit's planted
-    # markers take the menu made from scratch; `check_menu` (on with
-    # `TcgGame.self_checks`) compares the two at every menu.
-
-    def kept_plays(self, st: State, seat: int, out: list[Any]) -> None:
-        """Add the entries of seat's hand to `out` from the ways kept for each card."""
-        p = st.players[seat]
-        pp, cards = p.pp, st.cards
-        floors = self.floors(st)  # first: a new match starts its memo afresh
-        memo = st.memo
-        name = _KEPT[seat] if seat < len(_KEPT) else f"menu:{seat}"
-        kept = memo.get(name)
-        if kept is None or kept[0] is not cards:
-            kept = memo[name] = (cards, {})
-        ways = kept[1]
-        menu_reads = self.menu_reads
-        parts: dict[str, Any] = {}  # the parts of the table read so far by this menu
-        seen: set[str] = set()
-        for card in p.hand:  # one entry per kind of card: copies are interchangeable
-            d_id = cards[card]
-            if d_id in seen:
-                continue
-            seen.add(d_id)
-            if floors[d_id] > pp:
-                continue
-            reads = menu_reads[d_id]
-            if reads is None:  # reads more than the table
-                out.extend(self.play_options(st, seat, card))
-                continue
-            key = self.menu_key(st, seat, card, reads, parts)
-            found = ways.get(card)
-            if found is None or found[0] != d_id or found[1] != key:
-                found = ways[card] = (d_id, key, self.play_ways(st, seat, card))
-            for need, entry in found[2]:
-                if need <= pp:
-                    out.append(entry)
-
-    def menu_key(
-        self, st: State, seat: int, card: str, reads: tuple[str, ...], parts: dict[str, Any]
-    ) -> tuple[Any, ...]:
-        """The parts of the table that the ways to play `card` from seat's hand read
-        (`reads`, from `Rules.menu_reads`), besides the card itself and the Points held.
-        Every card reads `common`: the changes of the card and owner tables, the centre,
-        every player's placed Surprises, the Stacked cards and the short-lived flags; an
-        expansion's hooks may read the whole row. `parts` keeps what one menu read."""
-        key = [self.menu_part(st, seat, "common", parts)]
-        if st.expansions and "row" not in reads:
-            reads = (*reads, "row")
-        for part in reads:
-            if part == "title":  # where the card's title stands in seat's row
-                defs, cards = self.defs, st.cards
-                title, spot = defs[cards[card]].title_key, None
-                for k, slot in enumerate(st.players[seat].row):
-                    for c in slot.characters:
-                        if defs[cards[c]].title_key == title:
-                            spot = (c, k)
-                            break
-                    if spot is not None:
-                        break
-                key.append(spot)
-            else:
-                key.append(self.menu_part(st, seat, part, parts))
-        return tuple(key)
-
-    def menu_part(self, st: State, seat: int, part: str, parts: dict[str, Any]) -> Any:
-        found = parts.get(part)
-        if found is not None:
-            return found
-        p = st.players[seat]
-        if part == "common":
-            found = (
-                st.cards.changes,
-                st.owner.changes if type(st.owner) is Table else repr(st.owner),
-                tuple(st.center),
-                tuple([tuple(q.placed) for q in st.players]),
-                repr(st.stacked) if st.stacked else None,
-                repr(st.flags) if st.flags else None,
-            )
-        elif part == "row":  # seat's Locales, face up or down, and the Characters at each
-            found = tuple([(slot.locale, tuple(slot.characters), slot.flipped) for slot in p.row])
-        elif part == "shape":  # seat's Locales, face up or down
-            found = tuple([(slot.locale, slot.flipped) for slot in p.row])
-        elif part == "creations":  # seat's Creations, those standing at a Locale too
-            found = tuple(self.creations_of(st, seat))
-        elif part == "round":  # the Surprises seat played this Round
-            found = (tuple(p.titles_this_round), len(p.surprise_discard))
-        else:
-            raise ValueError(f"the turn menu knows no part of the table named {part!r}")
-        parts[part] = found
-        return found
-
-    def play_ways(self, st: State, seat: int, card: str) -> list[tuple[int, tuple[Choice, Any]]]:
-        """Every way to play `card` (a card not in `reads_more`) from seat's hand as the
-        table stands, whatever the Pumpkin Points: (the Points it needs, its menu entry
-        as a (Choice, action) pair)."""
-        out = []
-        for need, (choice_id, label, value, refs) in self.priced_plays(st, seat, card, None):
-            out.append((need, (Choice(choice_id, label, {REFS: refs} if refs else {}), value)))
-        return out
-
-    def check_menu(self, st: State, seat: int, menu: list[Any]) -> None:
-        """Compare a turn menu made with the kept ways with one made from scratch
-        (`TcgGame.self_checks` turns this on for tests and the fuzzer)."""
-        fresh = self.menu(st, seat, kept=False)
-        if [_entry(e) for e in menu] != [_entry(e) for e in fresh]:
-            raise AssertionError(
-                f"seat {seat}'s kept turn menu differs from the one made from scratch: kept "
-                f"{[_entry(e)[0] for e in menu]}, from scratch {[_entry(e)[0] for e in fresh]}"
-            )
 
     def function_options(self, locale: str, k: int) -> list[tuple[str, str, Any, list[str]]]:
         """The menu entries for the Functions of Locale `locale` (a card id) at row place k
@@ -379,24 +239,14 @@ class PlayerTurns:
                     return c
         return None
 
-    def play_options(self, st: State, seat: int, card: str) -> list[tuple[str, str, Any, list[str]]]:
-        """The turn menu's entries for playing `card` from seat's hand now."""
-        pp = st.players[seat].pp
-        return [entry for need, entry in self.priced_plays(st, seat, card, pp) if need <= pp]
-
-    def priced_plays(
-        self, st: State, seat: int, card: str, pp: int | None
-    ) -> list[tuple[int, tuple[str, str, Any, list[str]]]]:
-        """The ways to play `card` from seat's hand, each with the Pumpkin Points it needs:
-        (need, (id, label, action, refs)). With `pp`, ways dearer than that may be left
-        out early; None lists them all."""
+    def play_options(self, st: State, seat: int, card: str) -> list[tuple[str, str, Any]]:
         d = self.defs[st.cards[card]]
         if d.play_when and not self.ev_at(st, seat, card, d.play_when):
             fired(d.id)  # its own condition keeps it in hand
             return []
         p = st.players[seat]
         name = self.label(st, card)
-        out: list[tuple[int, tuple[str, str, Any, list[str]]]] = []
+        out: list[tuple[str, str, Any]] = []
         kind = d.kind
         if kind == "character":
             current = self.title_in_town(st, seat, card)
@@ -405,18 +255,13 @@ class PlayerTurns:
                 if old.id != d.id and (d.number or 0) >= (old.number or 0):
                     price = (d.number or 0) - (old.number or 0)
                     at = self.locate(st, current)
-                    if (pp is None or price <= pp) and self.may_play_character(
-                        st, seat, card, at[0], at[1], "replace"
-                    ):
+                    if price <= p.pp and self.may_play_character(st, seat, card, at[0], at[1], "replace"):
                         out.append(
                             (
-                                price,
-                                (
-                                    f"replace:{card}",
-                                    f"Replace {self.label(st, current)} with {name} ({price} PP)",
-                                    ["replace", card, None],
-                                    self.refs(st, card, current),
-                                ),
+                                f"replace:{card}",
+                                f"Replace {self.label(st, current)} with {name} ({price} PP)",
+                                ["replace", card, None],
+                                self.refs(st, card, current),
                             )
                         )
             else:
@@ -424,26 +269,24 @@ class PlayerTurns:
                 by_place = d.id in self.cost_by_place
                 price = 0 if by_place else self.cost(st, seat, card)
                 for k, slot in enumerate(p.row):
-                    if pp is not None and not by_place and price - discount > pp:
+                    if not by_place and price - discount > p.pp:
                         break  # the same price everywhere, and too dear
                     if not self.may_play_character(st, seat, card, seat, k, "play"):
                         continue
                     if by_place:
                         price = self.cost(st, seat, card, (seat, k))
-                    out.append(
-                        (
-                            price - discount,
+                    if price - discount <= p.pp:
+                        out.append(
                             (
                                 f"play:{card}:{k}",
                                 f"Play {name} under {self.label(st, slot.locale)} ({price} PP)",
                                 ["play", card, [seat, k]],
                                 self.refs(st, card, slot.locale),
-                            ),
+                            )
                         )
-                    )
             if d.opponent_play:
                 price = int(self.ev_at(st, seat, card, d.opponent_play, number=d.number or 0))
-                if pp is None or price <= pp:
+                if price <= p.pp:
                     for s in self.opponents(st, seat):
                         if self.title_in_town(st, s, card) is not None:
                             continue  # that player's towns hold the title already
@@ -455,44 +298,32 @@ class PlayerTurns:
                             loc = self.label(st, slot.locale)
                             out.append(
                                 (
-                                    price,
-                                    (
-                                        f"playopp:{card}:{s}:{k}",
-                                        f"Play {name} under seat {s}'s {loc} ({price} PP)",
-                                        ["playopp", card, [s, k]],
-                                        self.refs(st, card, slot.locale),
-                                    ),
+                                    f"playopp:{card}:{s}:{k}",
+                                    f"Play {name} under seat {s}'s {loc} ({price} PP)",
+                                    ["playopp", card, [s, k]],
+                                    self.refs(st, card, slot.locale),
                                 )
                             )
             return out
         if kind == "creation":
             price = self.cost(st, seat, card)
-            need = price - self.max_discount(st, seat, card)
-            if (pp is None or need <= pp) and self.title_in_town(st, seat, card) is None:
+            if (
+                price - self.max_discount(st, seat, card) <= p.pp
+                and self.title_in_town(st, seat, card) is None
+            ):
                 out.append(
-                    (
-                        need,
-                        (
-                            f"play:{card}",
-                            f"Play {name} ({price} PP)",
-                            ["play", card, None],
-                            [self.ref(st, card)],
-                        ),
-                    )
+                    (f"play:{card}", f"Play {name} ({price} PP)", ["play", card, None], [self.ref(st, card)])
                 )
             if d.opponent_play and (not d.opponent_when or self.ev_at(st, seat, card, d.opponent_when)):
                 price = int(self.ev_at(st, seat, card, d.opponent_play, number=d.number or 0))
-                for s in self.opponents(st, seat) if pp is None or price <= pp else ():
+                for s in self.opponents(st, seat) if price <= p.pp else ():
                     if self.title_in_town(st, s, card) is None:
                         out.append(
                             (
-                                price,
-                                (
-                                    f"playopp:{card}:{s}",
-                                    f"Play {name} into seat {s}'s town ({price} PP)",
-                                    ["playopp", card, [s, -1]],
-                                    [self.ref(st, card)],
-                                ),
+                                f"playopp:{card}:{s}",
+                                f"Play {name} into seat {s}'s town ({price} PP)",
+                                ["playopp", card, [s, -1]],
+                                [self.ref(st, card)],
                             )
                         )
             return out
@@ -500,17 +331,9 @@ class PlayerTurns:
             if not self.may_play_surprise(st, seat, card, own_turn=True):
                 return []
             price = self.cost(st, seat, card)
-            if (pp is None or price <= pp) and self.any_mode_open(st, seat, card):
+            if price <= p.pp and self.any_mode_open(st, seat, card):
                 out.append(
-                    (
-                        price,
-                        (
-                            f"play:{card}",
-                            f"Play {name} ({price} PP)",
-                            ["play", card, None],
-                            [self.ref(st, card)],
-                        ),
-                    )
+                    (f"play:{card}", f"Play {name} ({price} PP)", ["play", card, None], [self.ref(st, card)])
                 )
         return out
 
