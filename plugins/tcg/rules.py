@@ -29,7 +29,7 @@ from typing import Any
 
 from nbc.core.cards import NameFinder, plain_copy
 from nbc.core.coverage import fired
-from nbc.core.game import Context
+from nbc.core.game import Choice, Context
 from nbc.plugins.tcg.constants import (
     ANY_TOWN,
     DAYS,
@@ -111,7 +111,7 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Scoring, EffectMachine, Primitive
             key: {"card": d.id, "name": d.name, "alias": d.alias, "kind": d.kind, "number": d.number}
             for key, d in self.defs.items()
         }
-        self._function_options: dict[tuple[str, int], list[tuple[str, str, Any]]] = {}
+        self._function_options: dict[tuple[str, int], list[tuple[Choice, list[Any]]]] = {}
         self._mode_places: dict[tuple[str, int], bool] = {}
         # (card definitions, expansions) of a match -> its price floors
         self._floors: dict[tuple[frozenset[str], tuple[str, ...]], dict[str, int]] = {}

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from nbc.core.coverage import fired
-from nbc.core.game import Choice, Context
+from nbc.core.game import REFS, Choice, Context
 from nbc.plugins.tcg.constants import (
     SURPRISE_LIMIT,
 )
@@ -117,14 +117,18 @@ class PlayerTurns:
         out.append((END_TURN, ["end"]))
         return out
 
-    def function_options(self, locale: str, k: int) -> list[tuple[str, str, Any, list[str]]]:
+    def function_options(self, locale: str, k: int) -> list[tuple[Choice, list[Any]]]:
         """The menu entries for the Functions of Locale `locale` (a card id) at row place k
-        (a Locale in a row is face up, so its reference is its card id)."""
+        (a Locale in a row is face up, so its reference is its card id), as (Choice,
+        action) pairs made once."""
         found = self._function_options.get((locale, k))
         if found is None:
             d = self.defs[locale]
             found = [
-                (f"fn:{k}:{j}", f"{d.name}: {fn.label}", ["fn", k, j], [d.id, *self.named(fn.label)])
+                (
+                    Choice(f"fn:{k}:{j}", f"{d.name}: {fn.label}", {REFS: [d.id, *self.named(fn.label)]}),
+                    ["fn", k, j],
+                )
                 for j, fn in enumerate(d.functions)
             ]
             self._function_options[locale, k] = found
