@@ -882,7 +882,7 @@ def serve(
         f"(GraphQL at {address}/graphql; database {os.environ['NBC_DATABASE_URL']})"
     )
     uvicorn.run(
-        "nbc.api.app:create_app",
+        "nbc.api.app:serve_app",
         factory=True,
         host=host,
         port=port,

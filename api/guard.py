@@ -16,11 +16,10 @@ request it checks, in this order, and refuses with a GraphQL-shaped error body:
 
 A WebSocket message is checked by `socket_message_problem` (see nbc.api.app).
 
-`CachedParser` and `CheckedValidation` (schema extensions) then parse the document
-and weigh it before it is validated: fields per selection and in all, and what its
-mutations cost (each `createMatch` may start bots that play a whole match). Both
-keep what they found in a `DocumentCache`, which is bounded in size as well as in
-entries.
+`DocumentChecks` (a schema extension) then parses the document and weighs it before
+it is validated: tokens, fields per selection and in all, and what its mutations
+cost (each `createMatch` may start bots that play a whole match). It keeps what it
+found in a `DocumentCache`, which is bounded in size as well as in entries.
 """
 
 from __future__ import annotations
@@ -47,6 +46,7 @@ from graphql import (
     SelectionSetNode,
     parse,
 )
+from graphql.validation import ASTValidationRule
 from strawberry.extensions import SchemaExtension
 
 from nbc.api.settings import Settings
@@ -384,14 +384,39 @@ class DocumentCache:
         return list(entry[1])
 
 
-class CachedParser(SchemaExtension):
-    """Parsing through a `DocumentCache`. A document that does not parse is left to
-    strawberry's own parsing, which reports the syntax error: over HTTP as
-    BAD_REQUEST, over a WebSocket by closing it with 4400."""
+class DocumentChecks(SchemaExtension):
+    """What every GraphQL operation passes through, as one schema extension (one
+    set of hooks per request):
 
-    def __init__(self, cache: DocumentCache) -> None:
+    - parsing through a `DocumentCache`, with at most `max_tokens` tokens; a document
+      that does not parse is left to strawberry's own parsing, which reports the
+      syntax error: over HTTP as BAD_REQUEST, over a WebSocket by closing it with 4400;
+    - validation with a price list in front of it: a document that costs more than
+      `max_cost` or lists more than `max_selections` fields in one selection is
+      refused before GraphQL's own validation (whose cost grows with the square of
+      the fields that share a name) looks at it; GraphQL's validation then runs
+      with the `extra_rules` (depth and aliases) added. What was found is kept with
+      the document."""
+
+    def __init__(
+        self,
+        cache: DocumentCache,
+        *,
+        max_tokens: int,
+        max_cost: int,
+        max_selections: int,
+        extra_rules: tuple[type[ASTValidationRule], ...] = (),
+    ) -> None:
         super().__init__()
         self.cache = cache
+        self.max_tokens, self.max_cost, self.max_selections = max_tokens, max_cost, max_selections
+        self.extra_rules = extra_rules
+
+    def on_operation(self) -> Iterator[None]:
+        context = self.execution_context
+        context.parse_options["max_tokens"] = self.max_tokens
+        context.validation_rules = (*context.validation_rules, *self.extra_rules)
+        yield
 
     def on_parse(self) -> Iterator[None]:
         context = self.execution_context
@@ -401,18 +426,6 @@ class CachedParser(SchemaExtension):
                     context.query, lambda text: parse(text, **context.parse_options)
                 )
         yield
-
-
-class CheckedValidation(SchemaExtension):
-    """Validation with a price list in front of it: a document that costs more than
-    `max_cost` or lists more than `max_selections` fields in one selection is refused
-    before GraphQL's own validation (whose cost grows with the square of the fields
-    that share a name) looks at it; what was found is kept with the document."""
-
-    def __init__(self, max_cost: int, max_selections: int, cache: DocumentCache | None = None) -> None:
-        super().__init__()
-        self.max_cost, self.max_selections = max_cost, max_selections
-        self.cache = cache or DocumentCache(entries=0)
 
     def on_validate(self) -> Iterator[None]:
         context = self.execution_context

@@ -10,20 +10,16 @@ refusal is a GraphQL error whose `extensions.code` says what kind it is.
 
 import asyncio
 import enum
-import functools
 import logging
 from collections.abc import AsyncGenerator, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager, suppress
 from typing import Annotated, Any, Union
 
-import anyio
-import anyio.to_thread
 import strawberry
 from graphql import GraphQLError
 from strawberry.extensions import (
-    AddValidationRules,
     MaxAliasesLimiter,
-    MaxTokensLimiter,
     QueryDepthLimiter,
 )
 from strawberry.scalars import JSON
@@ -31,7 +27,8 @@ from strawberry.types import Info
 
 from nbc.api.botpool import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS
 from nbc.api.errors import Unauthenticated
-from nbc.api.guard import CachedParser, CheckedValidation, DocumentCache
+from nbc.api.executor import LeanExecutor
+from nbc.api.guard import DocumentCache, DocumentChecks
 from nbc.api.service import Caller, Loaded, MatchService, SeatSpec
 from nbc.api.settings import Settings
 from nbc.core.bots import bots_for, supports
@@ -42,12 +39,13 @@ from nbc.core.host import PluginHost
 log = logging.getLogger("nbc.api")
 RECHECK_SECONDS = 1.0  # a subscription reads the database at least this often
 # Engine and database work runs in threads, so that the event loop (other clients,
-# /healthz, subscriptions) never waits on one request's work.
-WORKERS = anyio.CapacityLimiter(8)
+# /healthz, subscriptions) never waits on one request's work. (The event loop's own
+# executor hands work over in fewer steps than anyio's thread runner.)
+WORKERS = ThreadPoolExecutor(max_workers=8, thread_name_prefix="nbc-work")
 
 
 async def off_loop(function: Callable[..., Any], *args: Any) -> Any:
-    return await anyio.to_thread.run_sync(functools.partial(function, *args), limiter=WORKERS)
+    return await asyncio.get_running_loop().run_in_executor(WORKERS, function, *args)
 
 
 @contextmanager
@@ -93,7 +91,7 @@ def give_codes(errors: list[GraphQLError]) -> None:
 
 
 class Schema(strawberry.Schema):
-    documents: DocumentCache  # parsed and checked documents (CachedParser, CheckedValidation)
+    documents: DocumentCache  # parsed and checked documents (DocumentChecks)
 
     def process_errors(self, errors: list[GraphQLError], execution_context: Any = None) -> None:
         """Called on every error before the response is made. Refusals are answers,
@@ -709,21 +707,25 @@ def _make_schema(
                 service.watchers.unwatch(caller.match_id, watch)
 
     # The limits' validation rules are built once, so validated documents can be cached.
-    limits = [
+    limits = (
         *QueryDepthLimiter(max_depth=settings.max_depth).validation_rules,
         *MaxAliasesLimiter(max_alias_count=settings.max_aliases).validation_rules,
-    ]
+    )
     documents = DocumentCache()
     schema = Schema(
         query=Query,
         mutation=Mutation,
         subscription=Subscription,
         types=list(members),
+        execution_context_class=LeanExecutor,
         extensions=[
-            lambda: MaxTokensLimiter(max_token_count=settings.max_tokens),
-            lambda: AddValidationRules(limits),
-            lambda: CachedParser(documents),
-            lambda: CheckedValidation(settings.max_cost, settings.max_selections, documents),
+            lambda: DocumentChecks(
+                documents,
+                max_tokens=settings.max_tokens,
+                max_cost=settings.max_cost,
+                max_selections=settings.max_selections,
+                extra_rules=limits,
+            ),
         ],
     )
     schema.documents = documents
