@@ -341,7 +341,11 @@ class TcgGame(Game):
         return state_text(state)
 
     def prompts(self, state: State) -> list[Prompt]:
-        return [a.prompt or a.as_prompt() for a in state.asks]
+        asks = state.asks
+        if len(asks) == 1:  # the usual case: one question
+            ask = asks[0]
+            return [ask.prompt or ask.as_prompt()]
+        return [a.prompt or a.as_prompt() for a in asks]
 
     def apply(self, state: State, seat: int, choice: Choice, ctx: Context) -> None:
         rules = self.rules

@@ -245,7 +245,7 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Scoring, EffectMachine, Primitive
         planted, table = st.planted, st.cards
         if planted:
             return [planted.get(c) or table[c] for c in cards]
-        return [table[c] for c in cards]
+        return list(map(table.__getitem__, cards))
 
     def named(self, text: str) -> list[str]:
         """The card ids a fixed text names by display name, in order: a label from card
@@ -448,6 +448,8 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Scoring, EffectMachine, Primitive
                 self.resolve_triggers(st, ctx)
             elif st.stack:
                 self.step(st, ctx)
+            elif st.phase == "turn":  # the most frequent round, called without next_step
+                self.turn_menu(st, ctx)
             else:
                 self.next_step(st, ctx)
 

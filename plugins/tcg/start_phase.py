@@ -155,9 +155,7 @@ def _king_pay(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
     if activity != "move" or next(g.moves(st, f, {}, {"left": 1, "moved": []}), None) is not None:
         if g.king_free(st, seat, activity):
             options.append(FREE)
-        options.extend(
-            (f"discard:{c}", f"Discard {g.label(st, c)} to do it", c, [g.ref(st, c)]) for c in cards
-        )
+        options += [(f"discard:{c}", f"Discard {g.label(st, c)} to do it", c, [g.ref(st, c)]) for c in cards]
     if st.phase == "king":
         for card in cards:
             d = g.def_of(st, card)

@@ -50,8 +50,9 @@ class PlayerTurns:
 
     def turn_menu(self, st: State, ctx: Context) -> None:
         seat = st.turn
-        if self.got(st):
-            action = self.take(st)
+        if st.answered_by >= 0:  # the menu's answer (`got`, `take`)
+            action = st.answer
+            st.answer, st.answered_by = None, -1
             verb = action[0]
             dice = st.flags.get("dice")
             if dice is not None:  # Let's Play! may follow a roll only as the very next card played
