@@ -166,7 +166,10 @@ class EffectMachine:
         if st.expansions and self.hooks is not None:
             self.hooks.of(st).event(self, st, event, data)
         listeners = TRIGGERS_BY_EVENT.get(event)
-        if not listeners or listeners.isdisjoint(self.in_match(st)):
+        if not listeners:
+            return
+        memo = st.memo  # the match's card definitions (`in_match`, without its call)
+        if listeners.isdisjoint(memo["defs"] if memo.get("cards") == len(st.cards) else self.in_match(st)):
             return
         for seat, p in enumerate(st.players):
             if where is not None:

@@ -158,7 +158,7 @@ def _king_pay(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
         options += [(f"discard:{c}", f"Discard {g.label(st, c)} to do it", c, [g.ref(st, c)]) for c in cards]
     if st.phase == "king":
         for card in cards:
-            d = g.def_of(st, card)
+            d = g.defs[st.cards[card]]
             if d.kind == "surprise" and g.may_play_surprise(st, seat, card, own_turn=False):
                 price = g.cost(st, seat, card)
                 if price <= p.pp and g.any_mode_open(st, seat, card, "king"):

@@ -353,7 +353,7 @@ class PlayerTurns:
         slot = st.players[town].row[k]
         if slot.flipped:
             return False
-        d = self.def_of(st, card)
+        d = self.defs[st.cards[card]]
         if d.play_where:
             to = st.cards[slot.locale]
             if not self.ev_at(st, seat, card, d.play_where, to=to, to_slot=(town, k)):
