@@ -9,7 +9,8 @@ non-null wrapper before it coerces the value. `LeanExecutor` answers those field
 reading the attribute and coercing it; an object whose selected fields are all such
 fields (a choice, an event) is answered in one loop. Any other field, a field given
 arguments, and any value that is missing where the type forbids it or does not coerce
-go graphql-core's full way, so errors and their paths are exactly graphql-core's.
+go graphql-core's full way, so errors and their paths are exactly graphql-core's. So
+does every field when a middleware (an extension's `resolve` hook) is in use.
 """
 
 from __future__ import annotations
@@ -91,6 +92,9 @@ class LeanExecutor(StrawberryGraphQLCoreExecutionContext):
             gather=lambda *a, **k: gather()(*a, **k),  # type: ignore[misc]
             track=lambda *a, **k: track()(*a, **k),  # type: ignore[misc]
         )
+        # A middleware (a schema extension with a `resolve` hook) must see every field.
+        manager = self.middleware_manager
+        self._shortcuts = not (manager is not None and manager.middlewares)
         # per selection (collect_subfields gives each selection of a type one object):
         # the leaf plans of its fields, or None if one of them is not a plain leaf
         self._flat: dict[int, tuple[object, tuple[tuple[str, LeafPlan], ...] | None]] = {}
@@ -99,7 +103,7 @@ class LeanExecutor(StrawberryGraphQLCoreExecutionContext):
         self, parent_type, source, field_details_list, path, position_context
     ):
         node = field_details_list[0].node
-        plan = leaf_plan(parent_type, node.name.value)
+        plan = leaf_plan(parent_type, node.name.value) if self._shortcuts else None
         if plan is not None and not node.arguments:
             answer = _answer(plan, source)
             if answer is not Undefined:
@@ -110,7 +114,7 @@ class LeanExecutor(StrawberryGraphQLCoreExecutionContext):
         self, return_type, field_details_list, path, result, position_context
     ):
         grouped, defers, _ = self.collect_subfields(return_type, field_details_list)
-        flat = None if defers else self._flat_plans(return_type, grouped)
+        flat = None if defers or not self._shortcuts else self._flat_plans(return_type, grouped)
         if flat is not None:
             answers = {}
             for response_name, plan in flat:

@@ -36,7 +36,7 @@ from nbc.core.grid import Occupant
 from nbc.core.rng import Rng
 from nbc.plugins.funkoverse import catalogue, rules, setup, verify
 from nbc.plugins.funkoverse.effects import BASICS, GEAR, HEROES, MAP_CARDS, SCENARIOS, grid
-from nbc.plugins.funkoverse.state import State, dump, load
+from nbc.plugins.funkoverse.state import State, copy, dump, load
 from nbc.plugins.funkoverse.view import view as build_view
 
 COVERAGE = {scenario: verify.coverage_keys(scenario) for scenario in SCENARIOS}
@@ -160,7 +160,12 @@ class Funkoverse(Game):
     # -- the contract --------------------------------------------------------------
 
     def prompts(self, state: State) -> list[Prompt]:
-        return rules.prompts(state)
+        out = state.offered = rules.prompts(state)  # kept until the next choice (find_choice)
+        return out
+
+    # From the prompts last worked out for this state (`rules.find_choice`); a plain
+    # function, so `Match.act` calls it without a method in between.
+    find_choice = staticmethod(rules.find_choice)
 
     def apply(self, state: State, seat: int, choice: Choice, ctx: Context) -> None:
         rules.apply(state, seat, choice, ctx)
@@ -185,8 +190,13 @@ class Funkoverse(Game):
     def load_state(self, data: Any) -> State:
         return load(data)
 
+    def copy_state(self, state: State) -> State:
+        """A direct copy, equal to saving and loading the state (`state.copy`)."""
+        return copy(state)
+
     def plant(self, state: State, seat: int | None, marker: str) -> int:
         """Leaders: a side's chosen leader is secret until every side has chosen."""
+        state.offered = None  # the prompts may name what is renamed
         if seat is None or not state.choosing_leaders:
             return 0
         for side in state.sides:
@@ -209,6 +219,7 @@ class Funkoverse(Game):
         return verify.INVARIANTS
 
     def redeal_hidden(self, state: State, seat: int | None, rng: Rng) -> int:
+        state.offered = None
         return verify.redeal_hidden(state, seat, rng)
 
     def evaluate(self, state: State) -> Sequence[float]:

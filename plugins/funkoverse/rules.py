@@ -21,7 +21,8 @@ in setup.py; placing the pieces is here, since knocked-out pieces are placed aga
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
+from operator import attrgetter
 
 from nbc.core import coverage
 from nbc.core.cooldown import clamp_space
@@ -92,9 +93,20 @@ def side_areas(state: State, side: int) -> list[tuple[Square, ...]]:
 
 def occupants(state: State) -> dict[Square, Occupant]:
     """Who stands where, as the grid's sight and movement rules see it (markers and
-    point markers are not occupants)."""
+    point markers are not occupants). Kept with the state while no piece's square,
+    stance or side changed (callers only read it)."""
+    pieces = state.pieces.values()
+    where = tuple(map(_WHERE, pieces))
+    kept = state.occupied
+    if kept is not None and kept[0] == where:
+        return kept[1]
     by_side = _OCCUPANTS
-    return {p.square: by_side[p.side][p.standing] for p in state.pieces.values() if p.square is not None}
+    occ = {p.square: by_side[p.side][p.standing] for p in pieces if p.square is not None}
+    state.occupied = (where, occ)
+    return occ
+
+
+_WHERE = attrgetter("square", "standing", "side")
 
 
 # Occupants are immutable: one per side and stance serves every square.
@@ -131,6 +143,19 @@ def move_ends(
             reached = _blocked_moves(state.map, start, squares, blockers)
             return [end for end in ends if end[0] in reached and end[0] not in occ]
     return [end for end in ends if end[0] not in occ]
+
+
+def move_choices(
+    state: State, start: Square, squares: int, side: int, occ: dict[Square, Occupant], passes_rivals: bool
+) -> list[Choice]:
+    """The "to:" choices of `move_ends`, in its order (made in one pass)."""
+    ends, passed = _free_moves(state.map, start, squares)
+    if not passes_rivals:
+        blockers = tuple([sq for sq, o in occ.items() if sq in passed and o.standing and o.team != side])
+        if blockers:
+            reached = _blocked_moves(state.map, start, squares, blockers)
+            return [choice for sq, choice in ends if sq in reached and sq not in occ]
+    return [choice for sq, choice in ends if sq not in occ]
 
 
 _BLOCKED: dict[tuple, frozenset[Square]] = {}
@@ -332,24 +357,36 @@ def prompts(state: State) -> list[Prompt]:
         piece = state.pieces[frame.piece]
         if frame.awaiting:
             return [step_prompt(state, frame, piece)]
-        return [
-            Prompt(piece.seat, "action", f"{name(piece)}: choose an action", action_choices(state, frame))
-        ]
-    side = state.sides[state.turn]
+        return [Prompt(piece.seat, "action", _action_text(piece.card), action_choices(state, frame))]
+    turn = state.turn
+    seats = state.sides[turn].seats
+    if len(seats) == 1:  # a side of one seat: its characters to choose, in one pass
+        seat = seats[0]
+        picks = tuple(
+            [
+                _piece_choice("pick", p.id, p.card)
+                for p in state.pieces.values()
+                if p.side == turn and not p.exhausted and p.kind in CHARACTER_KINDS and p.seat == seat
+            ]
+        )
+        return [Prompt(seat, "turn", TURN_TEXT, picks)] if picks else []
     found = []
-    pieces = choosable(state, state.turn)
-    for seat in side.seats:
+    pieces = choosable(state, turn)
+    for seat in seats:
         mine = [p for p in pieces if p.seat == seat]
         if mine:
             found.append(
-                Prompt(
-                    seat,
-                    "turn",
-                    "Choose a character to take a turn",
-                    tuple([_piece_choice("pick", p.id, p.card) for p in mine]),
-                )
+                Prompt(seat, "turn", TURN_TEXT, tuple([_piece_choice("pick", p.id, p.card) for p in mine]))
             )
     return found
+
+
+TURN_TEXT = "Choose a character to take a turn"
+
+
+@cache
+def _action_text(card: str) -> str:
+    return f"{CARDS[card].name}: choose an action"
 
 
 def placement_squares(state: State, piece: Piece) -> list[Square]:
@@ -445,6 +482,12 @@ def token_for(side: Side, colour: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=4096)
+def _colours(pool: tuple[str, ...]) -> frozenset[str]:
+    """The colours of the tokens in a pool (kept for the pools seen last)."""
+    return frozenset([_token_colour(t) for t in pool])
+
+
 @cache
 def _token_colour(token: str) -> str:
     """A token id is "<colour>-<n>"."""
@@ -494,9 +537,18 @@ def animate_candidates(state: State, piece: Piece, step: Step, occ: dict[Square,
     return found
 
 
+# A companion's piece id is its card and its side (`setup.give`: one per side): the
+# ids a side's companion may have, by side.
+_COMPANION_IDS = [
+    tuple(f"{c.id}-{side}" for c in CARDS.values() if c.kind == "companion") for side in range(8)
+]
+
+
 def companion_of(state: State, piece: Piece) -> Piece | None:
-    for p in state.pieces.values():
-        if p.kind == "companion" and p.owner == piece.id:
+    pieces = state.pieces
+    for ident in _COMPANION_IDS[piece.side]:
+        p = pieces.get(ident)
+        if p is not None and p.owner == piece.id:
             return p
     return None
 
@@ -580,11 +632,11 @@ def _actions_of_standing(state: State, frame: Frame, piece: Piece) -> list[Choic
             out.append(_choice("interact", marker, f"Interact with marker {marker}"))
     if frame.basic_only or piece.kind != "character":
         return out
-    pool = state.sides[piece.side].pool
+    colours = _colours(tuple(state.sides[piece.side].pool)) if abilities else ()
     for key, challenge_action, choice, cost, token in abilities:
         if piece.statuses:
             cost = ability_cost(state, piece, key)
-        if cost >= 1 and not any(_token_colour(t) == token for t in pool):
+        if cost >= 1 and token not in colours:
             continue  # it cannot be paid (`can_pay`)
         if not challenge_action or has_possible_target(state, piece, key, occ):
             out.append(choice)
@@ -602,8 +654,8 @@ def step_prompt(state: State, frame: Frame, piece: Piece) -> Prompt:
     occ = occupants(state)
     choices: list[Choice] = []
     if kind == "move":
-        ends = move_ends(state, piece.square, frame.move_squares, piece.side, occ, frame.move_passes_rivals)  # type: ignore[arg-type]
-        choices = [choice for _, choice in ends]
+        start: Square = piece.square  # type: ignore[assignment]
+        choices = move_choices(state, start, frame.move_squares, piece.side, occ, frame.move_passes_rivals)
         if frame.step >= 0:
             choices.append(STAY)
         text = f"Move {name(piece)} up to {frame.move_squares} squares"
@@ -694,7 +746,23 @@ def pull_candidates(state: State, piece: Piece, step: Step, occ: dict[Square, Oc
 # -- apply ---------------------------------------------------------------------------
 
 
+def find_choice(state: State, seat: int, choice_id: str) -> Choice | None:
+    """The choice `choice_id` of `seat`'s prompt, when the prompts of this state were
+    worked out already (`Funkoverse.prompts` keeps them in `State.offered` until the
+    next choice); None otherwise, and for anything not offered."""
+    offered = state.offered
+    if offered is None:
+        return None
+    for prompt in offered:
+        if prompt.seat == seat:
+            for choice in prompt.choices:
+                if choice.id == choice_id:
+                    return choice
+    return None
+
+
 def apply(state: State, seat: int, choice: Choice, ctx: Context) -> None:
+    state.offered = None
     verb, _, arg = choice.id.partition(":")
     if state.picking or state.outfitting or state.choosing_leaders:
         setup.apply(state, seat, choice.id, ctx)

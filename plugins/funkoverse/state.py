@@ -131,6 +131,12 @@ class State:
     winners: list[int] = field(default_factory=list)  # sides
     reason: str = ""
     planted: dict[str, str] = field(default_factory=dict)  # test kit: leader secrecy
+    # A cache, not state: the prompts last worked out for this state, until the next
+    # choice (`Funkoverse.find_choice`). Never saved, copied or compared.
+    offered: list | None = field(default=None, repr=False, compare=False)
+    # Likewise who stands where (`rules.occupants`), with the squares, stances and sides
+    # of the pieces it was worked out from.
+    occupied: tuple | None = field(default=None, repr=False, compare=False)
 
 
 # -- a compact codec ------------------------------------------------------------------
@@ -183,6 +189,38 @@ def dump(state: State) -> dict[str, object]:
     data["frames"] = [_row(f, _FRAME) for f in state.frames]
     data["reaction"] = None if state.reaction is None else _row(state.reaction, _REACTION)
     return data
+
+
+def copy(state: State) -> State:
+    """A direct copy of `state`, equal to `load(dump(state))` (the same rows, lists and
+    dicts made anew, the kept prompts and occupants left behind) at a fraction of the
+    cost: `Match.clone` (the search bots) copies the state for every sample."""
+    pieces = {
+        p.id: Piece(
+            p.id, p.card, p.kind, p.seat, p.side, p.base, p.square, p.standing, p.exhausted,
+            list(p.statuses), p.item, p.owner,
+        )
+        for p in state.pieces.values()
+    }  # fmt: skip
+    sides = [
+        Side(
+            list(s.seats),
+            list(s.bases),
+            list(s.pool),
+            CooldownTrack(spaces={k: list(v) for k, v in s.cooldown.spaces.items()}),
+            s.points,
+            s.leader,
+            dict(s.scored),
+        )
+        for s in state.sides
+    ]
+    markers = {m.id: Marker(m.id, m.home, m.square, m.holder) for m in state.markers.values()}
+    frames = [Frame(*_row(f, _FRAME)) for f in state.frames]
+    r = state.reaction
+    reaction = None if r is None else Reaction(r.seat, r.challenger, r.target, r.dice, r.origin)
+    scalars = {n: _row(state, (n,))[0] for n in _SCALARS}
+    scalars["planted"] = dict(state.planted)
+    return State(pieces=pieces, sides=sides, markers=markers, frames=frames, reaction=reaction, **scalars)  # type: ignore[arg-type]
 
 
 def load(data: dict[str, object]) -> State:

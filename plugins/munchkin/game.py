@@ -31,7 +31,7 @@ from nbc.core.rng import Rng
 from nbc.plugins.munchkin import rules, verify
 from nbc.plugins.munchkin.cards import CARDS, catalogue_numbers, provenance
 from nbc.plugins.munchkin.effects import name
-from nbc.plugins.munchkin.state import CardTable, Player, State, dump, load
+from nbc.plugins.munchkin.state import CardTable, Player, State, copy, dump, load
 from nbc.plugins.munchkin.state import text as state_text
 from nbc.plugins.munchkin.view import view as build_view
 
@@ -152,10 +152,15 @@ class Munchkin(Game):
         return state
 
     def prompts(self, state: State) -> list[Prompt]:
-        return rules.prompts(state)
+        out = state.offered = rules.prompts(state)  # kept until the next choice (find_choice)
+        return out
 
     def apply(self, state: State, seat: int, choice: Choice, ctx: Context) -> None:
         rules.apply(state, seat, choice, ctx)
+
+    # From the prompts last worked out for this state (`rules.find_choice`); a plain
+    # function, so `Match.act` calls it without a method in between.
+    find_choice = staticmethod(rules.find_choice)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return build_view(state, seat)
@@ -175,6 +180,10 @@ class Munchkin(Game):
     def load_state(self, data: Any) -> State:
         return load(State, data)
 
+    def copy_state(self, state: State) -> State:
+        """A direct copy, equal to saving and loading the state (`state.copy`)."""
+        return copy(state)
+
     def state_json(self, state: State) -> str:
         return state_text(state)
 
@@ -193,6 +202,7 @@ class Munchkin(Game):
         return verify.INVARIANTS
 
     def redeal_hidden(self, state: State, seat: int | None, rng: Rng) -> int:
+        state.offered = None  # the hands change
         return verify.redeal_hidden(state, seat, rng)
 
     def advise(self, view: dict[str, Any], prompts: Sequence[Prompt], rng: Rng) -> str | None:
@@ -235,6 +245,7 @@ class Munchkin(Game):
         """Hands are known only to their owner (but for cards everyone saw go
         there); the decks to nobody. A card the last choice discarded face up and then
         shuffled back into its deck is known to everyone until the next choice."""
+        state.offered = None  # the prompts name cards by their new names
         landed = set(state.discarded)
         if seat is None:
             hidden = [c for c in state.door_deck.cards + state.treasure_deck.cards if c not in landed]

@@ -75,6 +75,21 @@ WITH = [Choice(f"with:{s}", f"Offer seat {s} a trade") for s in SEATS]
 # ======================================================================================
 
 
+def find_choice(state: State, seat: int, choice_id: str) -> Choice | None:
+    """The choice `choice_id` of `seat`'s prompt, when the prompts of this state were
+    worked out already (`Munchkin.prompts` keeps them in `State.offered` until the next
+    choice); None otherwise, and for anything not offered."""
+    offered = state.offered
+    if offered is None:
+        return None
+    for prompt in offered:
+        if prompt.seat == seat:
+            for choice in prompt.choices:
+                if choice.id == choice_id:
+                    return choice
+    return None
+
+
 def prompts(state: State) -> list[Prompt]:
     if state.over:
         return []
@@ -368,8 +383,7 @@ def _shared_key(state: State) -> tuple:
         state.turn,
         combat is None,
         None if combat is None else combat.helper,
-        tuple([p.level for p in state.players]),
-        tuple([p.dead for p in state.players]),
+        tuple([(p.level, p.dead) for p in state.players]),
         len(state.planted),
     )
 
@@ -394,7 +408,7 @@ def _anytime_key(state: State, seat: int, player) -> tuple:
         bool(player.curses),
         player.cheat_item,
         player.declined_step == state.step,
-        *(player.worn if worn_now(state, player) else ()),
+        *(player.worn if player.worn and worn_now(state, player) else ()),
     )
 
 
@@ -439,6 +453,14 @@ def combat_prompts(state: State) -> list[Prompt]:
 COMBAT_TEXT = "Play a card into the combat, or pass"
 
 
+# How each card definition in a hand may bring a monster into a fight: as the monster
+# (1), as a Wandering Monster or an Enhancer that makes a monster Undead (2), or not (0).
+JOINING = {
+    key: 1 if c.kind == "monster" else 2 if c.kind == "wandering" or c.make_undead else 0
+    for key, c in PLAIN.items()
+}
+
+
 def window_choices(state: State, seat: int) -> list[Play]:
     """What a seat may do in a combat's reaction window. (Called for every seat at
     every step of a window, so it looks at each card once.)"""
@@ -460,12 +482,9 @@ def window_choices(state: State, seat: int) -> list[Play]:
     monsters: list[str] = []
     helpers: list[str] = []  # Wandering Monster and Undead-making Enhancers
     for c in hand:
-        d = PLAIN[defs[c]]
-        kind = d.kind
-        if kind == "monster":
-            monsters.append(c)
-        elif kind == "wandering" or d.make_undead:
-            helpers.append(c)
+        how = JOINING[defs[c]]
+        if how:
+            (monsters if how == 1 else helpers).append(c)
     options += card_plays(state, seat, "combat")
     for c in player.citizenships:
         options.append(card_choice(state, "dropcit", c))
@@ -570,6 +589,12 @@ def worn_now(state: State, player) -> bool:
     return bool(player.worn) and player.worn_step == state.step and player.worn_table == table_key(player)
 
 
+# Whether an Item of each definition may be put on: never (0; not an Item), always (1),
+# or if its carrier may use it (2: a Citizenship-only Item).
+WEAR = {key: 0 if c.kind != "item" else 1 if c.town is None else 2 for key, c in PLAIN.items()}
+ON_LABEL = LABELS["on"]
+
+
 def wearable(state: State, seat: int) -> list[str]:
     """Items `seat` may put on: carried, usable, not on, and not put on already in this
     step with the table as it is (putting one back on would undo a change)."""
@@ -583,16 +608,26 @@ def wearable(state: State, seat: int) -> list[str]:
     for i in items:
         if i in equipped:
             continue
-        d = PLAIN[defs[i]]
-        if d.kind == "item" and (d.town is None or fx.may_use(state, player, i)):
+        how = WEAR[defs[i]]
+        if how == 1 or (how == 2 and fx.may_use(state, player, i)):
             found.append(i)
-    if found and worn_now(state, player):
+    if found and player.worn and worn_now(state, player):
         found = [i for i in found if i not in player.worn]
     return found
 
 
 def equipment_choices(state: State, seat: int) -> list[Play]:
-    return [card_choice(state, "on", i) for i in wearable(state, seat)]
+    player = state.players[seat]
+    items = player.items
+    if not items or len(player.equipped) == len(items):
+        return []  # nothing to put on (as `wearable` finds)
+    found = wearable(state, seat)
+    if not found:
+        return found
+    if state.planted:
+        return [card_choice(state, "on", i) for i in found]
+    defs, made = state.cards, _CARD_CHOICES  # the Choices made already, found at once
+    return [made.get((ON_LABEL, i, defs[i])) or card_choice(state, "on", i) for i in found]
 
 
 def sale_key(state: State, seat: int) -> str:
@@ -740,6 +775,8 @@ def received_choices(state: State, seat: int, cards: list[str]) -> list[Play]:
 def pending_prompt(state: State, p: Pending) -> Prompt:
     kind = p.kind
     seat = p.seat
+    if kind == "trade":  # the most frequent: a step of building a trade offer
+        return Prompt(seat, kind, "Make a trade offer", tuple(trade_choices(state, p)))
     if kind == "target":
         options = [ON_SEAT[s] for s in targets(state, p.card)]
         return Prompt(seat, kind, f"Play {name(state, p.card)} on which player?", _choices(options))
@@ -784,8 +821,6 @@ def pending_prompt(state: State, p: Pending) -> Prompt:
             options.append(("sell", f"Sell for {total // 1000} level(s) ({total} Gold, no change)"))
         options.append(("cancel", "Call off the sale"))
         return Prompt(seat, kind, f"Selling Items: {total} Gold so far", _choices(options))
-    if kind == "trade":
-        return Prompt(seat, kind, "Make a trade offer", _choices(trade_choices(state, p)))
     if kind == "trade-answer":
         gives = [c for c in p.options if c in state.players[p.target].items]
         takes = [c for c in p.options if c not in gives]
@@ -835,13 +870,13 @@ def bribe_choices(state: State, p: Pending) -> list[Play]:
     return options
 
 
-def trade_choices(state: State, p: Pending) -> list[Play]:
+def trade_choices(state: State, p: Pending) -> list[Choice]:
     """Build a trade offer: the other seat, then Items of one's table to give (one at
     least) and Items of that seat's table to ask for (several for several; none makes
     it a gift)."""
     seat = p.seat
     if p.target is None:
-        options: list[Play] = [WITH[s] for s in trade_partners(state, seat)]
+        options = [WITH[s] for s in trade_partners(state, seat)]
         options.append(CALL_OFF)
         return options
     chosen = p.options
@@ -869,13 +904,12 @@ def trade_choices(state: State, p: Pending) -> list[Play]:
     if gives:
         asked = [c for c in chosen if c not in gives]
         wanted = ", ".join(fx.names(state, asked)) or "nothing"
-        options.append(
-            (
-                "offer",
-                f"Offer {', '.join(fx.names(state, gives))} for {wanted}",
-                tuple(refs(state, gives + asked)),
-            )
+        offer = (
+            "offer",
+            f"Offer {', '.join(fx.names(state, gives))} for {wanted}",
+            tuple(refs(state, gives + asked)),
         )
+        options.append(_MADE.get(offer) or _make(offer))
     options.append(CALL_OFF)
     return options
 
@@ -910,19 +944,22 @@ def charity_recipients(p: Pending) -> list[int]:
 
 
 def apply(state: State, seat: int, choice: Choice, ctx: Context) -> None:
+    state.offered = None
     verb, _, rest = choice.id.partition(":")
     if state.discarded:
         state.discarded = []
-    if verb != "pass" or state.pending:
+    pending = state.pending
+    if verb != "pass" or pending:
         state.window_memo.clear()  # only a pass leaves the other seats' choices as they were
-    if state.pending:
-        resolve_pending(state, state.pending.pop(0), verb, rest, ctx)
-    elif state.phase == "create":
+    phase = state.phase
+    if pending:
+        resolve_pending(state, pending.pop(0), verb, rest, ctx)
+    elif phase == "create":
         on_create(state, seat, verb, rest, ctx)
-    elif state.phase == "combat":
+    elif phase == "combat":
         on_combat(state, seat, verb, rest, ctx)
-    elif takes_the_step(state, seat):
-        PHASES[state.phase](state, seat, verb, rest, ctx)
+    elif seat == state.turn if phase != "run" and phase != "split" else takes_the_step(state, seat):
+        PHASES[phase](state, seat, verb, rest, ctx)
     else:
         on_anytime(state, seat, verb, rest, ctx)
     settle(state, ctx)
@@ -1184,8 +1221,11 @@ PHASES = {
 
 def resolve_pending(state: State, p: Pending, verb: str, rest: str, ctx: Context) -> None:
     seat = p.seat
-    player = state.players[seat]
     kind = p.kind
+    if kind == "trade":  # the most frequent: a step of building a trade offer
+        resolve_trade(state, p, verb, rest)
+        return
+    player = state.players[seat]
     if kind == "target":
         play_on_player(state, seat, take_card(state, seat, p.card), int(rest), ctx)
     elif kind == "side":
@@ -1261,8 +1301,6 @@ def resolve_pending(state: State, p: Pending, verb: str, rest: str, ctx: Context
         received(state, seat, [rest])
     elif kind == "sale":
         resolve_sale(state, seat, p, verb, rest, ctx)
-    elif kind == "trade":
-        resolve_trade(state, p, verb, rest)
     elif kind == "trade-answer":
         resolve_trade_answer(state, p, verb, ctx)
     elif kind == "received":
@@ -1598,10 +1636,9 @@ def forget_known(state: State) -> None:
     """Cards that left a hand are no longer known to be in it."""
     for player in state.players:
         known = player.known
-        if known:
+        if known and not all(map(player.hand.cards.__contains__, known)):
             hand = player.hand.cards
-            if not all(map(hand.__contains__, known)):
-                player.known = [c for c in known if c in hand]
+            player.known = [c for c in known if c in hand]
 
 
 def give_face_down(state: State, seat: int, drawn: list[str], ctx: Context, verb: str) -> None:
@@ -1862,7 +1899,8 @@ def drop_stale_choices(state: State) -> None:
 def settle(state: State, ctx: Context) -> None:
     """Take the steps nobody has to decide, until someone has to."""
     forget_known(state)
-    drop_stale_choices(state)
+    if state.pending:
+        drop_stale_choices(state)
     while not state.over and not state.pending:
         phase = state.phase
         if phase == "combat" and all(state.combat.passed):

@@ -169,6 +169,8 @@ class State:
     window_memo: dict[int, tuple] = field(default_factory=dict, repr=False, compare=False)
     # Likewise each seat's any-time window, with everything it depends on (rules.py).
     anytime_memo: dict[int | str, tuple] = field(default_factory=dict, repr=False, compare=False)
+    # Likewise the prompts last worked out for this state, until the next choice (`find_choice`).
+    offered: list | None = field(default=None, repr=False, compare=False)
 
 
 # --- saving and loading ------------------------------------------------------------------
@@ -177,7 +179,7 @@ class State:
 # inspecting every value's type each time. The data it writes is plain JSON.
 
 _PLAIN, _LIST, _DICT, _PILE, _OBJ, _OPT_OBJ, _OBJ_LIST, _TABLE = range(8)
-UNSAVED = frozenset({"window_memo", "anytime_memo"})
+UNSAVED = frozenset({"window_memo", "anytime_memo", "offered"})
 
 
 def _schema(cls: type) -> list[tuple[str, int, type | None]]:
@@ -442,6 +444,60 @@ def text(obj: Any) -> str:
 def _check_fields(cls: type, names: frozenset[str], data: Any) -> None:
     if set(data) != names:
         raise ValueError(f"{cls.__name__}: expected fields {sorted(names)}, found {sorted(data)}")
+
+
+# A direct copy (`copy`, for `Match.clone`): per dataclass a function written out from
+# its schema as the codec's are, making what `load(dump(obj))` makes without the
+# saved form in between: lists, dicts and piles anew, plain values and the card table
+# (which never changes) shared, the caches left behind.
+_COPIERS: dict[type, Any] = {}
+
+
+def _compile_copy(cls: type) -> None:
+    schema = _SCHEMAS.get(cls) or _SCHEMAS.setdefault(cls, _schema(cls))
+    env: dict[str, Any] = {
+        "_dump_dict": _dump_dict,
+        "_load_dict": _load_dict,
+        "_load_table": _load_table,
+        "CardTable": CardTable,
+        "Pile": Pile,
+        "cls": cls,
+    }
+    made = []
+    for name, kind, sub in schema:
+        value = f"obj.{name}"
+        if sub is not None:
+            if sub not in _COPIERS:
+                _compile_copy(sub)
+            env[f"copy_{sub.__name__}"] = _COPIERS[sub]
+        if kind == _PLAIN:
+            made_value = value
+        elif kind == _LIST:
+            made_value = f"list({value})"
+        elif kind == _DICT:
+            made_value = f"_load_dict(_dump_dict({value}))"
+        elif kind == _TABLE:
+            made_value = f"(v if type(v := {value}) is CardTable else _load_table(_dump_dict(v)))"
+        elif kind == _PILE:
+            made_value = f"Pile((v := {value}).name, list(v.cards), v.seen_by, v.owner)"
+        elif kind == _OBJ:
+            made_value = f"copy_{sub.__name__}({value})"
+        elif kind == _OPT_OBJ:
+            made_value = f"(None if (v := {value}) is None else copy_{sub.__name__}(v))"
+        else:
+            made_value = f"[copy_{sub.__name__}(v) for v in {value}]"
+        made.append(f"        {name}={made_value},\n")
+    source = "def copy(obj):\n    return cls(\n" + "".join(made) + "    )\n"
+    exec(compile(source, f"<munchkin copy of {cls.__name__}>", "exec"), env)
+    _COPIERS[cls] = env["copy"]
+
+
+def copy(obj: Any) -> Any:
+    """A copy equal to `load(type(obj), dump(obj))`, sharing nothing either changes."""
+    cls = type(obj)
+    if cls not in _COPIERS:
+        _compile_copy(cls)
+    return _COPIERS[cls](obj)
 
 
 def dump(obj: Any) -> dict[str, Any]:

@@ -325,7 +325,8 @@ class TcgGame(Game):
         """The choice from the index each question keeps of its choices (`Ask.find`)."""
         for ask in state.asks:
             if ask.seat == seat:
-                k = ask.find(choice_id)
+                index = ask.index
+                k = ask.find(choice_id) if index is None else index.get(choice_id)
                 if k is not None:
                     return ask.choices[k]
         return None
@@ -340,7 +341,11 @@ class TcgGame(Game):
         return state_text(state)
 
     def prompts(self, state: State) -> list[Prompt]:
-        return [a.as_prompt() for a in state.asks]
+        asks = state.asks
+        if len(asks) == 1:  # the usual case: one question
+            ask = asks[0]
+            return [ask.prompt or ask.as_prompt()]
+        return [a.prompt or a.as_prompt() for a in asks]
 
     def apply(self, state: State, seat: int, choice: Choice, ctx: Context) -> None:
         rules = self.rules
@@ -352,7 +357,8 @@ class TcgGame(Game):
         else:  # several seats asked at once: the one that answered (a seat holds one question)
             ask = next(a for a in asks if a.seat == seat)
             asks.remove(ask)
-        value = ask.values[ask.find(choice.id)]
+        index = ask.index  # made by find_choice, which Match.act asks first
+        value = ask.values[ask.find(choice.id) if index is None else index[choice.id]]
         if ask.kind == "place-locale":
             rules.place_locale(state, seat, value, ctx)
         elif ask.kind == "reimburse":

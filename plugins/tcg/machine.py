@@ -41,7 +41,11 @@ class EffectMachine:
     """The stack, questions, triggers and response windows (mixed into `Rules`)."""
 
     def ask(self, st: State, seat: int, kind: str, text: str, options: Iterable[tuple[str, str, Any]]) -> str:
-        st.asks = [Ask.of(seat, kind, text, options, self.known_choices(st))]
+        memo = st.memo  # the choices made before, as known_choices gives them (without its call)
+        known = memo.get("choices") if memo.get("cards") == len(st.cards) else None
+        if known is None or len(known) > 2048:
+            known = self.known_choices(st)
+        st.asks = [Ask.of(seat, kind, text, options, known)]
         return ASK
 
     def known_choices(self, st: State) -> dict[str, Choice]:
@@ -162,7 +166,10 @@ class EffectMachine:
         if st.expansions and self.hooks is not None:
             self.hooks.of(st).event(self, st, event, data)
         listeners = TRIGGERS_BY_EVENT.get(event)
-        if not listeners or listeners.isdisjoint(self.in_match(st)):
+        if not listeners:
+            return
+        memo = st.memo  # the match's card definitions (`in_match`, without its call)
+        if listeners.isdisjoint(memo["defs"] if memo.get("cards") == len(st.cards) else self.in_match(st)):
             return
         for seat, p in enumerate(st.players):
             if where is not None:

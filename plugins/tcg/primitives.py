@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from nbc.core.coverage import fired
-from nbc.core.game import Context
+from nbc.core.game import Choice, Context
 from nbc.plugins.tcg.constants import (
     HALLOWEENTOWN,
     PP_CAP,
@@ -22,6 +22,9 @@ from nbc.plugins.tcg.state import Frame, State, Trigger
 
 if TYPE_CHECKING:
     from nbc.plugins.tcg.rules import Rules
+
+# the last choice of every movement question, made once, with its value (see `Ask.of`)
+STOP_MOVING = (Choice("stop", "Stop moving"), None)
 
 
 class Primitives:
@@ -657,7 +660,7 @@ class Primitives:
             del f.vars[key]
             return True
         f.vars["_wait"] = key
-        options.append(("stop", "Stop moving", None))
+        options.append(STOP_MOVING)
         return self.ask(st, seat, "move", f"Move your Characters ({m['left']} Movement left)", options)
 
     def move_options(self, st: State, f: Frame, ins: dict, m: dict) -> list[tuple[str, str, Any]]:

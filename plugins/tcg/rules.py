@@ -29,7 +29,7 @@ from typing import Any
 
 from nbc.core.cards import NameFinder, plain_copy
 from nbc.core.coverage import fired
-from nbc.core.game import Context
+from nbc.core.game import Choice, Context
 from nbc.plugins.tcg.constants import (
     ANY_TOWN,
     DAYS,
@@ -111,7 +111,7 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Scoring, EffectMachine, Primitive
             key: {"card": d.id, "name": d.name, "alias": d.alias, "kind": d.kind, "number": d.number}
             for key, d in self.defs.items()
         }
-        self._function_options: dict[tuple[str, int], list[tuple[str, str, Any]]] = {}
+        self._function_options: dict[tuple[str, int], list[tuple[Choice, list[Any]]]] = {}
         self._mode_places: dict[tuple[str, int], bool] = {}
         # (card definitions, expansions) of a match -> its price floors
         self._floors: dict[tuple[frozenset[str], tuple[str, ...]], dict[str, int]] = {}
@@ -245,7 +245,7 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Scoring, EffectMachine, Primitive
         planted, table = st.planted, st.cards
         if planted:
             return [planted.get(c) or table[c] for c in cards]
-        return [table[c] for c in cards]
+        return list(map(table.__getitem__, cards))
 
     def named(self, text: str) -> list[str]:
         """The card ids a fixed text names by display name, in order: a label from card
@@ -448,6 +448,8 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Scoring, EffectMachine, Primitive
                 self.resolve_triggers(st, ctx)
             elif st.stack:
                 self.step(st, ctx)
+            elif st.phase == "turn":  # the most frequent round, called without next_step
+                self.turn_menu(st, ctx)
             else:
                 self.next_step(st, ctx)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from nbc.core.game import Context
+from nbc.core.game import Choice, Context
 from nbc.plugins.tcg.constants import (
     KING_ACTIVITIES,
 )
@@ -19,6 +19,11 @@ from nbc.plugins.tcg.state import Ask, Frame, Slot, State
 
 if TYPE_CHECKING:
     from nbc.plugins.tcg.rules import Rules
+
+# the choices that are the same every time, made once, with their values (see `Ask.of`)
+ACTIVITY_CHOICES = [(Choice(k, text), k) for k, text in KING_ACTIVITIES.items()]
+DECLINE = (Choice("pass", "Decline"), None)
+FREE = (Choice("free", "Do it for free"), "free")
 
 
 class StartPhase:
@@ -90,7 +95,7 @@ class StartPhase:
             st.king,
             "king-activity",
             "Choose the Pumpkin King's activity for this Day",
-            [(k, text, k) for k, text in KING_ACTIVITIES.items()],
+            ACTIVITY_CHOICES,
         )
 
     def king_next(self, st: State, ctx: Context) -> None:
@@ -146,16 +151,14 @@ def _king_pay(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
         return True
     p = st.players[seat]
     cards = g.distinct(st, p.hand)
-    options: list[tuple[str, str, Any]] = [("pass", "Decline", None)]
+    options: list[tuple[Any, ...]] = [DECLINE]
     if activity != "move" or next(g.moves(st, f, {}, {"left": 1, "moved": []}), None) is not None:
         if g.king_free(st, seat, activity):
-            options.append(("free", "Do it for free", "free"))
-        options.extend(
-            (f"discard:{c}", f"Discard {g.label(st, c)} to do it", c, [g.ref(st, c)]) for c in cards
-        )
+            options.append(FREE)
+        options += [(f"discard:{c}", f"Discard {g.label(st, c)} to do it", c, [g.ref(st, c)]) for c in cards]
     if st.phase == "king":
         for card in cards:
-            d = g.def_of(st, card)
+            d = g.defs[st.cards[card]]
             if d.kind == "surprise" and g.may_play_surprise(st, seat, card, own_turn=False):
                 price = g.cost(st, seat, card)
                 if price <= p.pp and g.any_mode_open(st, seat, card, "king"):

@@ -133,25 +133,25 @@ class Ask:
         choices: list[Choice] = []
         values: list[Any] = []
         index: dict[str, int] = {}
-        reuse = known.get
+        add_choice, add_value, reuse = choices.append, values.append, known.get
         for option in options:
             size = len(option)
-            if size == 2:  # a Choice made once (the same every time) and its value
-                choice, value = option
-                choice_id = choice.id
-            elif size == 4:
+            if size == 4:
                 choice_id, label, value, refs = option
                 choice = reuse(choice_id)
                 if choice is None or choice.label != label or choice.data.get(REFS) != (refs or None):
                     choice = known[choice_id] = Choice(choice_id, label, {REFS: refs} if refs else {})
+            elif size == 2:  # a Choice made once (the same every time) and its value
+                choice, value = option
+                choice_id = choice.id
             else:
                 choice_id, label, value = option
                 choice = reuse(choice_id)
                 if choice is None or choice.label != label or choice.data:
                     choice = known[choice_id] = Choice(choice_id, label, {})
             index[choice_id] = len(choices)
-            choices.append(choice)
-            values.append(value)
+            add_choice(choice)
+            add_value(value)
         ask = cls(seat, kind, text, tuple(choices), values)
         ask.prompt = Prompt(seat, kind, text, ask.choices)
         ask.index = index

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from nbc.core.coverage import fired
-from nbc.core.game import Choice, Context
+from nbc.core.game import REFS, Choice, Context
 from nbc.plugins.tcg.constants import (
     SURPRISE_LIMIT,
 )
@@ -50,8 +50,9 @@ class PlayerTurns:
 
     def turn_menu(self, st: State, ctx: Context) -> None:
         seat = st.turn
-        if self.got(st):
-            action = self.take(st)
+        if st.answered_by >= 0:  # the menu's answer (`got`, `take`)
+            action = st.answer
+            st.answer, st.answered_by = None, -1
             verb = action[0]
             dice = st.flags.get("dice")
             if dice is not None:  # Let's Play! may follow a roll only as the very next card played
@@ -117,14 +118,18 @@ class PlayerTurns:
         out.append((END_TURN, ["end"]))
         return out
 
-    def function_options(self, locale: str, k: int) -> list[tuple[str, str, Any, list[str]]]:
+    def function_options(self, locale: str, k: int) -> list[tuple[Choice, list[Any]]]:
         """The menu entries for the Functions of Locale `locale` (a card id) at row place k
-        (a Locale in a row is face up, so its reference is its card id)."""
+        (a Locale in a row is face up, so its reference is its card id), as (Choice,
+        action) pairs made once."""
         found = self._function_options.get((locale, k))
         if found is None:
             d = self.defs[locale]
             found = [
-                (f"fn:{k}:{j}", f"{d.name}: {fn.label}", ["fn", k, j], [d.id, *self.named(fn.label)])
+                (
+                    Choice(f"fn:{k}:{j}", f"{d.name}: {fn.label}", {REFS: [d.id, *self.named(fn.label)]}),
+                    ["fn", k, j],
+                )
                 for j, fn in enumerate(d.functions)
             ]
             self._function_options[locale, k] = found
@@ -348,7 +353,7 @@ class PlayerTurns:
         slot = st.players[town].row[k]
         if slot.flipped:
             return False
-        d = self.def_of(st, card)
+        d = self.defs[st.cards[card]]
         if d.play_where:
             to = st.cards[slot.locale]
             if not self.ev_at(st, seat, card, d.play_where, to=to, to_slot=(town, k)):

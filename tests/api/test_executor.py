@@ -153,3 +153,19 @@ def test_a_requests_executor_is_freed_without_the_collector():
         assert made[0]() is None
     finally:
         gc.enable()
+
+
+def test_a_middleware_still_sees_every_field():
+    from strawberry.extensions import SchemaExtension
+
+    seen: list[str] = []
+
+    class Watch(SchemaExtension):
+        def resolve(self, _next, root, info, *args, **kwargs):  # type: ignore[no-untyped-def]
+            seen.append(info.field_name)
+            return _next(root, info, *args, **kwargs)
+
+    schema = strawberry.Schema(query=Query, execution_context_class=LeanExecutor, extensions=[Watch])
+    result = schema.execute_sync("{ cards { id cost } }")
+    assert not result.errors
+    assert seen == ["cards", "id", "cost", "id", "cost"]
