@@ -295,6 +295,19 @@ class Context:
         return self.events[self._first_index :]
 
 
+
+def offered_choice(prompts: list[Prompt] | None, seat: int, choice_id: str) -> Choice | None:
+    """The choice `choice_id` of `seat`'s prompts among `prompts`, or None (also when
+    `prompts` is None). What `Match.act` looks for; a game's `find_choice` may use it
+    on the prompts it keeps."""
+    if prompts:
+        for prompt in prompts:
+            if prompt.seat == seat:
+                for choice in prompt.choices:
+                    if choice.id == choice_id:
+                        return choice
+    return None
+
 class Game:
     """Base class of every game. Subclasses set the class attributes and implement
     the five methods; the rest has working defaults."""

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nbc.core.errors import BadOptions, GameBug, IllegalChoice, NotYourTurn, ReplayError
-from nbc.core.game import Choice, Context, Event, Game, Outcome, Prompt, quick_init
+from nbc.core.game import Choice, Context, Event, Game, Outcome, Prompt, offered_choice, quick_init
 from nbc.core.rng import Rng
 from nbc.core.serial import SerialError, canonical_json, from_data, to_data
 
@@ -251,11 +251,9 @@ class Match:
     def _find_choice(self, seat: int, choice_id: str) -> Choice:
         self._check_seat(seat, allow_spectator=False)
         prompts = self.all_prompts()
-        for prompt in prompts:
-            if prompt.seat == seat:
-                for choice in prompt.choices:
-                    if choice.id == choice_id:
-                        return choice
+        found = offered_choice(prompts, seat, choice_id)
+        if found is not None:
+            return found
         mine = [p for p in prompts if p.seat == seat]
         if not mine:
             if not prompts:

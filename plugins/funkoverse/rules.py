@@ -27,7 +27,7 @@ from operator import attrgetter
 from nbc.core import coverage
 from nbc.core.cooldown import clamp_space
 from nbc.core.dice import roll_many, total
-from nbc.core.game import REFS, Choice, Context, Prompt
+from nbc.core.game import REFS, Choice, Context, Prompt, offered_choice
 from nbc.core.grid import Grid, Occupant, chebyshev, within
 from nbc.plugins.funkoverse import setup
 from nbc.plugins.funkoverse.effects import (
@@ -750,15 +750,7 @@ def find_choice(state: State, seat: int, choice_id: str) -> Choice | None:
     """The choice `choice_id` of `seat`'s prompt, when the prompts of this state were
     worked out already (`Funkoverse.prompts` keeps them in `State.offered` until the
     next choice); None otherwise, and for anything not offered."""
-    offered = state.offered
-    if offered is None:
-        return None
-    for prompt in offered:
-        if prompt.seat == seat:
-            for choice in prompt.choices:
-                if choice.id == choice_id:
-                    return choice
-    return None
+    return offered_choice(state.offered, seat, choice_id)
 
 
 def apply(state: State, seat: int, choice: Choice, ctx: Context) -> None:

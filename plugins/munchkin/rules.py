@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from nbc.core import coverage
 from nbc.core.dice import d6
-from nbc.core.game import REFS, Choice, Context, Prompt
+from nbc.core.game import REFS, Choice, Context, Prompt, offered_choice
 from nbc.plugins.munchkin import effects as fx
 from nbc.plugins.munchkin.cards import HAND_LIMIT, PLAIN
 from nbc.plugins.munchkin.effects import card, name, ref, refs
@@ -79,15 +79,7 @@ def find_choice(state: State, seat: int, choice_id: str) -> Choice | None:
     """The choice `choice_id` of `seat`'s prompt, when the prompts of this state were
     worked out already (`Munchkin.prompts` keeps them in `State.offered` until the next
     choice); None otherwise, and for anything not offered."""
-    offered = state.offered
-    if offered is None:
-        return None
-    for prompt in offered:
-        if prompt.seat == seat:
-            for choice in prompt.choices:
-                if choice.id == choice_id:
-                    return choice
-    return None
+    return offered_choice(state.offered, seat, choice_id)
 
 
 def prompts(state: State) -> list[Prompt]:
