@@ -133,10 +133,10 @@ class State:
     planted: dict[str, str] = field(default_factory=dict)  # test kit: leader secrecy
     # A cache, not state: the prompts last worked out for this state, until the next
     # choice (`Funkoverse.find_choice`). Never saved, copied or compared.
-    offered: list | None = field(default=None, repr=False, compare=False)
+    offered: list | None = field(default=None, init=False, repr=False, compare=False)
     # Likewise who stands where (`rules.occupants`), with the squares, stances and sides
     # of the pieces it was worked out from.
-    occupied: tuple | None = field(default=None, repr=False, compare=False)
+    occupied: tuple | None = field(default=None, init=False, repr=False, compare=False)
 
 
 # -- a compact codec ------------------------------------------------------------------
