@@ -10,6 +10,7 @@ import pytest
 from nbc.core.errors import IllegalChoice, NotYourTurn
 from nbc.core.match import Match
 from nbc.plugins.munchkin.game import Munchkin
+from tests.copying import assert_copies_are_saves
 
 GAME = Munchkin()
 
@@ -47,25 +48,4 @@ def test_a_choice_not_offered_is_still_refused_with_its_reason():
 
 @pytest.mark.parametrize(("variant", "players"), [("base", 4), ("faster", 3), ("epic", 5), ("two-player", 2)])
 def test_a_copy_is_a_save_and_load_and_shares_nothing(variant, players):
-    draw = random.Random(f"copy:{variant}").random
-    match = Match.new(GAME, variant, players=players, seed=f"copy:{variant}")
-    for step in range(400):
-        state = match.state
-        copied = GAME.copy_state(state)
-        loaded = GAME.load_state(GAME.dump_state(state))
-        assert copied == loaded
-        assert GAME.state_json(copied) == GAME.state_json(loaded) == GAME.state_json(state)
-        prompts = match.prompts()
-        if not prompts:
-            break
-        if step % 25 == 0:  # a clone plays on; the original does not move
-            before = match.fingerprint()
-            clone = match.clone()
-            for _ in range(30):
-                if not clone.prompts():
-                    break
-                p = clone.prompts()[0]
-                clone.act(p.seat, p.choices[-1].id)
-            assert match.fingerprint() == before
-        prompt = prompts[int(draw() * len(prompts))]
-        match.act(prompt.seat, prompt.choices[int(draw() * len(prompt.choices))].id)
+    assert_copies_are_saves(GAME, variant, players)
