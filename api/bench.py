@@ -6,11 +6,11 @@ What is measured
 * A real `nbc serve` (uvicorn, one process) is started as a subprocess on a free
   127.0.0.1 port, over a temporary SQLite file (default) or the `--database` URL, and
   is always stopped at the end. The bench waits (bounded) for `/healthz` first.
-* For each client count C, C concurrent clients (asyncio, one `httpx.AsyncClient`
-  and one keep-alive connection each) play matches of one PERSON seat (seat 0)
-  against BOT seats, with a known `seed` per match. The bots answer inside the same
-  request, so one `act` = the person's choice + every bot choice that follows it +
-  storing them all + the answer.
+* For each client count C, C concurrent clients (asyncio, one keep-alive HTTP/1.1
+  connection each, through the bench's own small client `Wire`; see below) play
+  matches of one PERSON seat (seat 0) against BOT seats, with a known `seed` per
+  match. The bots answer inside the same request, so one `act` = the person's
+  choice + every bot choice that follows it + storing them all + the answer.
 * A client reads what it needs to play (the seat's prompts and `seq`) from the
   `createMatch` / `act` answers -- as a real client would -- and calls `act` with a
   random legal choice and `expectedSeq`. Only the `act` request is timed
@@ -24,7 +24,12 @@ What is measured
   round's tail (some clients done, others still playing) does.
 * The clients run in the same machine (and Python process) as each other, and share
   the CPU with the server: the numbers are an upper bound of the server's latency
-  under that load, client overhead included.
+  under that load, client overhead included. To keep that overhead small, the clients
+  speak HTTP/1.1 themselves (`Wire`: a request line, three headers, the JSON body;
+  the answer read by its Content-Length or chunks) instead of through httpx, whose
+  request and response machinery cost about 1 ms of CPU per act, a third of what a
+  whole act cost the 2-core machine on PostgreSQL with two workers. The server sees
+  the same requests either way.
 * Engine cost: after the server has stopped, every recorded match is replayed in
   this process with `nbc.core.match.Match` from the same seed: the person's recorded
   choices, and the bots' choices made exactly the way the service makes them (the
@@ -63,12 +68,11 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-import httpx
+from urllib.parse import urlsplit
 
 from nbc.api.devserver import running_server
 from nbc.api.service import bot_turns
@@ -312,28 +316,99 @@ class _Run:
     played: list[Played] = field(default_factory=list)
 
 
+class Wire:
+    """One keep-alive HTTP/1.1 connection that posts JSON to `base_url`'s /graphql:
+    the bench's client (see the module docstring for why not httpx). It opens its
+    connection on first use and again after the server closes it; an answer is read
+    by its Content-Length, or by its chunks."""
+
+    def __init__(self, base_url: str) -> None:
+        parts = urlsplit(base_url)
+        if parts.scheme != "http" or not parts.hostname:
+            raise ApiBenchError(f"the bench speaks plain http to a host, not {base_url!r}")
+        self.host = parts.hostname
+        self.port = parts.port or 80
+        self._head = f"POST /graphql HTTP/1.1\r\nHost: {parts.netloc}\r\nContent-Type: application/json\r\n"
+        self._reader: asyncio.StreamReader | None = None
+        self._writer: asyncio.StreamWriter | None = None
+
+    async def post(self, body: bytes, token: str | None = None) -> tuple[int, bytes]:
+        """Send one request; return the answer's status and body."""
+        async with asyncio.timeout(REQUEST_TIMEOUT_S):
+            if self._writer is None:
+                self._reader, self._writer = await asyncio.open_connection(self.host, self.port)
+            reader, writer = self._reader, self._writer
+            assert reader is not None
+            auth = f"Authorization: Bearer {token}\r\n" if token else ""
+            writer.write(f"{self._head}{auth}Content-Length: {len(body)}\r\n\r\n".encode() + body)
+            head = await reader.readuntil(b"\r\n\r\n")
+            status_line, *lines = head.decode("latin-1").split("\r\n")
+            status = int(status_line.split(" ", 2)[1])
+            headers = {}
+            for line in lines:
+                name, _, value = line.partition(":")
+                headers[name.strip().lower()] = value.strip()
+            if "content-length" in headers:
+                answer = await reader.readexactly(int(headers["content-length"]))
+            elif headers.get("transfer-encoding", "").lower() == "chunked":
+                answer = await self._chunks(reader)
+            else:  # the server ends the answer by closing
+                answer = await reader.read()
+                headers["connection"] = "close"
+            if headers.get("connection", "").lower() == "close":
+                await self.aclose()
+            return status, answer
+
+    @staticmethod
+    async def _chunks(reader: asyncio.StreamReader) -> bytes:
+        parts = []
+        while True:
+            size = int((await reader.readline()).split(b";", 1)[0], 16)
+            if size == 0:
+                while (await reader.readline()) not in (b"\r\n", b""):
+                    pass  # trailer fields, up to the empty line
+                return b"".join(parts)
+            parts.append(await reader.readexactly(size))
+            await reader.readexactly(2)
+
+    async def __aenter__(self) -> Wire:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        writer, self._reader, self._writer = self._writer, None, None
+        if writer is not None:
+            writer.close()
+            with suppress(OSError):
+                await writer.wait_closed()
+
+
 async def _post(
-    client: httpx.AsyncClient,
+    client: Wire,
     query: str,
     variables: dict[str, Any],
     token: str | None = None,
     timed: list[float] | None = None,
 ) -> dict[str, Any]:
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
-    payload = {"query": query, "variables": variables}
+    payload = json.dumps({"query": query, "variables": variables}).encode()
     start = time.perf_counter()
-    response = await client.post("/graphql", json=payload, headers=headers)
+    status, answer = await client.post(payload, token)
     elapsed = time.perf_counter() - start
-    body = response.json()
-    if response.status_code != 200 or body.get("errors"):
-        problem = body.get("errors") or body
-        raise ApiBenchError(f"the server refused a request ({response.status_code}): {problem}")
+    try:
+        body = json.loads(answer)
+    except ValueError:
+        body = {"body": answer[:200].decode("utf-8", "replace")}
+    if status != 200 or not isinstance(body, dict) or body.get("errors"):
+        problem = body.get("errors") or body if isinstance(body, dict) else body
+        raise ApiBenchError(f"the server refused a request ({status}): {problem}")
     if timed is not None:
         timed.append(elapsed * 1000)
     return body["data"]
 
 
-async def _create(client: httpx.AsyncClient, game: str, variant: str, players: int, seed: str) -> Played:
+async def _create(client: Wire, game: str, variant: str, players: int, seed: str) -> Played:
     spec = {
         "game": game,
         "variant": variant,
@@ -346,7 +421,7 @@ async def _create(client: httpx.AsyncClient, game: str, variant: str, players: i
     return Played(data["match"]["id"], seed, token, data["match"])
 
 
-async def _play(client: httpx.AsyncClient, played: Played, run: _Run, rng: random.Random) -> None:
+async def _play(client: Wire, played: Played, run: _Run, rng: random.Random) -> None:
     state = played.state
     while run.left > 0 and state["status"] == "ACTIVE":
         choices = [c["id"] for p in state["prompts"] for c in p["choices"]]
@@ -364,9 +439,7 @@ async def _play(client: httpx.AsyncClient, played: Played, run: _Run, rng: rando
     played.state = state
 
 
-async def _client_round(
-    client: httpx.AsyncClient, matches: list[Played], run: _Run, rng: random.Random
-) -> None:
+async def _client_round(client: Wire, matches: list[Played], run: _Run, rng: random.Random) -> None:
     for played in matches:
         await _play(client, played, run, rng)
 
@@ -384,11 +457,7 @@ async def run_clients(
     """Play `acts` acts over `clients` concurrent clients; returns the run and the
     act-phase wall time in seconds."""
     run = _Run(left=acts)
-    limits = httpx.Limits(max_connections=1, max_keepalive_connections=1)
-    pool = [
-        httpx.AsyncClient(base_url=base_url, limits=limits, timeout=REQUEST_TIMEOUT_S, trust_env=False)
-        for _ in range(clients)
-    ]
+    pool = [Wire(base_url) for _ in range(clients)]
     rngs = [random.Random(f"{seed}:{clients}:{n}") for n in range(clients)]
     counters = [0] * clients
     wall = 0.0
@@ -423,7 +492,7 @@ async def run_clients(
 async def warm_up(base_url: str, game: str, variant: str, players: int, matches: int = 5) -> None:
     """Play a few matches, untimed, so that first-request costs are paid."""
     run = _Run(left=10**9)
-    async with httpx.AsyncClient(base_url=base_url, timeout=REQUEST_TIMEOUT_S, trust_env=False) as client:
+    async with Wire(base_url) as client:
         rng = random.Random("warm-up")
         for number in range(matches):
             played = await _create(client, game, variant, players, f"warm-up:{number}")
@@ -449,7 +518,7 @@ async def event_latency(
     result = EventLatency()
     rng = random.Random(seed)
     socket_url = subscriber_url.replace("http", "ws", 1) + "/graphql"
-    async with httpx.AsyncClient(base_url=actor_url, timeout=REQUEST_TIMEOUT_S, trust_env=False) as client:
+    async with Wire(actor_url) as client:
         number = 0
         while len(result.samples_ms) + result.missed < samples:
             played = await _create(client, game, variant, players, f"{seed}:{number}")
@@ -470,7 +539,7 @@ async def event_latency(
 
 
 async def _latency_match(
-    client: httpx.AsyncClient,
+    client: Wire,
     socket: Any,
     played: Played,
     result: EventLatency,

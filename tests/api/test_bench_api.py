@@ -3,12 +3,13 @@ only that it runs, stops its server, and reports well-formed, positive numbers."
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 from postgres import postgres_url
 from typer.testing import CliRunner
 
-from nbc.api.bench import acts_for, percentile
+from nbc.api.bench import ApiBenchError, Wire, acts_for, percentile
 from nbc.api.cli import app
 
 FIELDS = {
@@ -111,3 +112,54 @@ def test_bench_api_refuses_bad_client_counts():
 def test_percentile_is_nearest_rank():
     values = [float(v) for v in range(1, 101)]
     assert percentile(values, 50) == 50 and percentile(values, 99) == 99 and percentile([], 50) == 0
+
+
+def test_the_bench_client_reads_answers_by_length_by_chunks_and_to_the_close():
+    """The bench's own HTTP/1.1 client against a server that answers its three
+    requests in the three ways HTTP/1.1 frames a body; it sends what it was given."""
+    answers = [
+        b'HTTP/1.1 200 OK\r\nContent-Length: 7\r\n\r\n{"a":1}',
+        b"HTTP/1.1 400 Bad Request\r\nTransfer-Encoding: chunked\r\n\r\n"
+        b'3\r\n{"b\r\n4;x=y\r\n":2}\r\n0\r\nTrailer: t\r\n\r\n',
+        b'HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n{"c":3}',
+    ]
+    seen: list[tuple[str, str | None, str, bytes]] = []
+
+    async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        while answers:
+            head = await reader.readuntil(b"\r\n\r\n")
+            first, *lines = head.decode().strip().split("\r\n")
+            fields = {name.lower(): value for name, _, value in (line.partition(": ") for line in lines)}
+            body = await reader.readexactly(int(fields["content-length"]))
+            seen.append((first, fields.get("authorization"), fields["content-type"], body))
+            writer.write(answers.pop(0))
+            await writer.drain()
+            if not answers:
+                writer.close()
+
+    async def run() -> list[tuple[int, bytes]]:
+        server = await asyncio.start_server(answer, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        async with server, Wire(f"http://127.0.0.1:{port}") as client:
+            got = [await client.post(b"[1]", "t0"), await client.post(b"[2]"), await client.post(b"[3]")]
+            assert client._writer is None  # the server closed: the next post opens again
+            return got
+
+    got = asyncio.run(run())
+    assert got == [(200, b'{"a":1}'), (400, b'{"b":2}'), (200, b'{"c":3}')]
+    request = ("POST /graphql HTTP/1.1", None, "application/json")
+    assert seen == [
+        (request[0], "Bearer t0", request[2], b"[1]"),
+        (*request, b"[2]"),
+        (*request, b"[3]"),
+    ]
+
+
+def test_the_bench_client_refuses_what_it_cannot_speak():
+    for url in ("https://127.0.0.1:1", "127.0.0.1:8000"):
+        try:
+            Wire(url)
+        except ApiBenchError as error:
+            assert "plain http" in str(error)
+        else:
+            raise AssertionError(f"{url} was accepted")
