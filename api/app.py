@@ -21,6 +21,7 @@ from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import BaseGraphQLTransportWSHandler
 
 from nbc import __version__
+from nbc.api.affinity import pin_from_environment
 from nbc.api.botpool import BotPool
 from nbc.api.guard import RequestGuard, error_body, socket_message_problem
 from nbc.api.schema import build_schema
@@ -131,7 +132,9 @@ def serve_app() -> Starlette:
     that live as long as the process) is moved out of the garbage collector's sight, so
     a full pass scans only what requests keep alive. (Rarer young passes would save a
     little more time, but let junk requests' garbage pile up: see the memory test in
-    tests/api/test_reliability.py.)"""
+    tests/api/test_reliability.py.) Under `nbc serve --pin-cpus` the process first
+    takes a CPU of its own (nbc.api.affinity)."""
+    pin_from_environment()
     app = create_app()
     gc.collect()
     gc.freeze()

@@ -41,7 +41,9 @@ What is measured
   serialized answer) adds to the rules.
 
 * Workers: `--workers N` starts the server with N processes (uvicorn's, sharing
-  the port). On PostgreSQL the bench works in a database of its own, made on the
+  the port). `--pin-cpus` starts it with `nbc serve --pin-cpus`, each process on a
+  CPU of its own (nbc.api.affinity); the JSON rows say which (`pin_cpus`).
+  On PostgreSQL the bench works in a database of its own, made on the
   given URL's server (`nbc_bench_<hex>`) and dropped at the end, so a run never
   meets earlier rows.
 * Cross-worker event latency (PostgreSQL, `--latency N` samples): a second
@@ -210,6 +212,7 @@ class ApiBenchResult:
     rows: list[ApiBenchRow]
     workers: int = 1
     latency: EventLatency | None = None
+    pin_cpus: bool = False
 
     def as_dicts(self) -> list[dict[str, Any]]:
         common = {
@@ -218,6 +221,7 @@ class ApiBenchResult:
             "players": self.players,
             "database": self.database,
             "workers": self.workers,
+            "pin_cpus": self.pin_cpus,
             **(self.latency or EventLatency()).as_dict(),
         }
         return [{**common, **row.as_dict()} for row in self.rows]
@@ -246,12 +250,14 @@ def backend(url: str) -> str:
 
 
 @contextmanager
-def serve(database: str | None = None, timeout: float = HEALTH_TIMEOUT_S, workers: int = 1) -> Iterator[str]:
+def serve(
+    database: str | None = None, timeout: float = HEALTH_TIMEOUT_S, workers: int = 1, pin_cpus: bool = False
+) -> Iterator[str]:
     """Run `nbc serve` on a free loopback port (on a temporary SQLite file unless a
     database is given); yields its base URL and stops it however the block ends."""
     with tempfile.TemporaryDirectory(prefix="nbc-bench-") as scratch:
         url = database or f"sqlite:///{Path(scratch) / 'bench.db'}"
-        with running_server(url, startup_timeout=timeout, workers=workers) as base:
+        with running_server(url, startup_timeout=timeout, workers=workers, pin_cpus=pin_cpus) as base:
             yield base
 
 
@@ -632,6 +638,7 @@ def bench_api(
     say: Callable[[str], None] | None = None,
     workers: int = 1,
     latency_samples: int = 0,
+    pin_cpus: bool = False,
 ) -> ApiBenchResult:
     """Run the API bench (see the module docstring) and return one row per client count."""
     say = say or (lambda _message: None)
@@ -658,8 +665,9 @@ def bench_api(
     kind = backend(database) if database else "sqlite"
     with ExitStack() as stack:
         url = stack.enter_context(own_database(database)) if database else None
-        say(f"starting nbc serve ({kind if url else 'temporary sqlite'}, {workers} worker(s)) ...")
-        base_url = stack.enter_context(serve(url, workers=workers))
+        pinned = ", pinned to CPUs" if pin_cpus else ""
+        say(f"starting nbc serve ({kind if url else 'temporary sqlite'}, {workers} worker(s){pinned}) ...")
+        base_url = stack.enter_context(serve(url, workers=workers, pin_cpus=pin_cpus))
         asyncio.run(warm_up(base_url, game, variant, players))
         for count in clients:
             wanted = acts_for(count, max(clients), acts)
@@ -693,7 +701,7 @@ def bench_api(
                 engine_replay_exact=cost.exact and cost.acts == len(run.latencies_ms),
             )
         )
-    return ApiBenchResult(game, variant, players, kind, rows, workers, latency)
+    return ApiBenchResult(game, variant, players, kind, rows, workers, latency, pin_cpus)
 
 
 def _person_acts_per_match(game: Game, variant: str, players: int, samples: int = 20) -> float:
@@ -734,7 +742,8 @@ def render_table(result: ApiBenchResult) -> list[Any]:
         f"p50≤{TARGET_P50_MS:g}ms",
         f"≥{TARGET_ACTS_PER_SECOND.get(result.database, 0):g}/s",
         title=f"API act round trip: {result.game}/{result.variant}, {result.players} seats "
-        f"(1 person + bots), {result.database}, {result.workers} worker(s)",
+        f"(1 person + bots), {result.database}, {result.workers} worker(s)"
+        + (" pinned to CPUs" if result.pin_cpus else ""),
     )
     for row in result.rows:
         table.add_row(

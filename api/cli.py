@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import shutil
 import sys
+import tempfile
 from typing import Annotated, Any
 
 import typer
@@ -470,6 +472,9 @@ def bench(
     game: Annotated[str, typer.Option(help="--api: the game to play")] = "trick-or-treat",
     variant: Annotated[str, typer.Option(help="--api: the variant to play")] = "short",
     workers: Annotated[int, typer.Option(min=1, help="--api: server processes")] = 1,
+    pin_cpus: Annotated[
+        bool, typer.Option("--pin-cpus", help="--api: serve with nbc serve --pin-cpus (a CPU per process)")
+    ] = False,
     latency: Annotated[
         int,
         typer.Option(
@@ -505,6 +510,7 @@ def bench(
                 host=_host(),
                 say=lambda message: err.print(f"[dim]{message}[/]"),
                 workers=workers,
+                pin_cpus=pin_cpus,
                 latency_samples=latency,
             )
         except NbcError as error:
@@ -851,6 +857,14 @@ def serve(
             help="bytes of one WebSocket message (default 65536); a bigger one closes the socket with 1009",
         ),
     ] = None,
+    pin_cpus: Annotated[
+        bool,
+        typer.Option(
+            "--pin-cpus",
+            envvar="NBC_PIN_CPUS",
+            help="keep each server process on a CPU of its own (Linux; for a machine that mostly serves)",
+        ),
+    ] = False,
 ) -> None:
     """Start the server: the browser client at /, GraphQL and GraphiQL at /graphql, health
     at /healthz. The other limits of each connection come from NBC_* variables
@@ -873,6 +887,14 @@ def serve(
         _fail(f"cannot serve: {error}")
         return
     _check_listen(host, port)
+    from nbc.api.affinity import PIN_DIR_VARIABLE, can_pin
+
+    os.environ.pop(PIN_DIR_VARIABLE, None)
+    if pin_cpus:
+        if not can_pin():
+            _fail("--pin-cpus (NBC_PIN_CPUS) needs a system where a process chooses its CPUs (Linux)")
+        # The workers claim their CPUs through lock files in a directory of this run.
+        os.environ[PIN_DIR_VARIABLE] = tempfile.mkdtemp(prefix="nbc-cpus-")
     # The app factory reads its settings from the environment, in every worker.
     os.environ["NBC_DATABASE_URL"] = database or DEFAULT_DATABASE
     _check_database(os.environ["NBC_DATABASE_URL"])
@@ -882,15 +904,19 @@ def serve(
         f"nbc-rules serving {', '.join(sorted(loaded.games)) or 'no games'} on {address}/ "
         f"(GraphQL at {address}/graphql; database {os.environ['NBC_DATABASE_URL']})"
     )
-    uvicorn.run(
-        "nbc.api.app:serve_app",
-        factory=True,
-        host=host,
-        port=port,
-        workers=workers,
-        log_level=log_level.lower(),
-        **limits,  # type: ignore[arg-type]
-    )
+    try:
+        uvicorn.run(
+            "nbc.api.app:serve_app",
+            factory=True,
+            host=host,
+            port=port,
+            workers=workers,
+            log_level=log_level.lower(),
+            **limits,  # type: ignore[arg-type]
+        )
+    finally:
+        if pin_cpus:
+            shutil.rmtree(os.environ.pop(PIN_DIR_VARIABLE), ignore_errors=True)
 
 
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")

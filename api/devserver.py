@@ -52,11 +52,13 @@ def running_server(
     workers: int = 1,
     startup_timeout: float = 30.0,
     env: dict[str, str] | None = None,
+    pin_cpus: bool = False,
 ) -> Iterator[str]:
     """Start `nbc serve` on 127.0.0.1, wait until /healthz answers, yield its base
     URL (http://127.0.0.1:PORT, no trailing slash), and stop it on the way out,
     whatever happened. Pass the same `port` again to restart a server in place;
-    `env` adds variables such as NBC_SNAPSHOT_EVERY (inherited NBC_* ones are dropped)."""
+    `env` adds variables such as NBC_SNAPSHOT_EVERY (inherited NBC_* ones are dropped);
+    `pin_cpus` passes --pin-cpus."""
     port = port or free_port()
     base_url = f"http://127.0.0.1:{port}"
     command = [
@@ -72,7 +74,7 @@ def running_server(
         database_url,
         "--log-level",
         "warning",
-    ]
+    ] + (["--pin-cpus"] if pin_cpus else [])
     environment = {k: v for k, v in os.environ.items() if not k.startswith("NBC_")} | (env or {})
     with tempfile.TemporaryFile("w+") as log:
         # Its own process group, so that the workers of --workers N go down with it.

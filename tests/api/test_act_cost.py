@@ -111,9 +111,13 @@ def test_an_acts_times_are_stored_as_every_other_time(api, app):
         created, updated = connection.execute(
             text("SELECT created_at, updated_at FROM matches WHERE id = :id"), {"id": match["id"]}
         ).one()
-        stamped = connection.execute(
-            text("SELECT created_at FROM choices WHERE match_id = :id"), {"id": match["id"]}
-        ).scalars().all()
+        stamped = (
+            connection.execute(
+                text("SELECT created_at FROM choices WHERE match_id = :id"), {"id": match["id"]}
+            )
+            .scalars()
+            .all()
+        )
     raw = [created, updated, *stamped]
     assert len(raw) >= 3
     assert {type(value) for value in raw} == {type(created)}

@@ -18,6 +18,7 @@ FIELDS = {
     "players",
     "database",
     "workers",
+    "pin_cpus",
     "event_latency_samples",
     "event_latency_missed",
     "event_latency_p50_ms",
@@ -58,6 +59,7 @@ def test_bench_api_reports_one_row_per_client_count_as_json():
             "sqlite",
             1,
         )
+        assert row["pin_cpus"] is False
         # no latency asked for: none measured
         assert row["event_latency_samples"] == row["event_latency_missed"] == 0
         assert row["event_latency_p50_ms"] is None and row["event_latency_target_met"] is None
@@ -87,11 +89,12 @@ def test_bench_api_reports_one_row_per_client_count_as_json():
 def test_bench_api_on_postgresql_with_two_workers_reports_the_cross_worker_latency():
     url = postgres_url()
     args = ["bench", "--api", "--clients", "2", "--acts", "20", "--database", url, "--workers", "2"]
-    result = CliRunner().invoke(app, [*args, "--latency", "10", "--json"])
+    result = CliRunner().invoke(app, [*args, "--pin-cpus", "--latency", "10", "--json"])
     assert result.exit_code == 0, result.output
     [row] = json.loads(result.stdout)
     assert set(row) == FIELDS
     assert (row["database"], row["workers"], row["clients"], row["acts"]) == ("postgresql", 2, 2, 20)
+    assert row["pin_cpus"] is True
     assert row["event_latency_samples"] + row["event_latency_missed"] == 10
     assert row["event_latency_samples"] > 0
     assert 0 < row["event_latency_p50_ms"] <= row["event_latency_p95_ms"] <= row["event_latency_max_ms"]
