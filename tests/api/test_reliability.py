@@ -490,7 +490,6 @@ def junk(rng: random.Random, number: int) -> tuple[dict[str, Any], dict[str, str
     return body, headers
 
 
-@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 def test_memory_stays_bounded_under_junk(database_url):
     """RSS after a few thousand junk requests stays within RSS_BOUND_MB of what it was
     after a warm-up of the same kinds (the caches are bounded in entries and in size:
@@ -510,7 +509,6 @@ def test_memory_stays_bounded_under_junk(database_url):
         assert after - warm <= RSS_BOUND_MB, f"RSS grew from {warm:.0f} MB to {after:.0f} MB"
 
 
-@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 def test_caches_stay_at_their_bounds(database_url):
     """The same junk in-process, where the caches can be looked at: no match is
     cached for an unknown id, no subscription is left watching, the documents kept
