@@ -82,7 +82,9 @@ def nbc_graphql_types() -> list[Any]:
     """Return `nbc.core.game.ViewType` records: for a game, the strawberry type of its
     view and a function that builds it from the view dict (which it must only read: the
     server makes one view per step and seat and shares it between answers). They join
-    the `View` union the API serves; a game without one is served as `JsonView`."""
+    the `View` union the API serves; a game without one is served as `JsonView`.
+    Import the strawberry types inside the implementation: only the API calls this
+    hook, and a program that only plays should not load GraphQL."""
 
 
 @hookspec

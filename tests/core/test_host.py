@@ -281,3 +281,22 @@ def test_builtin_only_loads_the_entry_points_of_nbc_rules_alone():
     host = PluginHost.load(builtin_only=True)
     assert set(host.games) == BUILT_IN
     assert "trick-or-treat" not in [p.name for p in host.plugins]
+
+
+def test_loading_the_games_does_not_load_the_graphql_stack():
+    """Only the API asks plugins for their GraphQL types; every installed plugin (the
+    example game too) imports its strawberry types inside that hook, so a program
+    that only plays carries no GraphQL objects for the garbage collector to walk."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from nbc.core.host import PluginHost\n"
+        "host = PluginHost.load()\n"
+        "assert len(host.games) >= 4, sorted(host.games)\n"
+        "print(sorted(m for m in ('strawberry', 'graphql', 'starlette', 'nbc.api') if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

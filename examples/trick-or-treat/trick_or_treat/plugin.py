@@ -2,7 +2,6 @@
 
 from nbc.core.hookspecs import hookimpl
 from trick_or_treat.game import TrickOrTreat
-from trick_or_treat.schema import VIEW
 
 
 @hookimpl
@@ -12,4 +11,8 @@ def nbc_games():
 
 @hookimpl
 def nbc_graphql_types():
+    # Imported here, not at the top: only the API server asks for views, and a
+    # program that only plays (a bot, a simulation) need not load GraphQL at all.
+    from trick_or_treat.schema import VIEW
+
     return [VIEW]
