@@ -145,7 +145,12 @@ def main_prompts(state: State, phase: str) -> list[Prompt]:
     raise AssertionError(f"unknown phase {phase}")
 
 
-_MADE: dict[Play, Choice] = {}  # Choices are immutable: the same one serves every prompt
+# Choices are immutable: the same one serves every prompt. A match makes a few hundred
+# of each kind below (their ids name card instances, which hold other cards in every
+# match), so the caches are emptied past CHOICES_KEPT: enough for a match, and small
+# enough that what they hold costs the garbage collector's full passes little.
+CHOICES_KEPT = 4096
+_MADE: dict[Play, Choice] = {}
 
 
 def _choices(options: list[Play]) -> tuple[Choice, ...]:
@@ -155,7 +160,7 @@ def _choices(options: list[Play]) -> tuple[Choice, ...]:
 
 
 def _make(option: tuple[str, str] | tuple[str, str, tuple[str, ...]]) -> Choice:
-    if len(_MADE) > 100_000:  # card names planted by the test kit are all different
+    if len(_MADE) > CHOICES_KEPT:
         _MADE.clear()
     about = option[2] if len(option) == 3 else ()
     choice = _MADE[option] = Choice(option[0], option[1], {REFS: list(about)} if about else {})
@@ -201,7 +206,7 @@ def card_choice(state: State, verb: str, c: str, label: str | None = None) -> Ch
     key = (label, c, d)
     choice = _CARD_CHOICES.get(key)
     if choice is None:
-        if len(_CARD_CHOICES) > 100_000:
+        if len(_CARD_CHOICES) > CHOICES_KEPT:
             _CARD_CHOICES.clear()
         choice = _CARD_CHOICES[key] = Choice(
             f"{verb}:{c}", label.format(PLAIN[d].name), {REFS: [d, *LABEL_REFS.get(verb, ())]}

@@ -49,3 +49,32 @@ def test_a_choice_not_offered_is_still_refused_with_its_reason():
 @pytest.mark.parametrize(("variant", "players"), [("base", 4), ("faster", 3), ("epic", 5), ("two-player", 2)])
 def test_a_copy_is_a_save_and_load_and_shares_nothing(variant, players):
     assert_copies_are_saves(GAME, variant, players)
+
+
+def test_the_kept_choices_stay_within_their_bound_and_play_the_same_when_emptied(monkeypatch):
+    """The Choices made for card instances are kept between prompts, and emptied past
+    CHOICES_KEPT: over many matches the caches stay within it, and a match played with
+    caches that are emptied at every choice offers exactly the same prompts."""
+    from nbc.core.simulate import random_playout
+    from nbc.plugins.munchkin import rules
+
+    draw = random.Random("kept").random
+    for seed in range(25):  # some 250 new card choices a match: past the bound
+        random_playout(Match.new(GAME, "base", players=4, seed=f"kept:{seed}"), draw)
+        assert len(rules._CARD_CHOICES) <= rules.CHOICES_KEPT + 1
+        assert len(rules._MADE) <= rules.CHOICES_KEPT + 1
+
+    def played(kept: int) -> list[tuple]:
+        monkeypatch.setattr(rules, "CHOICES_KEPT", kept)
+        match, pick, seen = Match.new(GAME, "base", players=4, seed="kept:same"), random.Random(5), []
+        while prompts := match.prompts():
+            seen.append(
+                tuple(
+                    (p.seat, p.text, tuple((c.id, c.label, str(c.data)) for c in p.choices)) for p in prompts
+                )
+            )
+            prompt = prompts[int(pick.random() * len(prompts))]
+            match.act(prompt.seat, prompt.choices[int(pick.random() * len(prompt.choices))].id)
+        return seen
+
+    assert played(0) == played(4096)
