@@ -395,10 +395,19 @@ def tournament(
         typer.Option("--option", "-o", help="KEY=VALUE laid over the variant's options; repeatable"),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    record: Annotated[
+        str | None,
+        typer.Option(
+            "--record",
+            help="keep each finished match in this file (JSON lines); run again with the same file "
+            "and settings to play only the matches it lacks",
+        ),
+    ] = None,
 ) -> None:
     """Play bots against one another in every seating (the line-up rotated over the
     same deals) and print each bot's wins with a 95% confidence interval (Wilson) and
-    its Elo rating. With an iteration budget the result depends only on the seed."""
+    its Elo rating. With an iteration budget the result depends only on the seed.
+    With --record, a long tournament can be played in several sittings."""
     from nbc.core.tournament import tournament as run_tournament
 
     if not seed.strip():
@@ -423,6 +432,7 @@ def tournament(
                 jobs=jobs,
                 progress=lambda done: progress.update(task, completed=done),
                 options=options,
+                record=record,
             )
     except NbcError as error:
         _fail(str(error))
@@ -433,6 +443,7 @@ def tournament(
     console.print(
         f"{result.game}/{result.variant}, {result.players} seats, {len(result.entries)} matches, "
         f"budget {result.budget}, seed {result.seed}"
+        + (f" ({result.recorded} of them from {record})" if result.recorded else "")
     )
     table = Table("bot", "seats", "wins", "win rate", "95% CI", "Elo", "s/move")
     for standing in result.standings:

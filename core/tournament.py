@@ -10,15 +10,24 @@ play it, as long as the bots' budgets are iterations (a time budget depends on t
 machine's speed). Each bot's decisions and the seconds it spent on them are counted
 too (`seconds_per_move`), the one figure that depends on the machine whatever the
 budget.
+
+A record (`record=PATH`, `nbc tournament --record FILE`) keeps every finished match
+as one line of JSON, after a first line that names the tournament (game, variant,
+seats, line-up, budget, seed, options). Run again with the same file and settings,
+the tournament plays only the matches the file lacks, so a long table can be played
+in several sittings, and a run that is stopped loses only the matches it was playing.
+A file of another tournament is refused, with the setting that differs.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from nbc.core.bots import Budget, check_bot, with_budget
@@ -75,6 +84,7 @@ class TournamentResult:
     seed: str
     entries: list[Entry] = field(default_factory=list)
     standings: list[Standing] = field(default_factory=list)
+    recorded: int = 0  # matches read from the record instead of played
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -85,6 +95,7 @@ class TournamentResult:
             "budget": self.budget,
             "seed": self.seed,
             "games": len(self.entries),
+            "recorded": self.recorded,
             "standings": [
                 {
                     "bot": s.bot,
@@ -251,10 +262,13 @@ def tournament(
     jobs: int | None = None,
     progress: Callable[[int], None] | None = None,
     options: dict[str, Any] | None = None,
+    record: Path | str | None = None,
 ) -> TournamentResult:
     """Play `games` matches of `game_name` among the bots of `lineup` (one per seat, in
     every rotation). `jobs` processes play them (default: one per core); the results
-    are in match order whatever the number of processes."""
+    are in match order whatever the number of processes. With `record`, matches
+    found there are taken as played and each new one is added as it ends (see the
+    module docstring)."""
     game = host.game(game_name)
     chosen = game.variant(variant).name
     lineup = tuple(lineup)
@@ -270,27 +284,139 @@ def tournament(
     if games < 1:
         raise BadOptions(f"a tournament needs at least 1 match, not {games}")
     Match.new(game, chosen, options, players=players, seed=0)  # refuses bad options up front
-    jobs = max(1, min(jobs or os.cpu_count() or 1, games))
     result = TournamentResult(game_name, chosen, players, lineup, str(budget) if budget else "default", seed)
-    work = [(number, chosen, seed, players, lineup, dict(options or {})) for number in range(games)]
+    book = Record(Path(record), result, dict(options or {})) if record is not None else None
+    done = {n: e for n, e in (book.entries.items() if book else ()) if n < games}
+    result.entries.extend(done.values())
+    result.recorded = len(done)
+    wanted = [number for number in range(games) if number not in done]
+    jobs = max(1, min(jobs or os.cpu_count() or 1, len(wanted) or 1))
+
+    def finished(entry: Entry) -> None:
+        result.entries.append(entry)
+        if book:
+            book.add(entry)
+        if progress:
+            progress(len(result.entries))
+
+    if progress and done:
+        progress(len(done))
     if jobs == 1:
         bots = {name: with_budget(host.bot(name), budget) for name in set(lineup)}
-        for number in range(games):
-            result.entries.append(play_match(game, chosen, players, lineup, bots, number, seed, options))
-            if progress:
-                progress(number + 1)
-    else:
+        for number in wanted:
+            finished(play_match(game, chosen, players, lineup, bots, number, seed, options))
+    elif wanted:
         import multiprocessing
 
+        work = [(number, chosen, seed, players, lineup, dict(options or {})) for number in wanted]
         context = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
         with context.Pool(jobs, _setup_worker, (game_name, lineup, budget)) as pool:
             for entry in pool.imap_unordered(_play_one, work):
-                result.entries.append(entry)
-                if progress:
-                    progress(len(result.entries))
-        result.entries.sort(key=lambda e: e.number)
+                finished(entry)
+    result.entries.sort(key=lambda e: e.number)
     result.standings = standings(result.entries, lineup)
     return result
+
+
+class Record:
+    """A tournament's record file (see the module docstring): read when opened,
+    checked against the tournament, then added to one finished match at a time."""
+
+    def __init__(self, path: Path, result: TournamentResult, options: dict[str, Any]) -> None:
+        self.path = path
+        self.settings = {
+            "game": result.game,
+            "variant": result.variant,
+            "players": result.players,
+            "lineup": list(result.lineup),
+            "budget": result.budget,
+            "seed": result.seed,
+            "options": options,
+        }
+        self.entries: dict[int, Entry] = {}
+        if path.exists():
+            self._read()
+        else:
+            try:
+                path.write_text(json.dumps({"tournament": self.settings}) + "\n", encoding="utf-8")
+            except OSError as error:
+                raise BadOptions(f"cannot write the record {path}: {error.strerror or error}") from error
+
+    def _refuse(self, line: int, why: str) -> BadOptions:
+        return BadOptions(
+            f"{self.path}, line {line}: {why}; a record holds a first line naming its tournament and "
+            "then one finished match a line, as `nbc tournament --record` writes it"
+        )
+
+    def _read(self) -> None:
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise BadOptions(f"cannot read the record {self.path}: {error}") from error
+        lines = text.split("\n")
+        if text and not text.endswith("\n"):
+            # A run stopped while writing its last match: that match is played again.
+            kept = text[: text.rfind("\n") + 1]
+            self.path.write_text(kept, encoding="utf-8")
+            lines = kept.split("\n")
+        lines = lines[:-1]  # after the last newline
+        if not lines:
+            raise self._refuse(1, "the file is empty")
+        try:
+            first = json.loads(lines[0])
+        except ValueError as error:
+            raise self._refuse(1, f"not JSON ({error})") from error
+        theirs = first.get("tournament") if isinstance(first, dict) else None
+        if not isinstance(theirs, dict):
+            raise self._refuse(1, 'the first line is not {"tournament": {...}}')
+        for key, ours in self.settings.items():
+            if theirs.get(key) != ours:
+                raise BadOptions(
+                    f"the record {self.path} is of another tournament: its {key} is {theirs.get(key)!r}, "
+                    f"this run's is {ours!r}; give the same settings to go on with it, or another file"
+                )
+        for number, line in enumerate(lines[1:], start=2):
+            entry = self._entry(number, line)
+            self.entries[entry.number] = entry
+
+    def _entry(self, line: int, text: str) -> Entry:
+        try:
+            data = json.loads(text)["match"]
+            entry = Entry(
+                int(data["number"]),
+                tuple(str(b) for b in data["seating"]),
+                tuple(float(x) for x in data["shares"]),
+                int(data["steps"]),
+                str(data["reason"]),
+                tuple(int(m) for m in data["moves"]),
+                tuple(float(x) for x in data["seconds"]),
+            )
+        except (ValueError, TypeError, KeyError) as error:
+            raise self._refuse(line, f"not a finished match ({type(error).__name__}: {error})") from error
+        lineup, players = self.settings["lineup"], self.settings["players"]
+        if entry.number < 0 or entry.seating != seating_of(lineup, entry.number):
+            raise self._refuse(line, f"match {entry.number} cannot have the seating {list(entry.seating)}")
+        if not (len(entry.shares) == len(entry.moves) == len(entry.seconds) == players):
+            raise self._refuse(line, f"match {entry.number} does not have {players} seats")
+        if entry.number in self.entries:
+            raise self._refuse(line, f"match {entry.number} is there twice")
+        return entry
+
+    def add(self, entry: Entry) -> None:
+        line = {
+            "match": {
+                "number": entry.number,
+                "seating": list(entry.seating),
+                "shares": list(entry.shares),
+                "steps": entry.steps,
+                "reason": entry.reason,
+                "moves": list(entry.moves),
+                "seconds": list(entry.seconds),
+            }
+        }
+        with self.path.open("a", encoding="utf-8") as out:
+            out.write(json.dumps(line) + "\n")
+        self.entries[entry.number] = entry
 
 
 def standings(entries: Sequence[Entry], lineup: Sequence[str]) -> list[Standing]:

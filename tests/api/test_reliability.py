@@ -30,7 +30,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from badrequests import SUBSCRIBE, BadRequests, Target, documented_codes, judge
 from client import MATCH_FIELDS, Api, play_to_end
 from sqlalchemy import func

@@ -125,3 +125,101 @@ def test_the_command_refuses_bad_input_with_what_would_do(extra, message):
     result = runner.invoke(app, ["tournament", "trick-or-treat", *extra])
     assert result.exit_code == 2
     assert message in result.output
+
+
+def _recorded(host, path, games: int, jobs: int = 1, **changes) -> dict:
+    from nbc.core.bots import Budget
+
+    settings = {"budget": Budget(iterations=6), "seed": "r", "lineup": ["ismcts", "random"]}
+    settings.update(changes)
+    result = tournament(
+        host,
+        "trick-or-treat",
+        None,
+        settings["lineup"],
+        games,
+        budget=settings["budget"],
+        seed=settings["seed"],
+        jobs=jobs,
+        record=path,
+    )
+    return result.as_dict()
+
+
+def test_a_recorded_tournament_played_in_sittings_is_the_one_played_at_once(host, tmp_path):
+    whole = _recorded(host, tmp_path / "whole.jsonl", 6)
+    assert whole["recorded"] == 0
+    split = tmp_path / "split.jsonl"
+    first = _recorded(host, split, 3)
+    assert first["games"] == 3 and first["recorded"] == 0
+    rest = _recorded(host, split, 6, jobs=2)  # the three it lacks, in two processes
+    assert rest["recorded"] == 3
+    assert _untimed(rest) | {"recorded": 0} == _untimed(whole)
+    lines = split.read_text().splitlines()
+    assert json.loads(lines[0])["tournament"]["lineup"] == ["ismcts", "random"]
+    assert sorted(json.loads(line)["match"]["number"] for line in lines[1:]) == list(range(6))
+    again = _recorded(host, split, 6)  # nothing left to play
+    assert again["recorded"] == 6 and len(split.read_text().splitlines()) == 7
+
+
+def test_a_match_cut_off_while_being_written_is_played_again(host, tmp_path):
+    path = tmp_path / "cut.jsonl"
+    whole = _recorded(host, path, 4)
+    text = path.read_text()
+    path.write_text(text[: text.rstrip("\n").rfind("\n") + 1] + '{"match": {"numb')
+    resumed = _recorded(host, path, 4)
+    assert resumed["recorded"] == 3
+    assert _untimed(resumed) | {"recorded": 0} == _untimed(whole)
+    assert path.read_text().endswith("}\n") and len(path.read_text().splitlines()) == 5
+
+
+def test_a_record_of_another_tournament_or_a_broken_one_is_refused(host, tmp_path):
+    from nbc.core.bots import Budget
+
+    path = tmp_path / "r.jsonl"
+    _recorded(host, path, 2)
+    before = path.read_text()
+    with pytest.raises(BadOptions, match=r"another tournament: its seed is 'r', this run's is 'other'"):
+        _recorded(host, path, 2, seed="other")
+    with pytest.raises(BadOptions, match=r"its budget is '6i', this run's is '7i'"):
+        _recorded(host, path, 2, budget=Budget(iterations=7))
+    with pytest.raises(BadOptions, match=r"its lineup is \['ismcts', 'random'\], this run's is"):
+        _recorded(host, path, 2, lineup=["random", "ismcts"])
+    assert path.read_text() == before  # refused: nothing written
+
+    lines = before.splitlines()
+    broken = {
+        "not JSON": ["{oops", *lines[1:]],
+        "the first line is not": ['{"games": 2}', *lines[1:]],
+        "not a finished match": [lines[0], '{"match": {"number": 0}}'],
+        "cannot have the seating": [lines[0], lines[2].replace('"number": 1', '"number": 0')],
+        "is there twice": [lines[0], lines[1], lines[1]],
+    }
+    for why, content in broken.items():
+        path.write_text("\n".join(content) + "\n")
+        with pytest.raises(BadOptions, match=why) as refused:
+            _recorded(host, path, 2)
+        assert str(path) in str(refused.value) and "line" in str(refused.value)
+    path.write_text("")
+    with pytest.raises(BadOptions, match="the file is empty"):
+        _recorded(host, path, 2)
+
+
+def test_the_command_resumes_from_its_record(tmp_path):
+    path = tmp_path / "c.jsonl"
+    args = [
+        "tournament",
+        "trick-or-treat",
+        "--bots",
+        "ismcts,random",
+        "--budget",
+        "6i",
+        "--record",
+        str(path),
+    ]
+    assert runner.invoke(app, [*args, "--games", "2", "--jobs", "1"]).exit_code == 0
+    shown = runner.invoke(app, [*args, "--games", "4", "--jobs", "1"])
+    assert shown.exit_code == 0, shown.output
+    assert f"4 matches, budget 6i, seed 0 (2 of them from {path})" in " ".join(shown.output.split())
+    refused = runner.invoke(app, [*args, "--games", "4", "--seed", "9"])
+    assert refused.exit_code == 2 and "another tournament: its seed is '0'" in refused.output
