@@ -43,7 +43,13 @@ def claim_cpu(directory: Path) -> int:
     server process, before it starts serving."""
     cpus = sorted(os.sched_getaffinity(0))
     for slot in itertools.count():  # ends at a free slot: each live process holds one
-        descriptor = os.open(directory / f"slot-{slot}", os.O_CREAT | os.O_RDWR, 0o600)
+        try:
+            descriptor = os.open(directory / f"slot-{slot}", os.O_CREAT | os.O_RDWR, 0o600)
+        except OSError as error:
+            raise RuntimeError(
+                f"cannot claim a CPU in {directory} ({PIN_DIR_VARIABLE}): {error.strerror or error}; "
+                "`nbc serve --pin-cpus` makes that directory itself"
+            ) from error
         try:
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

@@ -126,3 +126,11 @@ def _cmdline(pid: int) -> str:
         return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
     except OSError:
         return ""
+
+
+def test_a_missing_directory_of_claims_is_named_in_the_error(tmp_path, monkeypatch):
+    monkeypatch.setenv(PIN_DIR_VARIABLE, str(tmp_path / "gone"))
+    before = os.sched_getaffinity(0)
+    with pytest.raises(RuntimeError, match="cannot claim a CPU in .*gone"):
+        pin_from_environment()
+    assert os.sched_getaffinity(0) == before
