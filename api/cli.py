@@ -901,11 +901,8 @@ def serve(
     from nbc.api.affinity import PIN_DIR_VARIABLE, can_pin
 
     os.environ.pop(PIN_DIR_VARIABLE, None)
-    if pin_cpus:
-        if not can_pin():
-            _fail("--pin-cpus (NBC_PIN_CPUS) needs a system where a process chooses its CPUs (Linux)")
-        # The workers claim their CPUs through lock files in a directory of this run.
-        os.environ[PIN_DIR_VARIABLE] = tempfile.mkdtemp(prefix="nbc-cpus-")
+    if pin_cpus and not can_pin():
+        _fail("--pin-cpus (NBC_PIN_CPUS) needs a system where a process chooses its CPUs (Linux)")
     # The app factory reads its settings from the environment, in every worker.
     os.environ["NBC_DATABASE_URL"] = database or DEFAULT_DATABASE
     _check_database(os.environ["NBC_DATABASE_URL"])
@@ -915,6 +912,9 @@ def serve(
         f"nbc-rules serving {', '.join(sorted(loaded.games)) or 'no games'} on {address}/ "
         f"(GraphQL at {address}/graphql; database {os.environ['NBC_DATABASE_URL']})"
     )
+    if pin_cpus:
+        # The workers claim their CPUs through lock files in a directory of this run.
+        os.environ[PIN_DIR_VARIABLE] = tempfile.mkdtemp(prefix="nbc-cpus-")
     try:
         uvicorn.run(
             "nbc.api.app:serve_app",
