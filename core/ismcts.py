@@ -191,7 +191,9 @@ class IsmctsBot:
                 untried = []
                 for key in legal:
                     child = children.get(key)
-                    if child is None:
+                    if child is None or not child.visits:
+                        # Never scored: a node made by an iteration that was then
+                        # dropped (the rules failed on its sample) is tried afresh.
                         untried.append(key)
                     else:
                         child.avail += 1

@@ -254,3 +254,30 @@ def test_the_search_stops_early_only_when_its_move_is_settled(example_game, monk
     assert early == full
     assert budget == 150 * len(positions)
     assert spent < budget
+
+
+def test_a_dropped_iteration_leaves_no_unscored_move_behind(example_game, monkeypatch):
+    """When the rules fail on a sampled position, the iteration is dropped; the move
+    it had just tried is tried again later, never scored as if it had been played (a
+    tournament once stopped on a division by its zero visits)."""
+    from nbc.core import ismcts
+
+    played_out = ismcts.IsmctsBot._play_out
+    calls = []
+
+    def failing_first(self, *args):
+        calls.append(1)
+        if len(calls) == 1:
+            raise ismcts._Unplayable
+        return played_out(self, *args)
+
+    monkeypatch.setattr(ismcts.IsmctsBot, "_play_out", failing_first)
+    match = Match.new(example_game, seed=7)
+    seat = match.all_prompts()[0].seat
+    prompts = match.prompts(seat)
+    assert sum(len(p.choices) for p in prompts) > 1
+    bot = IsmctsBot(Budget(iterations=40))
+    root = bot.search(InfoSet(match, seat, match.view(seat), prompts), Rng("drop"))
+    assert len(calls) == 40
+    assert root.children and all(child.visits > 0 for child in root.children.values())
+    assert sum(child.visits for child in root.children.values()) == 39  # one iteration dropped
