@@ -12,7 +12,7 @@ import hashlib
 import json
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from nbc.core.errors import BadOptions, GameBug, IllegalChoice, NotYourTurn, ReplayError
@@ -45,12 +45,6 @@ class Action:
     choice: str
 
 
-@dataclass(slots=True)
-class _Cache:
-    seq: int = -1
-    prompts: list[Prompt] = field(default_factory=list)
-
-
 class Match:
     """A running match. Build one with `Match.new`, `Match.replay` or `Match.from_json`."""
 
@@ -61,7 +55,9 @@ class Match:
         "rng",
         "log",
         "events",
-        "_cache",
+        "_prompts",
+        "_prompts_at",
+        "_ctx",
         "_event_text",
         "_log_text",
         "_find",
@@ -82,7 +78,12 @@ class Match:
         self.rng = rng
         self.log = log
         self.events = events
-        self._cache = _Cache()
+        # the open prompts as the game last gave them, and the step they are of
+        self._prompts: list[Prompt] = []
+        self._prompts_at = -1
+        # the Context handed to the game's `apply`, made again only if `rng` or
+        # `events` is replaced
+        self._ctx = Context(rng, events, 0)
         self._event_text = _EventTexts(events)
         self._log_text = _LogTexts(log)
         # the game's own index of its choices, when it keeps one (Game.find_choice)
@@ -193,11 +194,16 @@ class Match:
         return self.header.players
 
     def all_prompts(self) -> list[Prompt]:
-        cache = self._cache
-        if cache.seq != len(self.log):
-            cache.prompts = self.game.prompts(self.state)
-            cache.seq = len(self.log)
-        return cache.prompts
+        """The open prompts, worked out once per step (do not change the list)."""
+        if self._prompts_at != len(self.log):
+            self._prompts = self.game.prompts(self.state)
+            self._prompts_at = len(self.log)
+        return self._prompts
+
+    def forget_prompts(self) -> None:
+        """Work the open prompts out afresh: for a state edited behind the match's
+        back (scenario and kit tests)."""
+        self._prompts_at = -1
 
     def prompts(self, seat: int | None = None) -> list[Prompt]:
         """Open prompts: all of them, or only `seat`'s."""
@@ -231,22 +237,32 @@ class Match:
         """Make a choice for `seat`. Anything but one of the seat's current choice ids
         is refused with `IllegalChoice` (or `NotYourTurn`), and nothing changes."""
         log = self.log
-        game = self.game
-        find = self._find
-        choice = find(self.state, seat, choice_id) if find is not None and type(seat) is int else None
+        choice = None
+        if type(seat) is int:
+            find = self._find
+            if find is not None:  # the game's own index
+                choice = find(self.state, seat, choice_id)
+            elif self._prompts_at == len(log):  # the prompts of this step, already worked out
+                choice = offered_choice(self._prompts, seat, choice_id)
         if choice is None:
             choice = self._find_choice(seat, choice_id)
-        ctx = Context(self.rng, self.events, len(log) + 1)
+        events = self.events
+        first = len(events)
+        ctx = self._ctx
+        if ctx.events is not events or ctx.rng is not self.rng:
+            ctx = self._ctx = Context(self.rng, events, 0)
+        ctx.seq = len(log) + 1
+        ctx._first_index = first
         try:
-            game.apply(self.state, seat, choice, ctx)
+            self.game.apply(self.state, seat, choice, ctx)
         except Exception as error:
             self._restore()
             raise GameBug(
-                f"game '{game.name}' failed applying seat {seat}'s choice "
+                f"game '{self.game.name}' failed applying seat {seat}'s choice "
                 f"'{choice_id}': {type(error).__name__}: {error}; the match is unchanged"
             ) from error
         log.append(Action(seat, choice_id))
-        return ctx.new_events
+        return events[first:]
 
     def _find_choice(self, seat: int, choice_id: str) -> Choice:
         self._check_seat(seat, allow_spectator=False)
@@ -276,7 +292,7 @@ class Match:
         """Put the match back as it was before a failed apply, by replaying its log."""
         rebuilt = Match.replay(self.game, self.header, self.log)
         self.state, self.rng, self.events = rebuilt.state, rebuilt.rng, rebuilt.events
-        self._cache = _Cache()
+        self._prompts_at = -1
 
     # --- saving -----------------------------------------------------------------
     def _events(self) -> _EventTexts:

@@ -166,7 +166,7 @@ def _trace(match: Match, bot_rng: Rng, stop: int | None = None) -> tuple[int, st
             for owner in seats:
                 copy = Match.from_json(text, match.game)
                 planted = match.game.plant(copy.state, owner, f"PIN{step}x{owner}z")
-                copy._cache.seq = -1
+                copy.forget_prompts()
                 digest.update(str(planted).encode())
                 for seat in seats:
                     digest.update(canonical_json(copy.view(seat)).encode())

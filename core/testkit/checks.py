@@ -487,7 +487,7 @@ class _Playout:
             if not game.plant(copy.state, owner, marker):
                 continue
             checked += 1
-            copy._cache.seq = -1  # the state was edited behind the match's back
+            copy.forget_prompts()  # the state was edited behind the match's back
             owner_name = "nobody" if owner is None else f"seat {owner}"
             for viewer in viewers:
                 if viewer == owner:
@@ -591,7 +591,7 @@ class _Playout:
             if not game.redeal_hidden(copy.state, viewer, Rng(f"redeal:{self.seed}:{step}:{viewer}")):
                 continue
             checked += 1
-            copy._cache.seq = -1  # the state was edited behind the match's back
+            copy.forget_prompts()  # the state was edited behind the match's back
             who = _who(viewer)
             pairs = [("view", match.view(viewer), copy.view(viewer))]
             if viewer is not None:

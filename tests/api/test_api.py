@@ -149,7 +149,7 @@ def test_spectators_and_other_seats_never_see_hidden_cards(api, app):
     game = loaded.match.game
     assert game.plant(loaded.match.state, 1, "MARKONE") > 0
     assert game.plant(loaded.match.state, None, "MARKDECK") > 0
-    loaded.match._cache.seq = -1
+    loaded.match.forget_prompts()
 
     full = (
         "query($id: ID!) { match(id: $id) { "

@@ -116,6 +116,29 @@ def test_a_failing_apply_restores_the_match(example_game):
     assert match.fingerprint() == before and match.state.round == 1
 
 
+def test_act_returns_its_own_events_also_after_a_failed_apply_replaced_the_lists(example_game):
+    class FailsOnce(type(example_game)):
+        failed = False
+
+        def apply(self, state, seat, choice, ctx):
+            if not FailsOnce.failed:
+                FailsOnce.failed = True
+                raise RuntimeError("boom")
+            super().apply(state, seat, choice, ctx)
+
+    match = Match.new(FailsOnce(), players=2, seed=1)
+    events_before = match.events
+    with pytest.raises(GameBug):
+        match.act(0, "trick")
+    assert match.events is not events_before  # the restore rebuilt the match's lists
+    made = match.act(0, "trick")
+    plain = Match.new(example_game, players=2, seed=1)
+    expected = plain.act(0, "trick")
+    assert made and made == expected
+    assert match.events[-len(made):] == made and all(e.seq == 1 for e in made)
+    assert match.fingerprint() == plain.fingerprint()
+
+
 def test_from_position_replays_from_the_edited_state(example_game):
     match = Match.new(example_game, players=2, seed=1)
     match.state.round = 5

@@ -119,7 +119,7 @@ def test_an_engine_that_accepts_a_choice_it_did_not_offer_fails(example_game):
             ctx = Context(self.rng, self.events, self.seq + 1)
             self.game.apply(self.state, prompts[0].seat, offered.get(choice_id, fallback), ctx)
             self.log.append(Action(seat, choice_id))
-            self._cache.seq = -1
+            self.forget_prompts()
             return []
 
     with pytest.raises(ConformanceError, match="should have been refused"):

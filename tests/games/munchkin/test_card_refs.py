@@ -91,7 +91,7 @@ def test_a_planted_hand_card_is_referred_to_by_its_marker():
     s = combat_example()
     s.choose(0, "Kick Open the Door")
     assert GAME.plant(s.state, 1, "MARK") == 1  # Monstrous, the one card in seat 1's hand
-    s.match._cache.seq = -1  # the state was edited behind the match's back
+    s.match.forget_prompts()  # the state was edited behind the match's back
     [marker] = [c.refs[0] for p in s.prompts(1) for c in p.choices if c.refs]
     assert marker.startswith("MARK-")
     assert refs(s, 1, f"Play {marker}") == [marker]

@@ -203,7 +203,7 @@ def test_a_planted_card_is_referred_to_by_its_marker(tcg):
     s = table(tcg, rows={0: [("jacks-house", [])]}, decks={0: ["igor", "fire"]})
     match = Match.from_json(s.match.to_json(), tcg)
     assert tcg.plant(match.state, None, "MARK")  # every card nobody may know: the decks
-    match._cache.seq = -1
+    match.forget_prompts()
     top = list(reversed(match.state.players[0].deck))[:2]
     match.act(0, "fn:0:0")  # Jack's House: Draw 2 cards
     drew = [e for e in match.events if e.kind == "drew"][-1]
