@@ -296,6 +296,22 @@ def test_text_no_database_could_hold_is_refused_before_any_work(api, what, spec)
     assert _count(api) == before
 
 
+@pytest.mark.parametrize(
+    ("what", "name"),
+    [("a NUL byte", "a\x00b"), ("81 characters", "n" * 81), ("a lone surrogate", "x\ud800")],
+)
+def test_a_joiner_name_no_database_could_hold_is_refused_and_the_seat_stays_open(api, what, name):
+    match, _ = api.create("trick-or-treat", ["PERSON", "OPEN"], "short", seed="join-name")
+    join = "mutation($m: ID!, $n: String) { joinMatch(matchId: $m, name: $n) { seat token } }"
+    body = json.dumps({"query": join, "variables": {"m": match["id"], "n": name}}).encode()
+    response = api.http.post("/graphql", content=body, headers={"content-type": "application/json"})
+    assert response.status_code in (200, 400), response.text
+    assert response.json()["errors"][0]["extensions"]["code"] == "BAD_REQUEST", what
+    assert api.match(match["id"])["status"] == "WAITING"
+    joined = api.run(join, {"m": match["id"], "n": "n" * 80})["joinMatch"]  # the longest name allowed
+    assert joined["seat"] == 1
+
+
 def test_a_lone_surrogate_written_in_the_document_itself_is_refused(api):
     failure = api.refused('{ match(id: "\\ud800") { id } }')
     assert failure.code == "BAD_REQUEST"

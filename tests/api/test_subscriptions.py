@@ -12,7 +12,7 @@ SUBSCRIBE = (
 )
 
 
-def open_subscription(client, match_id, token=None, after=-1):
+def open_subscription(client, match_id, token=None, after=-1, query=SUBSCRIBE):
     ws = client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"])
     socket = ws.__enter__()
     payload = {"Authorization": f"Bearer {token}"} if token else {}
@@ -22,7 +22,7 @@ def open_subscription(client, match_id, token=None, after=-1):
         {
             "id": "1",
             "type": "subscribe",
-            "payload": {"query": SUBSCRIBE, "variables": {"m": match_id, "after": after}},
+            "payload": {"query": query, "variables": {"m": match_id, "after": after}},
         }
     )
     return ws, socket
@@ -96,3 +96,49 @@ def test_a_bad_token_on_the_socket_is_refused(api):
         assert "does not belong to match" in errors[0]["message"]
     finally:
         ws.__exit__(None, None, None)
+
+
+RESUME = (
+    "subscription($m: ID!, $after: Int!) {"
+    " matchEvents(matchId: $m, after: $after) { seq index kind text data private } }"
+)
+
+
+def _act_once(api, match_id, tokens):
+    """One choice for whichever seat is to act (its first choice); returns the new seq."""
+    seat = api.match(match_id)["waitingFor"][0]
+    mine = api.match(match_id, tokens[seat])
+    choice = mine["prompts"][0]["choices"][0]["id"]
+    return api.act(match_id, tokens[seat], choice, mine["seq"])["match"]["seq"]
+
+
+def test_a_subscriber_that_reconnects_with_after_misses_nothing_and_sees_nothing_twice(api):
+    """The way docs/api.md tells a client to resume: subscribe again with `after` one
+    below the last `seq` it got and drop the `index`es it already has."""
+    match, tokens = api.create("trick-or-treat", ["PERSON", "PERSON"], "short", seed="resume")
+    mid = match["id"]
+    ws, socket = open_subscription(api.http, mid, tokens[1], -1, RESUME)
+    try:
+        assert _act_once(api, mid, tokens) == 1
+        first, _ = receive_until(socket, lambda got: any(e["seq"] == 1 for e in got))
+    finally:
+        ws.__exit__(None, None, None)  # the connection is lost here
+    while_away = [_act_once(api, mid, tokens) for _ in range(2)]  # made while nobody listens
+    assert while_away == [2, 3]
+    last_seq = max(e["seq"] for e in first)
+    ws, socket = open_subscription(api.http, mid, tokens[1], last_seq - 1, RESUME)
+    try:
+        again, _ = receive_until(socket, lambda got: any(e["seq"] == 3 for e in got))
+        assert min(e["seq"] for e in again) == last_seq  # from one below the last seq on
+        assert _act_once(api, mid, tokens) == 4  # live again afterwards, to the match's end
+        live, completed = receive_until(socket, lambda got: False, limit=500)
+        assert completed and api.match(mid)["status"] == "FINISHED"
+    finally:
+        ws.__exit__(None, None, None)
+    have = {e["index"] for e in first}
+    resumed = first + [e for e in again + live if e["index"] not in have]
+    expected = api.match(mid, tokens[1])["events"]
+    assert [e["index"] for e in resumed] == [e["index"] for e in expected]  # no gap, no repeat
+    assert [(e["seq"], e["kind"], e["text"]) for e in resumed] == [
+        (e["seq"], e["kind"], e["text"]) for e in expected
+    ]
