@@ -266,7 +266,9 @@ class Options(BaseModel):
 
 
 class Context:
-    """What `setup` and `apply` get besides the state: the RNG and the event sink."""
+    """What `setup` and `apply` get besides the state: the RNG and the event sink. A
+    match keeps one for all its choices and sets `seq` afresh for each: a game must not
+    keep it past the call it was given to."""
 
     __slots__ = ("rng", "events", "seq", "_first_index")
 
