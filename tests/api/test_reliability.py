@@ -527,6 +527,28 @@ def test_caches_stay_at_their_bounds(database_url):
         assert 0 < len(guard.limiter.buckets) <= BUCKETS
 
 
+def test_the_match_cache_keeps_its_bound_and_an_evicted_match_plays_on(database_url):
+    """More live matches than the cache holds: it stays at CACHE_SIZE, and the first
+    match, long evicted, is read back from the database and plays on where it was."""
+    from nbc.api.service import CACHE_SIZE, MatchService, SeatSpec
+    from nbc.api.storage import Store, make_engine
+    from nbc.core.host import PluginHost
+
+    service = MatchService(PluginHost.load(), Store(make_engine(database_url)))
+    made = [
+        service.create("trick-or-treat", "short", None, [SeatSpec("person"), SeatSpec("person")], None)
+        for _ in range(CACHE_SIZE + 40)
+    ]
+    for match_id, _ in made:
+        service.get(match_id)
+    assert len(service._cache) == CACHE_SIZE
+    first, tokens = made[0]
+    assert first not in service._cache
+    caller, events, loaded = service.act(first, tokens[0], "trick", 0)
+    assert caller.seat == 0 and loaded.match.seq == 1 and events
+    assert len(service._cache) == CACHE_SIZE
+
+
 def _guard(app: Any) -> Any:
     layer = app.middleware_stack
     while layer is not None and type(layer).__name__ != "RequestGuard":
