@@ -411,6 +411,23 @@ def test_a_document_of_repeated_fields_is_refused_before_validation(api):
     assert failure.code == "BAD_REQUEST" and "selection lists" in failure.message
 
 
+def test_a_document_deeper_than_the_depth_limit_is_refused_and_one_at_it_is_answered(tmp_path):
+    """No field of the schema nests deeper than the default limit of 12, so the limit
+    is shown at a lower setting: `{ lobby { seats { seat } } }` has depth 2 (the
+    top-level field is depth 0)."""
+    deep = "{ lobby { seats { seat } } }"
+    url = f"sqlite:///{tmp_path / 'depth.db'}"
+    with TestClient(create_app(Settings(database_url=url, max_depth=1))) as http:
+        answer = http.post("/graphql", json={"query": deep}).json()
+        assert answer["data"] is None
+        error = answer["errors"][0]
+        assert error["extensions"]["code"] == "BAD_REQUEST"
+        assert "exceeds maximum operation depth of 1" in error["message"]
+    with TestClient(create_app(Settings(database_url=url, max_depth=2))) as http:
+        answer = http.post("/graphql", json={"query": deep}).json()
+        assert "errors" not in answer and answer["data"] == {"lobby": []}
+
+
 def test_graphql_refusals_keep_their_codes(api):
     with pytest.raises(GraphQLFailure) as refused:
         api.run("{ games { colour } }")
