@@ -382,6 +382,7 @@ def test_rate_limits_are_per_client_and_answer_429(database_url):
         )
         assert other.status_code == 200  # another client has its own allowance
         refused = client.post("/graphql", json={"query": "{ games { name } }"})
+        assert refused.status_code == 429 and refused.headers["retry-after"] == "1"
         assert refused.json()["errors"][0]["extensions"]["code"] == "RATE_LIMITED"
 
 
