@@ -182,6 +182,19 @@ class OutcomeInfo:
     reason: str
 
 
+def replay_shown(loaded: Loaded) -> bool:
+    """Whether everyone may read what replays the match (its seed and its choices):
+    once it is finished, or always for a replayable match (docs/api.md, "Seeds")."""
+    return loaded.replayable or loaded.status == "finished"
+
+
+@strawberry.type(name="ChoiceMade", description="One choice of a match's record, bots' included.")
+class ChoiceMade:
+    seq: int = strawberry.field(description="its number: 1 for the first choice of the match")
+    seat: int
+    choice_id: str
+
+
 @strawberry.type(name="Seat")
 class SeatInfo:
     seat: int
@@ -478,8 +491,18 @@ def _make_schema(
             "for a replayable match; null otherwise"
         )
         def seed(self) -> str | None:
-            loaded = self._loaded
-            return loaded.match.header.seed if (loaded.replayable or loaded.status == "finished") else None
+            return self._loaded.match.header.seed if replay_shown(self._loaded) else None
+
+        @strawberry.field(
+            description="every choice made, in order, bots' included: shown when the seed is "
+            "(once it is finished, or always for a replayable match); with the seed, the game, "
+            "variant, options and players, it replays the match exactly; null otherwise"
+        )
+        def choices(self) -> list[ChoiceMade] | None:
+            if not replay_shown(self._loaded):
+                return None
+            log = self._loaded.match.log
+            return [ChoiceMade(seq=n, seat=a.seat, choice_id=a.choice) for n, a in enumerate(log, 1)]
 
         @strawberry.field(description="what the caller may know of the match")
         def view(self) -> View:  # type: ignore[valid-type]

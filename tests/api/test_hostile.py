@@ -12,7 +12,7 @@ import logging
 import threading
 
 import pytest
-from client import CREATE, GraphQLFailure
+from client import CREATE, GraphQLFailure, play_to_end
 from graphql import parse
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
@@ -23,6 +23,7 @@ from nbc.api.service import MatchService, SeatSpec
 from nbc.api.settings import Settings
 from nbc.api.storage import Store, make_engine
 from nbc.core.host import PluginHost
+from nbc.core.match import Header, Match
 
 HAND = "query($id: ID!) { match(id: $id) { viewJson seed replayable } }"
 
@@ -112,6 +113,33 @@ def test_a_finished_match_reveals_its_seed_for_replays(api):
     shown = api.run(HAND, {"id": match["id"]})["match"]
     assert match["status"] == "FINISHED"
     assert shown["seed"] and shown["seed"] != "hidden until the end"  # mixed with the server's secret
+
+
+REPLAY = (
+    "query($id: ID!) { match(id: $id) { game variant options players seed status seq"
+    " choices { seq seat choiceId } events { text } outcome { winners scores } } }"
+)
+
+
+def test_a_finished_match_replays_from_its_seed_and_choices_and_not_before(api):
+    """What the API shows once a match is over (its seed and every choice, bots' too)
+    rebuilds it exactly with Match.replay; while it is played neither is shown."""
+    match, tokens = api.create("trick-or-treat", ["PERSON", "BOT"], "short", seed="to replay")
+    during = api.run(REPLAY, {"id": match["id"]}, tokens[0])["match"]
+    assert during["status"] == "ACTIVE" and during["seed"] is None and during["choices"] is None
+    play_to_end(api, match["id"], tokens)
+    shown = api.run(REPLAY, {"id": match["id"]})["match"]  # a spectator's reading
+    assert shown["status"] == "FINISHED" and len(shown["choices"]) == shown["seq"]
+    assert [c["seq"] for c in shown["choices"]] == list(range(1, shown["seq"] + 1))
+    host = PluginHost.load()
+    header = Header(shown["game"], shown["variant"], shown["options"], shown["players"], shown["seed"])
+    log = [(c["seat"], c["choiceId"]) for c in shown["choices"]]
+    replayed = Match.replay(host.game(shown["game"]), header, log)
+    served = api.http.app.state.service.get(match["id"]).match
+    assert replayed.fingerprint() == served.fingerprint()
+    outcome = replayed.outcome()
+    assert shown["outcome"] == {"winners": list(outcome.winners), "scores": list(outcome.scores)}
+    assert [e.text for e in replayed.events_for(None)] == [e["text"] for e in shown["events"]]
 
 
 def _join(api, match_id):
