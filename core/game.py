@@ -38,7 +38,6 @@ other card its label or text names, in the order named (see `card_refs`).
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -52,8 +51,6 @@ from nbc.core.rng import Rng
 from nbc.core.serial import canonical_json, from_data, to_data
 
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
-
-_UNSET = object()
 
 # The key of `Choice.data` and `Event.data` that lists the cards a choice or an event
 # concerns, as catalogue ids (`CatalogueCard.id`). The card it is about comes first,
@@ -72,37 +69,7 @@ def card_refs(data: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(refs) if refs else ()
 
 
-def quick_init(cls: type) -> type:
-    """Give a frozen slotted dataclass an `__init__` that fills its slots through their
-    descriptors. The one dataclasses write calls `object.__setattr__` for every field,
-    about twice the cost; choices, prompts and events are made on every move. The
-    class stays frozen: assigning to a field afterwards still raises."""
-    namespace: dict[str, Any] = {"_UNSET": _UNSET}
-    params, body = [], []
-    for f in dataclasses.fields(cls):
-        name = f.name
-        namespace[f"_set_{name}"] = cls.__dict__[name].__set__
-        if f.default is not dataclasses.MISSING:
-            namespace[f"_default_{name}"] = f.default
-            params.append(f"{name}=_default_{name}")
-            body.append(f"_set_{name}(self, {name})")
-        elif f.default_factory is not dataclasses.MISSING:
-            namespace[f"_factory_{name}"] = f.default_factory
-            params.append(f"{name}=_UNSET")
-            body.append(f"_set_{name}(self, _factory_{name}() if {name} is _UNSET else {name})")
-        else:
-            params.append(name)
-            body.append(f"_set_{name}(self, {name})")
-    source = f"def __init__(self, {', '.join(params)}):\n    " + "\n    ".join(body or ["pass"])
-    exec(source, namespace)  # noqa: S102 - built from the class's own field names only
-    init = namespace["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init  # type: ignore[misc]
-    return cls
-
-
-@quick_init
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Choice:
     """One option of a prompt. `id` is what a client sends back to `act`."""
 
@@ -116,8 +83,7 @@ class Choice:
         return card_refs(self.data)
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Prompt:
     """A decision open to one seat: a kind (e.g. "function", "discard"), a short text,
     and a finite list of choices. Several prompts may be open at once, for one seat
@@ -130,8 +96,7 @@ class Prompt:
     choices: tuple[Choice, ...]
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
     """Something that happened. `to` lists the seats that may see it; None means
     everyone, spectators included. `seq` is the number of choices made before it

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nbc.core.errors import BadOptions, GameBug, IllegalChoice, NotYourTurn, ReplayError
-from nbc.core.game import Choice, Context, Event, Game, Outcome, Prompt, offered_choice, quick_init
+from nbc.core.game import Choice, Context, Event, Game, Outcome, Prompt, offered_choice
 from nbc.core.rng import Rng
 from nbc.core.serial import SerialError, canonical_json, from_data, to_data
 
@@ -38,8 +38,7 @@ class Header:
     start: dict[str, Any] | None = None
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Action:
     seat: int
     choice: str
@@ -313,6 +312,18 @@ class Match:
         """`canonical_json(to_data(self.events))`, built from the per-event cache."""
         return "[" + ",".join(self._events().texts) + "]"
 
+    def altered_events(self) -> list[int]:
+        """The indexes of events that differ now from the text this match made of them
+        when it first hashed them (`fingerprint`, `to_json`). Events are values: clones
+        share them and the hash is fed each one once, so nothing may change an event
+        after `Context.emit` has recorded it; the test kit checks it with this."""
+        cache = self._event_text
+        if cache.events is not self.events:
+            return []
+        return [
+            k for k, text in enumerate(cache.texts) if canonical_json(_event_data(self.events[k])) != text
+        ]
+
     def fingerprint(self) -> str:
         """A digest of everything the match holds; equal after replay or reload.
         It hashes `canonical_json({"events", "rng", "seq", "state"})`, written out
@@ -380,9 +391,10 @@ class Match:
 
 class _EventTexts:
     """Each event's canonical JSON text, and a running SHA-256 of the fingerprint's
-    beginning (`{"events":[` and the events so far). Events are immutable and only
-    ever appended, so a long match neither encodes nor hashes its whole history
-    again at every fingerprint."""
+    beginning (`{"events":[` and the events so far). Events never change once
+    recorded (`Match.altered_events` checks it) and are only ever appended, so a
+    long match neither encodes nor hashes its whole history again at every
+    fingerprint."""
 
     __slots__ = ("events", "texts", "hashed", "_digest")
 

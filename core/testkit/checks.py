@@ -17,6 +17,7 @@ One seeded random playout is checked step by step:
 - saving to JSON and loading gives the same fingerprint, and the loaded copy
   continues exactly like the original;
 - replaying the header and log gives the same fingerprint;
+- no event changes once it is recorded (events are values that clones share);
 - prompts(), view() and outcome() only read the state, and views are JSON;
 - cards planted in one seat's hidden cards never show in another seat's view, a
   spectator's view, or an event another seat may see (unless that seat's view
@@ -290,6 +291,7 @@ class _Playout:
                 raise self.fail("determinism", step + 1, _twin_message(step))
         if match.outcome() is None:
             raise self.fail("stuck", len(match.log), "no choices are open but outcome() is None")
+        self.check_events_kept(len(match.log))
         replayed = engine.replay(game, match.header, match.log)
         if replayed.fingerprint() != match.fingerprint():
             raise self.fail("replay", len(match.log), "replaying the log does not rebuild the same state")
@@ -440,6 +442,22 @@ class _Playout:
         if match.fingerprint() != before:
             raise self.fail("refusals", step, "refusing choices changed the match's state")
 
+    def check_events_kept(self, step: int) -> None:
+        """No event has changed since the match first hashed it."""
+        match = self.match
+        assert match is not None
+        altered = match.altered_events()
+        if altered:
+            event = match.events[altered[0]]
+            raise self.fail(
+                "events",
+                step,
+                f"event {altered[0]} ({event.kind!r}, recorded at choice {event.seq}) changed after it "
+                f"was recorded ({len(altered)} event(s) in all); an event is a value that clones "
+                "share: emit a new one, and give each event data of its own rather than a list "
+                "or dict the state keeps",
+            )
+
     def check_round_trip(self, step: int, probe: Rng) -> None:
         match, game, engine = self.match, self.game, self.engine
         assert match is not None
@@ -449,6 +467,7 @@ class _Playout:
         except Exception as error:
             raise self.fail("save", step, f"the saved match does not load: {error}") from error
         if loaded.fingerprint() != match.fingerprint():
+            self.check_events_kept(step)  # the likelier cause, named as such
             raise self.fail("save", step, "saving and loading changes the state")
         if match.over:
             return

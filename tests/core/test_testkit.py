@@ -157,6 +157,16 @@ def test_a_stuck_game_fails(base):
         run(Stuck())
 
 
+def test_an_event_changed_after_it_was_recorded_fails(base):
+    class Amender(base):
+        def _trick(self, state, seat, ctx):
+            super()._trick(state, seat, ctx)
+            ctx.events[0].data["amended"] = ctx.seq  # rewrites the first event of the match
+
+    with pytest.raises(ConformanceError, match=r"event 0 \('.*', recorded at choice 0\) changed after"):
+        run(Amender())
+
+
 def test_a_state_that_does_not_survive_saving_fails(base):
     class Forgetful(base):
         def load_state(self, data):
