@@ -18,11 +18,12 @@ Whitehouse, 2012). Each iteration
 
 Moves a seat cannot avoid (one choice on offer) are played without a node. When the
 game can advise (`Game.advise`, its heuristic player's choice from the seat's view),
-the advised move starts with a few visits at an even score, and the bot leaves it
-only for a move whose playouts beat it by more than their noise (1.5 standard
-errors), so a short search plays at least as well as the advice. Otherwise the bot
-returns its most visited move. With an iteration budget its play depends only on its
-RNG and what its seat knows; a time budget also depends on the machine's speed.
+the advised move starts with a few visits at the value of the position so far (the
+mean of its playouts), and the bot leaves it only for a move whose playouts beat it
+by more than their noise (1.5 standard errors), so a short search plays at least as
+well as the advice. Otherwise the bot returns its most visited move. With an
+iteration budget its play depends only on its RNG and what its seat knows; a time
+budget also depends on the machine's speed.
 
 The budget is a maximum: the search ends as soon as no iterations left could change
 its answer (the most visited move, or the advised one, leads the next by more than
@@ -43,7 +44,7 @@ from nbc.core.rng import Rng
 DEFAULT_BUDGET = Budget(seconds=0.5)
 EXPLORATION = 0.7  # UCT's constant, for rewards in 0..1
 ROLLOUT_DEPTH = 60  # choices a playout may make past the tree before it is scored
-ADVICE_VISITS = 10  # visits at an even score credited to the game's advised move up front
+ADVICE_VISITS = 10  # visits credited up front to the game's advised move, at the position's value
 DEVIATION = 1.5  # standard errors by which a move must beat the advised one to replace it
 MIN_ITERATIONS = 8  # iterations before the search may stop early (and time its own rate)
 
@@ -54,13 +55,17 @@ class _Unplayable(Exception):
 
 
 class _Node:
-    __slots__ = ("seat", "visits", "avail", "reward", "children")
+    __slots__ = ("seat", "visits", "avail", "reward", "children", "prior", "prior_value")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat  # the seat whose move led here, whose reward is kept
         self.visits = 0
         self.avail = 0
         self.reward = 0.0
+        # visits credited up front (the advised move), each at `prior_value`; both are
+        # counted in `visits` and `reward`
+        self.prior = 0
+        self.prior_value = 0.0
         self.children: dict[tuple[int, str], _Node] = {}
 
 
@@ -106,8 +111,9 @@ class IsmctsBot:
             advised = game.advise(infoset.view, prompts, rng.fork("advice"))
             if advised in own:
                 child = root.children[(seat, advised)] = _Node(seat)
-                child.visits = child.avail = ADVICE_VISITS
-                child.reward = ADVICE_VISITS * 0.5
+                child.visits = child.avail = child.prior = ADVICE_VISITS
+                child.prior_value = 0.5  # until playouts tell the position's value
+                child.reward = ADVICE_VISITS * child.prior_value
             else:
                 advised = None
         root = self.search(infoset, rng, root, settled=advised)
@@ -128,10 +134,10 @@ class IsmctsBot:
         their noise (DEVIATION standard errors): a short search whose playouts cannot
         tell the moves apart keeps to the advice."""
         mine, theirs = root.children[(seat, best)], root.children[(seat, advised)]
-        measured = theirs.visits - ADVICE_VISITS
+        measured = theirs.visits - theirs.prior
         if measured <= 0:  # the search never went back to the advice: it found it worse
-            return mine.visits >= 2 * ADVICE_VISITS
-        gap = mine.reward / mine.visits - (theirs.reward - ADVICE_VISITS * 0.5) / measured
+            return mine.visits >= 2 * theirs.prior
+        gap = mine.reward / mine.visits - (theirs.reward - theirs.prior * theirs.prior_value) / measured
         return gap > DEVIATION * math.sqrt(0.25 / mine.visits + 0.25 / measured)
 
     def search(
@@ -154,6 +160,7 @@ class IsmctsBot:
         rollout = None if type(game).rollout_choice is Game.rollout_choice else game.rollout_choice
         evaluate = None if type(game).evaluate is Game.evaluate else game.evaluate
         seat = infoset.seat
+        advice = root.children.get((seat, settled)) if settled is not None else None
         done = 0
         while done < limit:
             now = time.perf_counter() if deadline != math.inf else 0.0
@@ -166,6 +173,8 @@ class IsmctsBot:
                 if _out_of_reach(root, seat, left, settled):
                     break
             self._iterate(root, infoset, rng, rollout, evaluate)
+            if advice is not None:
+                _reprice(root, seat, advice)
             done += 1
         return root
 
@@ -258,6 +267,25 @@ class IsmctsBot:
             if values is not None:
                 return [float(v) for v in values]
         return [1.0 / players] * players
+
+
+def _reprice(root: _Node, seat: int, advice: _Node) -> None:
+    """Credit the advised move's up-front visits at the value of the position so far
+    (the mean reward of every playout from the root), not at an even score: a prior
+    of one half makes the advice look worse than any move in a winning position, so
+    the search left it for a passive one (ending a turn rather than challenging), and
+    better than any in a losing one."""
+    total, count = 0.0, 0
+    for (who, _), child in root.children.items():
+        if who == seat:
+            total += child.reward
+            count += child.visits
+    total -= advice.prior * advice.prior_value
+    count -= advice.prior
+    if count > 0:
+        value = total / count
+        advice.reward += advice.prior * (value - advice.prior_value)
+        advice.prior_value = value
 
 
 def _out_of_reach(root: _Node, seat: int, left: float, settled: str | None) -> bool:

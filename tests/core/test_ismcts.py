@@ -216,6 +216,34 @@ def test_a_short_search_keeps_to_the_games_advice(example_game):
     assert unadvised != {advised}
 
 
+@pytest.mark.parametrize("value", [0.9, 0.1])
+def test_advice_is_not_left_for_an_equal_move_however_the_position_stands(example_game, monkeypatch, value):
+    """The visits credited to the advised move up front count at the position's value,
+    not at an even score: when every move scores the same, the search keeps to the
+    advice whether it is winning or losing. (At an even score, the advice looked worse
+    than any move of a won position, and the search left it for a passive one: in
+    Funkoverse it ended turns rather than challenge, and matches it was winning dragged
+    on for a thousand choices.)"""
+    from nbc.core import ismcts
+    from trick_or_treat.game import TrickOrTreat
+
+    class Advised(TrickOrTreat):
+        def advise(self, view, prompts, rng):
+            return prompts[0].choices[0].id
+
+    match = Match.new(Advised(), seed=8)
+    seat = match.all_prompts()[0].seat
+    prompts = match.prompts(seat)
+    assert len(prompts[0].choices) > 2
+
+    def level(self, match, players, rng, rollout, evaluate):
+        return [value if s == seat else 1 - value for s in range(players)]
+
+    monkeypatch.setattr(ismcts.IsmctsBot, "_play_out", level)
+    picks = {decide(IsmctsBot(Budget(iterations=300)), match, seat, prompts, Rng(k)) for k in range(4)}
+    assert picks == {prompts[0].choices[0].id}
+
+
 @pytest.mark.parametrize("advised", [False, True])
 def test_the_search_stops_early_only_when_its_move_is_settled(example_game, monkeypatch, advised):
     """The budget is a maximum: the search ends once its most visited move cannot be
