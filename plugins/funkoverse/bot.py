@@ -13,6 +13,11 @@ distances as the crow flies, two such players could wait there for ever).
 
 The same rules of thumb play the `ismcts` bot's playouts (`rollout_choice`), read from
 a sampled state instead of a view: both build a `Board`, the few facts they need.
+
+At set-up `funkoverse-greedy` takes any character on offer, so its matches cover the
+whole cast. The advice the `ismcts` bot starts from (`advise`) picks instead the
+character that won most often in measured matches (`CHARACTER_ORDER`), and otherwise
+plays as the heuristic player does.
 """
 
 from __future__ import annotations
@@ -238,6 +243,27 @@ _ANSWERS = {
 
 
 # --- search helpers (the state here is a sampled position, never the true one) -------------
+
+
+# The characters, the best pick first, as measured: first-game matches of the heuristic
+# player against itself (400 a character, seeds `e:0` to `e:399`, seats alternating)
+# where one side took the given character whenever it was still on offer and the other
+# side took any. The choosing side won 77.2% with Oogie Boogie (three defense dice, and
+# his roll to stay standing), 47.0% with Sally, 43.8% with Dr. Finkelstein and 36.7%
+# with Jack. The advice as a whole won 308 of those 400 matches.
+CHARACTER_ORDER = ("oogie-boogie", "sally", "dr-finkelstein", "jack-skellington")
+
+
+def advise(view: dict[str, Any], prompts: Sequence[Prompt], rng: Rng) -> str:
+    """The move the `ismcts` bot starts from: the best character on offer at set-up
+    (`CHARACTER_ORDER`), otherwise the heuristic player's choice."""
+    for prompt in prompts:
+        if prompt.kind == "character":
+            offered = {c.id for c in prompt.choices}
+            for card_id in CHARACTER_ORDER:
+                if f"character:{card_id}" in offered:
+                    return f"character:{card_id}"
+    return FunkoverseGreedyBot().choose(view, list(prompts), rng)
 
 
 # Weights of `evaluate` (points per side, softmax spread 0.8), fitted (logistic regression)

@@ -230,10 +230,10 @@ class Funkoverse(Game):
         return evaluate(state, max(seat for side in state.sides for seat in side.seats) + 1)
 
     def advise(self, view: dict[str, Any], prompts: Sequence[Prompt], rng: Rng) -> str | None:
-        """What `funkoverse-greedy` would choose."""
-        from nbc.plugins.funkoverse.bot import FunkoverseGreedyBot
+        """The heuristic player's choice, and at set-up the best character on offer (see `bot`)."""
+        from nbc.plugins.funkoverse.bot import advise
 
-        return FunkoverseGreedyBot().choose(view, list(prompts), rng)
+        return advise(view, prompts, rng)
 
     def rollout_choice(self, state: State, prompts: Sequence[Prompt], rng: Rng) -> str | None:
         from nbc.plugins.funkoverse.bot import rollout_choice

@@ -153,6 +153,25 @@ def test_funkoverse_greedy_walks_round_a_wall_instead_of_waiting_beside_it():
     assert FunkoverseGreedyBot().choose(view, [action], Rng(1)) == "move"
 
 
+def test_funkoverse_advice_takes_the_best_character_on_offer_and_else_plays_as_greedy():
+    """The advice `ismcts` starts from picks by the measured order (Oogie Boogie first),
+    from every character of the box; past set-up it is the heuristic player's choice."""
+    from nbc.plugins.funkoverse.bot import CHARACTER_ORDER, advise
+    from nbc.plugins.funkoverse.effects import HEROES
+
+    assert sorted(CHARACTER_ORDER) == sorted(HEROES)
+    assert CHARACTER_ORDER[0] == "oogie-boogie"
+    cast = [("character:" + c, c) for c in ("jack-skellington", "sally", "oogie-boogie", "dr-finkelstein")]
+    assert advise({}, [_prompt("character", *cast)], Rng(1)) == "character:oogie-boogie"
+    assert advise({}, [_prompt("character", *cast[:2])], Rng(1)) == "character:sally"
+    assert advise({}, [_prompt("character", cast[0], cast[3])], Rng(1)) == "character:dr-finkelstein"
+    view = _funko_view(
+        [("jack", 0, (5, 5), True, 2), ("sally", 1, (5, 6), True, 1), ("oogie", 1, (6, 5), False, 3)], "jack"
+    )
+    action = _prompt("action", ("move", "Move"), ("challenge:sally", "Sally"), ("challenge:oogie", "Oogie"))
+    assert advise(view, [action], Rng(1)) == FunkoverseGreedyBot().choose(view, [action], Rng(1))
+
+
 @pytest.mark.parametrize(
     ("game", "variant", "bot", "players", "matches", "least"),
     [
