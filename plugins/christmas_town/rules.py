@@ -245,7 +245,7 @@ def tcg_event(g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
 @hookimpl
 def tcg_more_actions(g: Any, st: Any, seat: int) -> list[tuple[str, str, Any, list[str]]]:
     """Bonuses used in your turn (Cookie Factory): the abilities of Active CT Locales."""
-    out: list[tuple[str, str, Any]] = []
+    out: list[tuple[str, str, Any, list[str]]] = []
     with_abilities = facts(g, st).ability_locales
     if not with_abilities:
         return out

@@ -1444,8 +1444,8 @@ def resolve_charity(state: State, seat: int, p: Pending, verb: str, rest: str, c
         if len(hand.cards) > HAND_LIMIT:
             state.pending.insert(0, p)
         return
-    c, to = rest.split(":")
-    to = int(to)
+    c, seat_to = rest.split(":")
+    to = int(seat_to)
     hand.remove(c)
     state.players[to].hand.cards.append(c)
     p.order[[int(s) for s in p.options].index(to)] += 1

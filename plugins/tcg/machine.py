@@ -27,7 +27,7 @@ from nbc.plugins.tcg.effects import (
     compiled_steps,
 )
 from nbc.plugins.tcg.scope import Scope
-from nbc.plugins.tcg.state import Ask, Frame, Slot, State, Trigger
+from nbc.plugins.tcg.state import Ask, Frame, Option, Slot, State, Trigger
 
 # Checked after every step when true (tests and the fuzzer): see `EffectMachine.checked_op`.
 STRICT_STEPS = False
@@ -40,7 +40,7 @@ TRIGGERS_BY_EVENT: dict[str, set[str]] = {}  # event -> the card ids with a trig
 class EffectMachine:
     """The stack, questions, triggers and response windows (mixed into `Rules`)."""
 
-    def ask(self, st: State, seat: int, kind: str, text: str, options: Iterable[tuple[str, str, Any]]) -> str:
+    def ask(self, st: State, seat: int, kind: str, text: str, options: Iterable[Option]) -> str:
         memo = st.memo  # the choices made before, as known_choices gives them (without its call)
         known = memo.get("choices") if memo.get("cards") == len(st.cards) else None
         if known is None or len(known) > 2048:
@@ -333,13 +333,13 @@ class EffectMachine:
             return True
         f.vars["_wait"] = key
         what = self.label(st, source) if source else "this effect"
-        against = self.refs(st, source) if source else []  # the card whose effect it answers
-        answers = [("pass", "Let it happen", None, against)]
+        source_refs = self.refs(st, source) if source else []  # the card whose effect it answers
+        answers: list[Option] = [("pass", "Let it happen", None, source_refs)]
         for c, j in options:
             answer = self.def_of(st, c).responses[j].label
             label = f"Answer with {self.label(st, c)}: {answer}"
             answers.append(
-                (f"respond:{c}:{j}", label, [c, j], [self.ref(st, c), *self.named(answer), *against])
+                (f"respond:{c}:{j}", label, [c, j], [self.ref(st, c), *self.named(answer), *source_refs])
             )
         return self.ask(st, seat, "respond", f"Seat {by}'s {what} affects you: answer it?", answers)
 

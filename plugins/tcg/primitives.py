@@ -18,7 +18,7 @@ from nbc.plugins.tcg.effects import (
     custom,
 )
 from nbc.plugins.tcg.machine import INTERNAL
-from nbc.plugins.tcg.state import Frame, State, Trigger
+from nbc.plugins.tcg.state import Frame, Option, State, Trigger
 
 if TYPE_CHECKING:
     from nbc.plugins.tcg.rules import Rules
@@ -148,7 +148,7 @@ class Primitives:
         pool = [c for c in p.hand if any(self.is_(st, c, g) for g in find)]
         if left > 0 and pool:
             f.vars["_wait"] = key
-            options = [
+            options: list[Option] = [
                 (f"discard:{c}", f"Discard {self.label(st, c)}", c, [self.ref(st, c)])
                 for c in self.distinct(st, pool)
             ]
@@ -349,7 +349,7 @@ class Primitives:
             _store_var(f, ins, pool[0])
             return True
         f.vars["_wait"] = key
-        options = [self.pick_option(st, c) for c in pool]
+        options: list[Option] = [self.pick_option(st, c) for c in pool]
         if ins.get("optional"):
             options.append(("none", "Choose none", None))
         return self.ask(st, f.seat, "choose", ins.get("label", "Choose"), options)
@@ -663,10 +663,10 @@ class Primitives:
         options.append(STOP_MOVING)
         return self.ask(st, seat, "move", f"Move your Characters ({m['left']} Movement left)", options)
 
-    def move_options(self, st: State, f: Frame, ins: dict, m: dict) -> list[tuple[str, str, Any]]:
+    def move_options(self, st: State, f: Frame, ins: dict, m: dict) -> list[Option]:
         return list(self.moves(st, f, ins, m))
 
-    def moves(self, st: State, f: Frame, ins: dict, m: dict) -> Iterator[tuple[str, str, Any]]:
+    def moves(self, st: State, f: Frame, ins: dict, m: dict) -> Iterator[Option]:
         """The moves open to `f.seat` with the Movement left in `m`, one at a time."""
         seat = f.seat
         row = st.players[seat].row

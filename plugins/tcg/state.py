@@ -105,6 +105,11 @@ class Player:
     has_responses: bool = False  # the deck holds a card that may answer on other players' turns
 
 
+# One option of a question, as `Ask.of` takes it: (id, label, value), (id, label,
+# value, refs) or (Choice, value).
+Option = tuple[Any, ...]
+
+
 @dataclass(slots=True)
 class Ask:
     """A question open to one seat: the choices offered (ids and labels, as clients see

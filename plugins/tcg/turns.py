@@ -20,7 +20,7 @@ from nbc.plugins.tcg.effects import (
 )
 from nbc.plugins.tcg.machine import INTERNAL
 from nbc.plugins.tcg.scope import _NO_VARS, Scope
-from nbc.plugins.tcg.state import Frame, State
+from nbc.plugins.tcg.state import Frame, Option, State
 
 if TYPE_CHECKING:
     from nbc.plugins.tcg.rules import Rules
@@ -77,9 +77,9 @@ class PlayerTurns:
             self.menu(st, seat),
         )
 
-    def menu(self, st: State, seat: int) -> list[tuple[str, str, Any]]:
+    def menu(self, st: State, seat: int) -> list[Option]:
         p = st.players[seat]
-        out: list[tuple[str, str, Any]] = []
+        out: list[Option] = []
         if not st.function_used or st.extra_functions:
             only = st.flags.get("extra_at") if st.function_used else None
             cards = st.cards
@@ -244,14 +244,14 @@ class PlayerTurns:
                     return c
         return None
 
-    def play_options(self, st: State, seat: int, card: str) -> list[tuple[str, str, Any]]:
+    def play_options(self, st: State, seat: int, card: str) -> list[Option]:
         d = self.defs[st.cards[card]]
         if d.play_when and not self.ev_at(st, seat, card, d.play_when):
             fired(d.id)  # its own condition keeps it in hand
             return []
         p = st.players[seat]
         name = self.label(st, card)
-        out: list[tuple[str, str, Any]] = []
+        out: list[Option] = []
         kind = d.kind
         if kind == "character":
             current = self.title_in_town(st, seat, card)
@@ -472,7 +472,7 @@ def _play_discount(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> An
             f.vars["disc_k"] += 1
             f.vars.pop("disc_n", None)
             continue
-        options = [
+        options: list[Option] = [
             (
                 f"discount:{c}",
                 f"{disc.label}: {g.label(st, c)}",
