@@ -559,6 +559,7 @@ def action_choices(state: State, frame: Frame) -> tuple[Choice, ...]:
     if frame.root:
         zero = companion_of(state, piece)
         if zero is not None and zero.square is not None and (frame.companion_free or frame.actions > 0):
+            about: tuple[str, ...]
             if frame.companion_free:
                 how, about = "free", (zero.card,)
             else:
@@ -578,7 +579,7 @@ def action_choices(state: State, frame: Frame) -> tuple[Choice, ...]:
 
 def allowed_kinds(frame: Frame, piece: Piece) -> tuple[str, ...]:
     card = CARDS[piece.card]
-    kinds = tuple(card.actions) if card.actions else BASIC_ACTIONS
+    kinds: tuple[str, ...] = tuple(card.actions) if card.actions else BASIC_ACTIONS
     if frame.exclude:
         kinds = tuple(k for k in kinds if k not in frame.exclude)
     return kinds
@@ -601,7 +602,7 @@ def _card_actions(
         ability = ABILITIES[key]
         choice = Choice(f"ability:{a.id}", f"Use {a.name}", {REFS: [key]})
         abilities.append((key, a.challenge_action, choice, ability.cost, ability.token))
-    kinds = tuple(card.actions) if card.actions else BASIC_ACTIONS
+    kinds: tuple[str, ...] = tuple(card.actions) if card.actions else BASIC_ACTIONS
     return kinds, allowance, Choice("move", f"Move up to {allowance} squares"), tuple(abilities)
 
 
@@ -934,13 +935,13 @@ def answer_step(state: State, frame: Frame, verb: str, arg: str, ctx: Context) -
         if verb == "square":
             place(state, minion.id, parse_sq(arg), ctx)
         elif verb == "teleport":
-            to = take_off_map(state, minion, ctx)
+            left = take_off_map(state, minion, ctx)
             ctx.emit(
                 "teleport",
                 f"{name(piece)} moves into {name(minion)}'s square",
-                {"piece": piece.id, "to": list(to or ()), REFS: [piece.card, minion.card]},
+                {"piece": piece.id, "to": list(left or ()), REFS: [piece.card, minion.card]},
             )
-            move_piece(state, piece, to)  # type: ignore[arg-type]
+            move_piece(state, piece, left)  # type: ignore[arg-type]
     elif kind == "shift-cooldown":
         if verb == "shift":
             shift_down(state, piece.side, arg, frame.dice, ctx)
@@ -1038,14 +1039,15 @@ def run_step(state: State, frame: Frame, index: int, ctx: Context) -> None:
     op = step.op
     if op == "challenge":
         if step.targets == "each-adjacent-standing":
-            found = [p.id for p in rivals_adjacent(state, piece, grid(state.map)) if p.standing]
-            frame.targets, frame.dice = found, step.dice + extra_dice(piece)
+            targets = [p.id for p in rivals_adjacent(state, piece, grid(state.map)) if p.standing]
+            frame.targets, frame.dice = targets, step.dice + extra_dice(piece)
+            found = bool(targets)
         else:
-            found = targets_from(state, piece.square, piece.side, step.range, occ) if piece.square else []
+            found = piece.square is not None and bool(
+                targets_from(state, piece.square, piece.side, step.range, occ)
+            )
             if found:
                 frame.awaiting = "challenge"
-            else:
-                found = []
         if not found:  # no possible target: the ability ends here
             ctx.emit(
                 "fizzle",
@@ -1075,7 +1077,7 @@ def run_step(state: State, frame: Frame, index: int, ctx: Context) -> None:
             who = _minion_id(state, piece, CARDS[piece.card].minion)
         actor = state.pieces.get(who or "")
         if actor is not None and actor.square is not None:
-            exclude = list(step.exclude)
+            exclude: list[str] = list(step.exclude)
             if step.different and frame.previous_kind:
                 exclude.append(frame.previous_kind)
             state.frames.append(Frame(actor.id, actions=1, basic_only=True, exclude=exclude))
