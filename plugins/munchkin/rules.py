@@ -109,6 +109,7 @@ def prompts(state: State) -> list[Prompt]:
 def main_prompts(state: State, phase: str) -> list[Prompt]:
     """The prompts of the seats whose step of the turn it is."""
     turn = state.turn
+    options: list[Play]
     if phase == "arrange":
         options = [KICK, *own_turn_choices(state)]
         return [Prompt(turn, "arrange", "Arrange your cards, then kick open the door", tuple(options))]
@@ -772,6 +773,7 @@ def received_choices(state: State, seat: int, cards: list[str]) -> list[Play]:
 def pending_prompt(state: State, p: Pending) -> Prompt:
     kind = p.kind
     seat = p.seat
+    options: list[Play]
     if kind == "trade":  # the most frequent: a step of building a trade offer
         return Prompt(seat, kind, "Make a trade offer", tuple(trade_choices(state, p)))
     if kind == "target":
@@ -856,7 +858,7 @@ def bribe_choices(state: State, p: Pending) -> list[Play]:
     the order of picking; then ask."""
     seat = p.seat
     items = [i for i in tradeable(state, seat) if i not in p.options]
-    options = [card_choice(state, "item", i) for i in items]
+    options: list[Play] = [card_choice(state, "item", i) for i in items]
     if not p.order:
         total = sum(fx.foe_treasures(state, f) for f in state.combat.foes) + state.combat.kept_treasure
         for k in range(1, total + 1):
