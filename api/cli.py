@@ -994,6 +994,27 @@ def schema(
     print(schema_sdl(app_), end="")
 
 
+@app.command(name="compile")
+def compile_(
+    clean: Annotated[bool, typer.Option("--clean", help="remove the compiled build instead")] = False,
+    show: Annotated[bool, typer.Option("--log", help="show the compiler's output as it runs")] = False,
+) -> None:
+    """Compile the hot modules with mypyc into this environment (docs/performance.md).
+
+    Needs the `compiled` extra (mypy). Imports of nbc use the build while every compiled
+    module's source is unchanged since; NBC_PURE=1 turns it off."""
+    from nbc import _build, _compiled
+
+    if clean:
+        print("removed" if _build.clean() else "no compiled build to remove")
+        return
+    try:
+        where = _build.build(log=show)
+    except _build.BuildError as error:
+        _fail(str(error))
+    print(f"compiled {len(_compiled.MODULES)} modules into {where}")
+
+
 def main(argv: list[str] | None = None) -> Any:
     return app(args=argv if argv is not None else sys.argv[1:], prog_name="nbc")
 
