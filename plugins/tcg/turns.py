@@ -207,9 +207,9 @@ class PlayerTurns:
                             fired(st.cards[mod_card])
                         value = changed
         if st.expansions and self.hooks is not None:
-            changed = self.hooks.of(st).adjust_cost(self, st, seat, card, value)
-            if changed is not None:
-                value = changed
+            adjusted = self.hooks.of(st).adjust_cost(self, st, seat, card, value)
+            if adjusted is not None:
+                value = adjusted
         return max(0, value)
 
     def max_discount(self, st: State, seat: int, card: str) -> int:
