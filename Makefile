@@ -22,10 +22,10 @@ $(STAMP): pyproject.toml $(EXAMPLE)/pyproject.toml | $(BIN)/python
 serve: $(STAMP)
 	$(BIN)/nbc serve
 
-# Two workers; tests that share a costly computation (one game's fuzzing budget) are
-# kept on one worker by their xdist_group.
+# Two processes sharing the tests out as each becomes free; no test depends on another
+# having run in the same process, and the costly ones start first (tests/conftest.py).
 test: $(STAMP)
-	$(BIN)/python -m pytest -n 2 --dist loadgroup
+	$(BIN)/python -m pytest -n 2 --dist load
 
 lint: $(STAMP)
 	$(BIN)/ruff check core plugins api nbc tests examples

@@ -146,3 +146,9 @@ def nbc_known(nbc_case) -> frozenset[str]:
 from nbc.plugins.tcg import machine as _tcg_machine  # noqa: E402
 
 _tcg_machine.STRICT_STEPS = True
+
+
+def pytest_collection_modifyitems(items):
+    """The tests marked `costly` run first, so that the suite's processes start on them
+    together instead of one of them meeting a long test near the end."""
+    items.sort(key=lambda item: item.get_closest_marker("costly") is None)

@@ -164,8 +164,8 @@ class State:
     over: bool = False
     planted: dict[str, str] = field(default_factory=dict)  # test kit: id -> marker name
     # A cache, not state: each seat's reaction-window prompt (and, under "own", the turn
-    # player's own choices) with the step they were worked out in, kept while only passes happen (a
-    # pass changes nobody else's choices). Never saved or fingerprinted.
+    # player's own choices) with the step they were worked out in, kept while only
+    # passes happen (a pass changes nobody else's choices). Never saved or fingerprinted.
     window_memo: dict[int | str, tuple] = field(default_factory=dict, repr=False, compare=False)
     # Likewise each seat's any-time window, with everything it depends on (rules.py).
     anytime_memo: dict[int | str, tuple] = field(default_factory=dict, repr=False, compare=False)

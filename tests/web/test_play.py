@@ -15,7 +15,6 @@ from browser import click_one, create_match, open_page, play_to_end, screenshot,
 
 from nbc.api.devserver import running_server
 
-pytestmark = pytest.mark.xdist_group("web")
 MOVED = """(seq) => { const m = document.querySelector('.match');
   return !m.dataset.busy && m.dataset.seq !== seq; }"""
 
