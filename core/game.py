@@ -262,7 +262,6 @@ class Context:
         return self.events[self._first_index :]
 
 
-
 def offered_choice(prompts: list[Prompt] | None, seat: int, choice_id: str) -> Choice | None:
     """The choice `choice_id` of `seat`'s prompts among `prompts`, or None (also when
     `prompts` is None). What `Match.act` looks for; a game's `find_choice` may use it
@@ -274,6 +273,7 @@ def offered_choice(prompts: list[Prompt] | None, seat: int, choice_id: str) -> C
                     if choice.id == choice_id:
                         return choice
     return None
+
 
 class Game:
     """Base class of every game. Subclasses set the class attributes and implement

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -169,13 +169,16 @@ class Match:
         return copy
 
     @classmethod
-    def replay(cls, game: Game, header: Header, log: list[Action] | list[tuple[int, str]]) -> Match:
+    def replay(cls, game: Game, header: Header, log: Sequence[Action | tuple[int, str]]) -> Match:
         """Rebuild a match from its header and its choices."""
         if header.game != game.name:
             raise ReplayError(f"a {header.game} match cannot be replayed by game {game.name}")
         match = cls._start(game, header)
         for number, entry in enumerate(log, start=1):
-            seat, choice = (entry.seat, entry.choice) if isinstance(entry, Action) else entry
+            if isinstance(entry, Action):
+                seat, choice = entry.seat, entry.choice
+            else:
+                seat, choice = entry
             try:
                 match.act(seat, choice)
             except IllegalChoice as error:
@@ -580,17 +583,18 @@ def _parse_canonical(text: str) -> tuple[dict[str, Any], list[Event], _EventText
     header, index = _read_value(text, index)
     log_start = index = _expect(text, ",", index)
     known = len(last.log_text)
+    entries: list[Any] = []  # the log's entries read from the text, as JSON values
     if (
         last.log
         and text.startswith(last.log_text, log_start)
         and text.startswith((",", "]"), log_start + known)
     ):
-        log, entries = list(last.log), []
+        log = list(last.log)
         index = log_start + known
         if text.startswith(",", index):
             index = _read_items(text, index + 1, entries, None, True)
     else:
-        log, entries = [], []
+        log = []
         index = _read_items(text, _expect(text, '"log":[', index), entries, None, False)
     log_end = index
     try:

@@ -8,6 +8,7 @@ minion) or to be placed is told by the side's track and by ``State.placing``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from typing import Any
 
 from nbc.core.cooldown import CooldownTrack
 
@@ -215,7 +216,7 @@ def copy(state: State) -> State:
         for s in state.sides
     ]
     markers = {m.id: Marker(m.id, m.home, m.square, m.holder) for m in state.markers.values()}
-    frames = [Frame(*_row(f, _FRAME)) for f in state.frames]
+    frames = [Frame(*_row(f, _FRAME)) for f in state.frames]  # type: ignore[arg-type]
     r = state.reaction
     reaction = None if r is None else Reaction(r.seat, r.challenger, r.target, r.dice, r.origin)
     scalars = {n: _row(state, (n,))[0] for n in _SCALARS}
@@ -226,8 +227,9 @@ def copy(state: State) -> State:
 def load(data: dict[str, object]) -> State:
     pieces = {}
     for row in data["pieces"]:  # type: ignore[attr-defined]
-        piece = Piece(**dict(zip(_PIECE, row, strict=True)))
-        piece.square = _sq(piece.square)  # type: ignore[arg-type]
+        values = dict(zip(_PIECE, row, strict=True))
+        values["square"] = _sq(values["square"])  # saved as a list
+        piece = Piece(**values)
         pieces[piece.id] = piece
     sides = [
         Side(seats, bases, pool, CooldownTrack(spaces=spaces), points, leader, scored)
@@ -236,8 +238,10 @@ def load(data: dict[str, object]) -> State:
     markers = {m[0]: Marker(m[0], _sq(m[1]), _sq(m[2]), m[3]) for m in data["markers"]}  # type: ignore[attr-defined,arg-type]
     frames = [Frame(**dict(zip(_FRAME, row, strict=True))) for row in data["frames"]]  # type: ignore[attr-defined]
     reaction = None
-    if data["reaction"] is not None:
-        reaction = Reaction(**dict(zip(_REACTION, data["reaction"], strict=True)))  # type: ignore[arg-type]
-        reaction.origin = _sq(reaction.origin)  # type: ignore[arg-type]
+    saved: Any = data["reaction"]
+    if saved is not None:
+        values = dict(zip(_REACTION, saved, strict=True))
+        values["origin"] = _sq(values["origin"])  # saved as a list
+        reaction = Reaction(**values)
     scalars = {n: data[n] for n in _SCALARS}
     return State(pieces=pieces, sides=sides, markers=markers, frames=frames, reaction=reaction, **scalars)  # type: ignore[arg-type]

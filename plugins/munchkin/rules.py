@@ -70,6 +70,29 @@ ON_SEAT = [Choice(f"to:{s}", f"On seat {s}") for s in SEATS]
 WITH = [Choice(f"with:{s}", f"Offer seat {s} a trade") for s in SEATS]
 
 
+def combat_now(state: State) -> Combat:
+    """The combat going on, for the code that runs only during one."""
+    combat = state.combat
+    assert combat is not None, "no combat is going on"
+    return combat
+
+
+def card_of(p: Pending) -> str:
+    """The card of a decision that plays one (or comes from one's Bad Stuff or Curse):
+    every kind that reads it is made with it."""
+    c = p.card
+    assert c is not None, f"a {p.kind} decision without its card"
+    return c
+
+
+def target_of(p: Pending) -> int:
+    """The other seat of a decision that has one: a bribe, a request for help, a trade
+    offer once its partner is chosen, an answer to a trade offer."""
+    target = p.target
+    assert target is not None, f"a {p.kind} decision without its other seat"
+    return target
+
+
 # ======================================================================================
 # prompts
 # ======================================================================================
@@ -109,40 +132,40 @@ def prompts(state: State) -> list[Prompt]:
 def main_prompts(state: State, phase: str) -> list[Prompt]:
     """The prompts of the seats whose step of the turn it is."""
     turn = state.turn
-    options: list[Play]
+    choices: list[Choice]
     if phase == "arrange":
-        options = [KICK, *own_turn_choices(state)]
-        return [Prompt(turn, "arrange", "Arrange your cards, then kick open the door", tuple(options))]
+        choices = [KICK, *own_turn_choices(state)]
+        return [Prompt(turn, "arrange", "Arrange your cards, then kick open the door", tuple(choices))]
     if phase == "revealed":
         c = state.revealed[0]
         about = (ref(state, c),)
-        options = [("keep", f"Keep {name(state, c)}", about)]
+        options: list[Play] = [("keep", f"Keep {name(state, c)}", about)]
         if play_kind(state, turn, c, "turn") == "direct":
             options.append(("play", f"Play {name(state, c)}", about))
         return [Prompt(turn, "revealed", "Keep the card or play it", _choices(options))]
     if phase == "trouble":
-        options = [
+        choices = [
             card_choice(state, "fight", c)
             for c in state.players[turn].hand.cards
             if card(state, c).kind == "monster"
         ]
-        options += [LOOT, *own_turn_choices(state)]
-        return [Prompt(turn, "trouble", "Look for Trouble or Loot the Room", tuple(options))]
+        choices += [LOOT, *own_turn_choices(state)]
+        return [Prompt(turn, "trouble", "Look for Trouble or Loot the Room", tuple(choices))]
     if phase == "run":
         runners = [r for r in state.runners if r.left]
         return [Prompt(r.seat, "run", "Run Away", _choices(run_choices(state, r))) for r in runners]
     if phase == "split":
-        options = [card_choice(state, "take", c) for c in state.pool]
-        return [Prompt(state.split_next, "pick", "Pick a Treasure", tuple(options))]
+        choices = [card_choice(state, "take", c) for c in state.pool]
+        return [Prompt(state.split_next, "pick", "Pick a Treasure", tuple(choices))]
     if phase == "charity":
         over = len(state.players[turn].hand.cards) > HAND_LIMIT
-        options = [*own_turn_choices(state), CHARITY if over else END]
+        choices = [*own_turn_choices(state), CHARITY if over else END]
         text = (
             "Charity: get down to five cards"
             if over
             else "Play cards or change your table, then end your turn"
         )
-        return [Prompt(turn, "charity", text, tuple(options))]
+        return [Prompt(turn, "charity", text, tuple(choices))]
     raise AssertionError(f"unknown phase {phase}")
 
 
@@ -157,7 +180,7 @@ _MADE: dict[Play, Choice] = {}
 def _choices(options: list[Play]) -> tuple[Choice, ...]:
     made = _MADE
     get = made.get
-    return tuple([o if type(o) is Choice else (get(o) or _make(o)) for o in options])
+    return tuple([o if isinstance(o, Choice) else (get(o) or _make(o)) for o in options])
 
 
 def _make(option: tuple[str, str] | tuple[str, str, tuple[str, ...]]) -> Choice:
@@ -267,12 +290,12 @@ PLAY_CLASS = {
 ONE_SHOTS = frozenset(key for key, c in PLAIN.items() if c.kind == "one-shot")
 
 
-def card_plays(state: State, seat: int, where: str) -> list[Play]:
+def card_plays(state: State, seat: int, where: str) -> list[Choice]:
     """Cards `seat` may play now, from its hand and (One-Shot Items) from its table,
     and One-Shots it may put on the table. (The kinds whose answer never varies are
     decided here; the rest ask `play_kind`.)"""
     player = state.players[seat]
-    options: list[Play] = []
+    options: list[Choice] = []
     classes = PLAY_CLASS[where]
     defs = state.cards
     own = where in OWN_TURN
@@ -300,7 +323,7 @@ def card_plays(state: State, seat: int, where: str) -> list[Play]:
                 options.append(choice or card_choice(state, "carry", c))
             continue
         elif how == _ENHANCER:
-            playable = bool(state.combat.foes)
+            playable = bool(combat_now(state).foes)
         else:
             playable = play_kind(state, seat, c, where) is not None
         if playable:
@@ -317,7 +340,7 @@ def any_may_gain(state: State) -> bool:
     return any(fx.may_gain_without_kill(state, s) for s in range(len(state.players)))
 
 
-def own_turn_choices(state: State) -> list[Play]:
+def own_turn_choices(state: State) -> list[Choice]:
     """What the player whose turn it is may do outside combat, besides moving on (kept
     in the memo until the next choice: `settle` and `prompts` both ask)."""
     memo = state.window_memo
@@ -329,7 +352,7 @@ def own_turn_choices(state: State) -> list[Play]:
     return options
 
 
-def _own_turn_choices(state: State) -> list[Play]:
+def _own_turn_choices(state: State) -> list[Choice]:
     seat = state.turn
     player = state.players[seat]
     if player.dead:
@@ -410,7 +433,7 @@ def _anytime_key(state: State, seat: int, player) -> tuple:
     )
 
 
-def anytime_choices(state: State, seat: int) -> list[Play]:
+def anytime_choices(state: State, seat: int) -> list[Choice]:
     """A seat's any-time window: cards playable at any time, giving up a Citizenship,
     and, out of combat, its equipment and a trade offer. Empty when it can do nothing."""
     player = state.players[seat]
@@ -432,7 +455,7 @@ def fighting(state: State, seat: int) -> bool:
 def combat_prompts(state: State) -> list[Prompt]:
     """Every seat that has not passed since the last card, with its reaction-window
     choices (kept in the memo while only passes happen)."""
-    combat = state.combat
+    combat = combat_now(state)
     memo = state.window_memo
     step = state.step
     out = []
@@ -462,7 +485,7 @@ JOINING = {
 def window_choices(state: State, seat: int) -> list[Play]:
     """What a seat may do in a combat's reaction window. (Called for every seat at
     every step of a window, so it looks at each card once.)"""
-    combat = state.combat
+    combat = combat_now(state)
     player = state.players[seat]
     options: list[Play] = [PASS]
     if player.dead:
@@ -614,14 +637,14 @@ def wearable(state: State, seat: int) -> list[str]:
     return found
 
 
-def equipment_choices(state: State, seat: int) -> list[Play]:
+def equipment_choices(state: State, seat: int) -> list[Choice]:
     player = state.players[seat]
     items = player.items
     if not items or len(player.equipped) == len(items):
         return []  # nothing to put on (as `wearable` finds)
     found = wearable(state, seat)
     if not found:
-        return found
+        return []
     if state.planted:
         return [card_choice(state, "on", i) for i in found]
     defs, made = state.cards, _CARD_CHOICES  # the Choices made already, found at once
@@ -637,7 +660,7 @@ def sale_key(state: State, seat: int) -> str:
 SALE_GOLD = {key: c.gold if c.kind in ("item", "one-shot") else 0 for key, c in PLAIN.items()}
 
 
-def sell_choice(state: State, seat: int) -> list[Play]:
+def sell_choice(state: State, seat: int) -> list[Choice]:
     """Selling, when the seat's Items (table and hand) make 1,000 Gold and a level
     may be bought."""
     player = state.players[seat]
@@ -720,7 +743,7 @@ def play_kind(state: State, seat: int, c: str, where: str) -> str | None:
             return "item" if player.cheat is None and cheat_targets(state, seat) else None
         return None
     if where == "combat" and kind == "enhancer":
-        return "foe" if state.combat.foes else None
+        return "foe" if combat_now(state).foes else None
     return None
 
 
@@ -751,7 +774,7 @@ def cheat_targets(state: State, seat: int) -> list[str]:
 
 
 def defeatable(state: State, max_level: int) -> list[int]:
-    combat = state.combat
+    combat = combat_now(state)
     return [i for i, f in enumerate(combat.foes) if card(state, f.card).level <= max_level]
 
 
@@ -777,24 +800,26 @@ def pending_prompt(state: State, p: Pending) -> Prompt:
     if kind == "trade":  # the most frequent: a step of building a trade offer
         return Prompt(seat, kind, "Make a trade offer", tuple(trade_choices(state, p)))
     if kind == "target":
-        options = [ON_SEAT[s] for s in targets(state, p.card)]
-        return Prompt(seat, kind, f"Play {name(state, p.card)} on which player?", _choices(options))
+        c = card_of(p)
+        options = [ON_SEAT[s] for s in targets(state, c)]
+        return Prompt(seat, kind, f"Play {name(state, c)} on which player?", _choices(options))
     if kind == "side":
         options = [("heroes", "For the fighters")]
         options += [
             (f"foe:{i}", f"For {name(state, f.card)}", (ref(state, f.card),))
-            for i, f in enumerate(state.combat.foes)
+            for i, f in enumerate(combat_now(state).foes)
         ]
-        return Prompt(seat, kind, f"Use {name(state, p.card)} for which side?", _choices(options))
+        return Prompt(seat, kind, f"Use {name(state, card_of(p))} for which side?", _choices(options))
     if kind == "foe":
-        d = card(state, p.card)
-        indexes = defeatable(state, d.max_level) if d.kind == "one-shot" else range(len(state.combat.foes))
-        foes = state.combat.foes
+        c = card_of(p)
+        d = card(state, c)
+        foes = combat_now(state).foes
+        indexes = defeatable(state, d.max_level) if d.kind == "one-shot" else range(len(foes))
         options = [(f"foe:{i}", name(state, foes[i].card), (ref(state, foes[i].card),)) for i in indexes]
-        return Prompt(seat, kind, f"Play {name(state, p.card)} on which monster?", _choices(options))
+        return Prompt(seat, kind, f"Play {name(state, c)} on which monster?", _choices(options))
     if kind == "item":
         options = [(f"on:{i}", name(state, i), (ref(state, i),)) for i in cheat_targets(state, seat)]
-        return Prompt(seat, kind, f"Attach {name(state, p.card)} to which Item?", _choices(options))
+        return Prompt(seat, kind, f"Attach {name(state, card_of(p))} to which Item?", _choices(options))
     if kind == "search":
         found = [c for c in state.door_discard.cards + state.treasure_discard.cards]
         options = [card_choice(state, "take", c) for c in found]
@@ -807,7 +832,7 @@ def pending_prompt(state: State, p: Pending) -> Prompt:
         return Prompt(seat, kind, f"Seat {p.target} asks for your help", _choices(options))
     if kind in ("lose-item", "lose-citizenship"):
         options = [card_choice(state, "lose", c) for c in p.options]
-        return Prompt(seat, kind, f"{name(state, p.card)}: choose what you lose", _choices(options))
+        return Prompt(seat, kind, f"{name(state, card_of(p))}: choose what you lose", _choices(options))
     if kind == "loot":
         options = [card_choice(state, "take", c) for c in state.body]
         return Prompt(seat, kind, "Loot the Body: take one card", _choices(options))
@@ -821,7 +846,7 @@ def pending_prompt(state: State, p: Pending) -> Prompt:
         options.append(("cancel", "Call off the sale"))
         return Prompt(seat, kind, f"Selling Items: {total} Gold so far", _choices(options))
     if kind == "trade-answer":
-        gives = [c for c in p.options if c in state.players[p.target].items]
+        gives = [c for c in p.options if c in state.players[target_of(p)].items]
         takes = [c for c in p.options if c not in gives]
         label = f"Take {', '.join(fx.names(state, gives)) or 'nothing'}"
         label += f" for your {', '.join(fx.names(state, takes)) or 'nothing'}"
@@ -860,7 +885,8 @@ def bribe_choices(state: State, p: Pending) -> list[Play]:
     items = [i for i in tradeable(state, seat) if i not in p.options]
     options: list[Play] = [card_choice(state, "item", i) for i in items]
     if not p.order:
-        total = sum(fx.foe_treasures(state, f) for f in state.combat.foes) + state.combat.kept_treasure
+        combat = combat_now(state)
+        total = sum(fx.foe_treasures(state, f) for f in combat.foes) + combat.kept_treasure
         for k in range(1, total + 1):
             options.append((f"share:{k}:you", f"Add {k} of the Treasures, helper picks first"))
             options.append((f"share:{k}:me", f"Add {k} of the Treasures, you pick first"))
@@ -1053,13 +1079,13 @@ def on_revealed(state: State, seat: int, verb: str, rest: str, ctx: Context) -> 
         enhancers = [c for c in state.lurking if c not in monsters]
         state.lurking = []
         start_combat(state, monsters, ctx)
-        state.combat.foes[0].enhancers += enhancers
+        combat_now(state).foes[0].enhancers += enhancers
     else:
         set_phase(state, "trouble")
 
 
 def on_combat(state: State, seat: int, verb: str, rest: str, ctx: Context) -> None:
-    combat = state.combat
+    combat = combat_now(state)
     if verb == "pass":
         combat.passed[seat] = True
         return
@@ -1119,6 +1145,7 @@ def on_run(state: State, seat: int, verb: str, rest: str, ctx: Context) -> None:
     player = state.players[seat]
     if verb == "ride":
         ride = player.ride
+        assert ride is not None, "a Ride sacrificed by a runner without one"
         fx.lose_ride(state, seat, None)
         runner.left = []
         if rest == "both":
@@ -1170,6 +1197,7 @@ def on_run(state: State, seat: int, verb: str, rest: str, ctx: Context) -> None:
 
 def on_split(state: State, seat: int, verb: str, rest: str, ctx: Context) -> None:
     hero, helper = state.turn, state.split_helper
+    assert helper is not None, "a Treasure split without a helper"
     take_from_pool(state, seat, rest, ctx)
     if seat == helper:
         state.split_share -= 1
@@ -1226,55 +1254,59 @@ def resolve_pending(state: State, p: Pending, verb: str, rest: str, ctx: Context
         return
     player = state.players[seat]
     if kind == "target":
-        play_on_player(state, seat, take_card(state, seat, p.card), int(rest), ctx)
+        play_on_player(state, seat, take_card(state, seat, card_of(p)), int(rest), ctx)
     elif kind == "side":
-        take_card(state, seat, p.card)
-        state.combat.played.append(p.card)
-        bonus = card(state, p.card).bonus
-        coverage.fired(state.cards[p.card])
+        c = card_of(p)
+        combat = combat_now(state)
+        take_card(state, seat, c)
+        combat.played.append(c)
+        bonus = card(state, c).bonus
+        coverage.fired(state.cards[c])
         if verb == "heroes":
-            state.combat.hero_bonus += bonus
+            combat.hero_bonus += bonus
             what = "the fighters"
         else:
-            foe = state.combat.foes[int(rest)]
-            foe.enhancers.append(p.card)
-            state.combat.played.remove(p.card)
+            foe = combat.foes[int(rest)]
+            foe.enhancers.append(c)
+            combat.played.remove(c)
             what = name(state, foe.card)
-        about = [ref(state, p.card)] if verb == "heroes" else refs(state, [p.card, foe.card])
+        about = [ref(state, c)] if verb == "heroes" else refs(state, [c, foe.card])
         ctx.emit(
             "play",
-            f"seat {seat} plays {name(state, p.card)} for {what}",
-            {"seat": seat, "card": p.card, REFS: about},
+            f"seat {seat} plays {name(state, c)} for {what}",
+            {"seat": seat, "card": c, REFS: about},
         )
         reopen(state)
     elif kind == "foe":
-        play_on_foe(state, seat, take_card(state, seat, p.card), int(rest), ctx)
+        play_on_foe(state, seat, take_card(state, seat, card_of(p)), int(rest), ctx)
         reopen(state)
     elif kind == "item":
-        take_card(state, seat, p.card)
-        player.cheat, player.cheat_item = p.card, rest
-        coverage.fired(state.cards[p.card])
+        c = card_of(p)
+        take_card(state, seat, c)
+        player.cheat, player.cheat_item = c, rest
+        coverage.fired(state.cards[c])
         ctx.emit(
             "cheat",
             f"seat {seat} attaches Cheat! to {name(state, rest)}",
             # the text names the card by its printed name, and the view marks the Item
-            {"seat": seat, "card": rest, REFS: [state.cards[p.card], ref(state, rest)]},
+            {"seat": seat, "card": rest, REFS: [state.cards[c], ref(state, rest)]},
         )
     elif kind == "search":
-        coverage.fired(state.cards[p.card])
+        c = card_of(p)
+        coverage.fired(state.cards[c])
         pile = state.door_discard if rest in state.door_discard.cards else state.treasure_discard
         pile.remove(rest)
-        take_card(state, seat, p.card)
+        take_card(state, seat, c)
         to_hand_face_up(state, seat, rest)
         if state.combat is not None:
-            state.combat.played.append(p.card)
+            state.combat.played.append(c)
             reopen(state)
         else:
-            fx.discard(state, p.card)
+            fx.discard(state, c)
         ctx.emit(
             "search",
-            f"seat {seat} plays {name(state, p.card)} and takes {name(state, rest)} from the discards",
-            {"seat": seat, "card": rest, REFS: refs(state, [p.card, rest])},
+            f"seat {seat} plays {name(state, c)} and takes {name(state, rest)} from the discards",
+            {"seat": seat, "card": rest, REFS: refs(state, [c, rest])},
         )
         received(state, seat, [rest])
     elif kind == "bribe":
@@ -1325,7 +1357,9 @@ def resolve_bribe(state: State, p: Pending, verb: str, rest: str) -> None:
         p.order = [1 if first == "you" else 0]
         state.pending.insert(0, p)
     else:  # ask, offering what was put together
-        offer = Pending(p.target, "help", target=p.seat, options=list(p.options), n=p.n, order=list(p.order))
+        offer = Pending(
+            target_of(p), "help", target=p.seat, options=list(p.options), n=p.n, order=list(p.order)
+        )
         state.pending.insert(0, offer)
 
 
@@ -1334,7 +1368,7 @@ def resolve_help(state: State, p: Pending, verb: str, ctx: Context) -> None:
     if verb == "refuse":
         ctx.emit("refuse", f"seat {seat} refuses to help seat {hero}", {"seat": seat, "hero": hero})
         return
-    combat = state.combat
+    combat = combat_now(state)
     combat.helper = seat
     combat.bribe_items = list(p.options)  # handed over if the fight is won (Items do not
     combat.bribe_share = p.n  # change hands, or status, during a combat)
@@ -1368,11 +1402,11 @@ def resolve_trade(state: State, p: Pending, verb: str, rest: str) -> None:
         p.options.append(rest)
         state.pending.insert(0, p)
     else:  # offer
-        state.pending.insert(0, Pending(p.target, "trade-answer", options=list(p.options), target=seat))
+        state.pending.insert(0, Pending(target_of(p), "trade-answer", options=list(p.options), target=seat))
 
 
 def resolve_trade_answer(state: State, p: Pending, verb: str, ctx: Context) -> None:
-    seat, proposer = p.seat, p.target
+    seat, proposer = p.seat, target_of(p)
     if verb == "decline":
         state.players[proposer].declined_step = state.step
         ctx.emit("decline", f"seat {seat} declines the trade", {"seat": seat, "proposer": proposer})
@@ -1485,10 +1519,11 @@ def start_play(state: State, seat: int, c: str, where: str, ctx: Context) -> Non
         play_direct(state, seat, take_card(state, seat, c), ctx)
         if in_combat:
             reopen(state)
-    elif kind == "foe" and len(state.combat.foes) == 1 and card(state, c).kind == "enhancer":
+    elif kind == "foe" and len(combat_now(state).foes) == 1 and card(state, c).kind == "enhancer":
         play_on_foe(state, seat, take_card(state, seat, c), 0, ctx)
         reopen(state)
     else:
+        assert kind is not None, "a card played where it may not be"  # only playable cards are offered
         pending_kind = {"player": "target", "item": "item"}.get(kind, kind)
         state.pending.insert(0, Pending(seat, pending_kind, c))
 
@@ -1525,8 +1560,9 @@ def play_direct(state: State, seat: int, c: str, ctx: Context) -> None:
     elif kind == "dual":
         player.dual = c
     elif d.use == "run_away":
-        state.combat.run_bonus += d.bonus
-        state.combat.played.append(c)
+        combat = combat_now(state)
+        combat.run_bonus += d.bonus
+        combat.played.append(c)
     elif d.use == "draw_treasure":
         fx.discard(state, c)
         ctx.emit(
@@ -1584,7 +1620,7 @@ def curse(state: State, target: int, c: str, ctx: Context, by: int | None) -> No
 
 
 def play_on_foe(state: State, seat: int, c: str, index: int, ctx: Context) -> None:
-    combat = state.combat
+    combat = combat_now(state)
     foe = combat.foes[index]
     d = card(state, c)
     coverage.fired(d.id)
@@ -1712,7 +1748,7 @@ def kick_open_the_door(state: State, ctx: Context) -> None:
     elif state.lurking:
         lurking, state.lurking = state.lurking, []
         start_combat(state, [c for c in lurking if c in monsters], ctx)
-        state.combat.foes[0].enhancers += [c for c in lurking if c not in monsters]
+        combat_now(state).foes[0].enhancers += [c for c in lurking if c not in monsters]
     else:
         set_phase(state, "trouble")
 
@@ -1724,12 +1760,12 @@ def start_combat(state: State, monsters: list[str], ctx: Context) -> None:
 
 def reopen(state: State) -> None:
     """A card was played: everyone may answer it again."""
-    combat = state.combat
+    combat = combat_now(state)
     combat.passed = [p.dead for p in state.players]
 
 
 def resolve_combat(state: State, ctx: Context) -> None:
-    combat = state.combat
+    combat = combat_now(state)
     hero = state.turn
     if coverage.active():
         _fire_fight(state, combat)
@@ -1769,14 +1805,14 @@ def _fire_fight(state: State, combat: Combat) -> None:
             coverage.fired(state.cards[c])
     for seat in fx.fighters(combat, state.turn):
         p = state.players[seat]
-        for c in (*p.equipped, *p.citizenships, *p.ride_enhancers, p.ride, p.dual, p.cheat):
-            if c is not None:
-                coverage.fired(state.cards[c])
+        for held in (*p.equipped, *p.citizenships, *p.ride_enhancers, p.ride, p.dual, p.cheat):
+            if held is not None:
+                coverage.fired(state.cards[held])
 
 
 def win_combat(state: State, ctx: Context, heroes: int, monsters: int) -> None:
     """Kill every monster left; rewards come only after the fight is over (rule 3)."""
-    combat = state.combat
+    combat = combat_now(state)
     hero = state.turn
     levels = sum(card(state, f.card).levels for f in combat.foes)
     treasures = sum(fx.foe_treasures(state, f) for f in combat.foes) + combat.kept_treasure
@@ -1844,7 +1880,7 @@ def pay_bribe(state: State, hero: int, helper: int, items: list[str], ctx: Conte
 
 def finish_combat(state: State) -> None:
     """Discard the monsters and every card played; 'next combat' Curses are used up."""
-    combat = state.combat
+    combat = combat_now(state)
     for foe in combat.foes:
         fx.discard(state, foe.card)
         for c in foe.enhancers:
@@ -1902,7 +1938,7 @@ def settle(state: State, ctx: Context) -> None:
         drop_stale_choices(state)
     while not state.over and not state.pending:
         phase = state.phase
-        if phase == "combat" and all(state.combat.passed):
+        if phase == "combat" and all(combat_now(state).passed):
             resolve_combat(state, ctx)
         elif phase == "run" and not any(r.left for r in state.runners):
             finish_combat(state)

@@ -115,7 +115,8 @@ class EffectMachine:
             st.stack.pop()
             return
         run, when, fires, ins = steps[pc]
-        if when is not None and not when(Scope(self, st, f.seat, f.source, f.vars, {})):
+        # (self is the Rules this mixin is part of)
+        if when is not None and not when(Scope(self, st, f.seat, f.source, f.vars, {})):  # type: ignore[arg-type]
             f.pc = pc + 1
             return
         result = self.checked_op(st, f, ins, ctx) if STRICT_STEPS else run(self, st, f, ins, ctx)

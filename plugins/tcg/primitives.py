@@ -519,7 +519,9 @@ class Primitives:
 
     def relocate(self, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
         card = f.source if ins.get("card", "self") == "self" else f.vars.get(ins["card"])
-        found = None if card is None else self.locate(st, card)
+        if card is None:
+            return False
+        found = self.locate(st, card)
         if found is None:
             return False
         town, k = found

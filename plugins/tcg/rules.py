@@ -339,7 +339,7 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Scoring, EffectMachine, Primitive
         if granted and k in granted.get(card, ()):
             return True
         stack = st.stacked.get(card)
-        return bool(stack) and any(k in self.defs[st.cards[s]].lends for s in stack)
+        return stack is not None and any(k in self.defs[st.cards[s]].lends for s in stack)
 
     def is_immune(self, st: State, card: str) -> bool:
         d = self.defs[st.cards[card]]

@@ -121,11 +121,11 @@ class StartPhase:
     def king_free(self, st: State, seat: int, activity: str) -> bool:
         """Whether `seat` alone meets the activity's condition for doing it free."""
         if activity == "draw":
-            counts = [len(p.hand) for p in st.players]
+            counts: list[int] = [len(p.hand) for p in st.players]
             best = min(counts)
         elif activity == "pp":
             counts = [
-                sum(1 for c in self.creations_of(st, s) if not self.def_of(st, c).not_a_creation_count)
+                sum(1 for c in self.creations_of(st, s) if not self.def_of(st, c).not_a_creation_count)  # type: ignore[misc]  # mypy misreads it
                 for s in range(len(st.players))
             ]
             best = max(counts)
@@ -171,7 +171,11 @@ def _king_pay(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
 
 
 # the step each King's activity is, for a player who paid for it or does it free
-_KING_STEPS = {"draw": {"op": "draw", "n": 1}, "pp": {"op": "pp", "n": 1}, "move": {"op": "move", "n": 1}}
+_KING_STEPS: dict[str, dict[str, Any]] = {
+    "draw": {"op": "draw", "n": 1},
+    "pp": {"op": "pp", "n": 1},
+    "move": {"op": "move", "n": 1},
+}
 
 
 @custom("king_do")

@@ -37,7 +37,7 @@ class Table(dict):
         self._text = None
         super().__delitem__(key)
 
-    def __ior__(self, other: Any) -> Table:
+    def __ior__(self, other: Any) -> Table:  # type: ignore[misc]  # dict's own __or__ stays
         self._text = None
         return super().__ior__(other)
 

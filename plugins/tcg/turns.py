@@ -190,7 +190,8 @@ class PlayerTurns:
             if to is not None:
                 extra["to"] = st.cards[st.players[to[0]].row[to[1]].locale]
                 extra["to_slot"] = to
-            value = int(compile_expression(d.cost)(Scope(self, st, seat, card, _NO_VARS, extra)))
+            scope = Scope(self, st, seat, card, _NO_VARS, extra)  # type: ignore[arg-type]  # self is the Rules
+            value = int(compile_expression(d.cost)(scope))
             if value != (d.number or 0):
                 fired(d.id)  # its own price rule changed the price
         placed = st.players[seat].placed
@@ -495,11 +496,13 @@ def _play_pay(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
     seat, card, verb = f.seat, f.source, f.vars["verb"]
     d = g.def_of(st, card)
     p = st.players[seat]
-    to = tuple(f.vars["to"]) if f.vars["to"] else None
-    if verb == "replace":
-        old = g.title_in_town(st, seat, card)
+    to: tuple[int, int] | None = (f.vars["to"][0], f.vars["to"][1]) if f.vars["to"] else None
+    # the card a replacement replaces (a replacement is offered only when it stands in play)
+    old = g.title_in_town(st, seat, card) if verb == "replace" else None
+    if old is not None:
         price = (d.number or 0) - (g.def_of(st, old).number or 0)
     elif verb == "playopp":
+        assert d.opponent_play is not None, f"{d.id} has no price in another town"
         price = int(g.ev_at(st, seat, card, d.opponent_play, number=d.number or 0))
     else:
         price = max(0, g.cost(st, seat, card, to) - f.vars.get("discount", 0))
@@ -515,9 +518,10 @@ def _play_pay(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
     if verb == "playopp" or d.id in g.plain:
         fired(d.id)  # played into another town, or a card whose whole job is being in play
     if d.kind == "character":
-        if verb == "replace":
-            old = g.title_in_town(st, seat, card)
-            town, k = g.locate(st, old)
+        if old is not None:
+            at = g.locate(st, old)
+            assert at is not None, f"{old} is replaced but stands nowhere"
+            town, k = at
             slot = st.players[town].row[k]
             slot.characters[slot.characters.index(old)] = card
             if old in st.stacked:
@@ -532,10 +536,14 @@ def _play_pay(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
                 {"seat": seat, "card": g.card_data(st, old), "refs": [g.ref(st, old)]},
             )
         else:
+            assert to is not None, f"{card} is played to no Locale"
             st.players[to[0]].row[to[1]].characters.append(card)
         g.played(st, seat, card, f"{d.id}.on_play", "char_played", data={"replaced": verb == "replace"})
     elif d.kind == "creation":
-        into = to[0] if verb == "playopp" else seat
+        into = seat
+        if verb == "playopp":
+            assert to is not None, f"{card} is played into no town"
+            into = to[0]
         st.players[into].creations.append(card)
         g.played(st, seat, card, f"{d.id}.on_play", "creation_played", into=into)
     else:
