@@ -17,25 +17,11 @@ from typing import Any
 
 from nbc.core.errors import BadOptions, GameBug, IllegalChoice, NotYourTurn, ReplayError
 from nbc.core.game import Choice, Context, Event, Game, Outcome, Prompt, offered_choice
+from nbc.core.header import Header
 from nbc.core.rng import Rng
 from nbc.core.serial import SerialError, canonical_json, from_data, to_data
 
 FORMAT = 1
-
-
-@dataclass(frozen=True, slots=True)
-class Header:
-    """What a match was started with. The seed is a server secret: never send a
-    header to a client."""
-
-    game: str
-    variant: str
-    options: dict[str, Any]
-    players: int
-    seed: int | str
-    # A match set up in an exact position (scenario tests) starts from this saved
-    # state instead of running setup.
-    start: dict[str, Any] | None = None
 
 
 @dataclass(slots=True)
