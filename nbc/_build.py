@@ -28,7 +28,6 @@ MYPY_CONFIG = """\
 ignore_missing_imports = True
 follow_imports = silent
 disable_error_code = attr-defined
-ignore_errors = True
 """
 
 
