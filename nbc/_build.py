@@ -54,31 +54,53 @@ def sources() -> dict[str, Path]:
     return out
 
 
+def _stage(stage: Path) -> list[str]:
+    """Copy the packages into `stage` as installed (nbc, nbc.core, nbc.plugins: what the
+    modules import) with the build's mypy settings; returns the paths of `MODULES`."""
+    shutil.copytree(_package_dir("nbc"), stage / "nbc", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    for sub in ("core", "plugins"):
+        shutil.copytree(
+            _package_dir(f"nbc.{sub}"),
+            stage / "nbc" / sub,
+            ignore=shutil.ignore_patterns("__pycache__", "*.so"),
+            dirs_exist_ok=True,
+        )
+    (stage / "mypy.ini").write_text(MYPY_CONFIG)
+    return [str(Path(*name.split(".")).with_suffix(".py")) for name in MODULES]
+
+
+def _needs(module: str) -> None:
+    try:
+        __import__(module)
+    except ImportError as error:
+        raise BuildError(
+            f"{module} is not installed: pip install 'nbc-rules[compiled]' (or make compiled)"
+        ) from error
+
+
+def typecheck() -> None:
+    """Type-check `MODULES` as the build does, without compiling; raises `BuildError` with
+    mypy's report when any annotation does not hold (each such place is a `TypeError`
+    in a compiled build where the interpreted one carries on)."""
+    _needs("mypy")
+    with tempfile.TemporaryDirectory(prefix="nbc-typecheck-") as tmp:
+        stage = Path(tmp)
+        paths = _stage(stage)
+        command = [sys.executable, "-m", "mypy", "--config-file", "mypy.ini", "--no-incremental", *paths]
+        run = subprocess.run(command, cwd=stage, capture_output=True, text=True)
+        if run.returncode != 0:
+            report = (run.stdout + run.stderr)[-4000:]
+            raise BuildError(f"mypy found errors (exit {run.returncode}):\n{report}")
+
+
 def build(log: bool = False) -> Path:
     """Compile `MODULES` into `build_dir()`; returns it. Raises `BuildError` with mypyc's
     output when the build fails (the previous build, if any, is left as it was)."""
-    try:
-        import mypyc  # noqa: F401
-    except ImportError as error:
-        raise BuildError(
-            "mypyc is not installed: pip install 'nbc-rules[compiled]' (or make compiled)"
-        ) from error
+    _needs("mypyc")
     found = sources()
     with tempfile.TemporaryDirectory(prefix="nbc-compile-") as tmp:
         stage = Path(tmp)
-        # the packages as installed: nbc, nbc.core, nbc.plugins (what the modules import)
-        shutil.copytree(
-            _package_dir("nbc"), stage / "nbc", ignore=shutil.ignore_patterns("__pycache__", "*.so")
-        )
-        for sub in ("core", "plugins"):
-            shutil.copytree(
-                _package_dir(f"nbc.{sub}"),
-                stage / "nbc" / sub,
-                ignore=shutil.ignore_patterns("__pycache__", "*.so"),
-                dirs_exist_ok=True,
-            )
-        (stage / "mypy.ini").write_text(MYPY_CONFIG)
-        paths = [str(Path(*name.split(".")).with_suffix(".py")) for name in MODULES]
+        paths = _stage(stage)
         command = [sys.executable, "-m", "mypyc", "--config-file", "mypy.ini", *paths]
         env = {**os.environ, "MYPYC_OPT_LEVEL": os.environ.get("MYPYC_OPT_LEVEL", "3")}
         run = subprocess.run(command, cwd=stage, capture_output=not log, text=True, env=env)

@@ -71,3 +71,12 @@ def test_every_compiled_module_has_a_source_file() -> None:
     found = _build.sources()
     assert set(found) == set(_compiled.MODULES)
     assert all(path.suffix == ".py" and path.is_file() for path in found.values())
+
+
+@pytest.mark.costly
+def test_the_compiled_modules_type_check() -> None:
+    """Every annotation of the compiled modules holds as far as mypy can tell: a value
+    of another type than its annotation is a TypeError in a compiled build."""
+    from nbc import _build
+
+    _build.typecheck()  # raises BuildError with mypy's report
