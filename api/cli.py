@@ -573,8 +573,11 @@ def bench(
         _fail(str(error))
         return
     extra = _micro_benchmarks(chosen) if micro else []
+    from nbc import _compiled
+
+    compiled = bool(_compiled.active())
     if as_json:
-        print(json.dumps([r.as_dict() for r in results] + extra, indent=2))
+        print(json.dumps([{**r.as_dict(), "compiled": compiled} for r in results] + extra, indent=2))
         return
     table = Table("game", "variant", "seats", "games/s", "choices/s", "clones/s", "determinize/s")
     for r in results:
@@ -591,7 +594,7 @@ def bench(
     console.print(
         f"median of {runs} runs of {seconds:g}s each: random prompts and choices through Match.prompts "
         f"and Match.act, new matches included; clones and determinizations (a clone, then a redeal of "
-        f"what seat 0 cannot know) of a match halfway through"
+        f"what seat 0 cannot know) of a match halfway through; {_compiled.describe()}"
     )
     for entry in extra:
         figures = ", ".join(
