@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 EXAMPLE := examples/trick-or-treat
 
-.PHONY: serve test lint bench clean
+.PHONY: serve test lint bench clean compiled
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "nbc-rules needs Python 3.11 or newer; set PYTHON=/path/to/python3.11")'
@@ -26,6 +26,13 @@ serve: $(STAMP)
 # having run in the same process, and the costly ones start first (tests/conftest.py).
 test: $(STAMP)
 	$(BIN)/python -m pytest -n 2 --dist load
+
+# Optional: compile the hot modules with mypyc into .venv (docs/performance.md, "The
+# compiled build"); nbc uses them while their sources are unchanged, NBC_PURE=1 turns
+# them off, `nbc compile --clean` removes them.
+compiled: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,compiled]'
+	$(BIN)/nbc compile
 
 lint: $(STAMP)
 	$(BIN)/ruff check core plugins api nbc tests examples

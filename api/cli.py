@@ -573,8 +573,11 @@ def bench(
         _fail(str(error))
         return
     extra = _micro_benchmarks(chosen) if micro else []
+    from nbc import _compiled
+
+    compiled = bool(_compiled.active())
     if as_json:
-        print(json.dumps([r.as_dict() for r in results] + extra, indent=2))
+        print(json.dumps([{**r.as_dict(), "compiled": compiled} for r in results] + extra, indent=2))
         return
     table = Table("game", "variant", "seats", "games/s", "choices/s", "clones/s", "determinize/s")
     for r in results:
@@ -591,7 +594,7 @@ def bench(
     console.print(
         f"median of {runs} runs of {seconds:g}s each: random prompts and choices through Match.prompts "
         f"and Match.act, new matches included; clones and determinizations (a clone, then a redeal of "
-        f"what seat 0 cannot know) of a match halfway through"
+        f"what seat 0 cannot know) of a match halfway through; {_compiled.describe()}"
     )
     for entry in extra:
         figures = ", ".join(
@@ -992,6 +995,27 @@ def schema(
             f"{escape(problem.reason)}"
         )
     print(schema_sdl(app_), end="")
+
+
+@app.command(name="compile")
+def compile_(
+    clean: Annotated[bool, typer.Option("--clean", help="remove the compiled build instead")] = False,
+    show: Annotated[bool, typer.Option("--log", help="show the compiler's output as it runs")] = False,
+) -> None:
+    """Compile the hot modules with mypyc into this environment (docs/performance.md).
+
+    Needs the `compiled` extra (mypy). Imports of nbc use the build while every compiled
+    module's source is unchanged since; NBC_PURE=1 turns it off."""
+    from nbc import _build, _compiled
+
+    if clean:
+        print("removed" if _build.clean() else "no compiled build to remove")
+        return
+    try:
+        where = _build.build(log=show)
+    except _build.BuildError as error:
+        _fail(str(error))
+    print(f"compiled {len(_compiled.MODULES)} modules into {where}")
 
 
 def main(argv: list[str] | None = None) -> Any:

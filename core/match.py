@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from nbc.core.errors import BadOptions, GameBug, IllegalChoice, NotYourTurn, ReplayError
 from nbc.core.game import Choice, Context, Event, Game, Outcome, Prompt, offered_choice
 from nbc.core.header import Header
@@ -30,6 +32,7 @@ class Action:
     choice: str
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the test kit's engines subclass it
 class Match:
     """A running match. Build one with `Match.new`, `Match.replay` or `Match.from_json`."""
 
@@ -210,7 +213,10 @@ class Match:
     def over(self) -> bool:
         return not self.all_prompts()
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    # The public calls take `seat` and `choice_id` as Any and check them themselves: a
+    # compiled build would otherwise turn a `True` seat into 1, or refuse a wrong type
+    # with its own TypeError instead of the match's error.
+    def view(self, seat: Any) -> dict[str, Any]:
         """What `seat` may know (None: a spectator)."""
         self._check_seat(seat, allow_spectator=True)
         return self.game.view(self.state, seat)
@@ -221,7 +227,7 @@ class Match:
         return [e for e in self.events if e.seq > after and e.visible_to(seat)]
 
     # --- acting -----------------------------------------------------------------
-    def act(self, seat: int, choice_id: str) -> list[Event]:
+    def act(self, seat: Any, choice_id: Any) -> list[Event]:
         """Make a choice for `seat`. Anything but one of the seat's current choice ids
         is refused with `IllegalChoice` (or `NotYourTurn`), and nothing changes."""
         log = self.log
@@ -245,14 +251,16 @@ class Match:
             self.game.apply(self.state, seat, choice, ctx)
         except Exception as error:
             self._restore()
-            raise GameBug(
+            bug = GameBug(
                 f"game '{self.game.name}' failed applying seat {seat}'s choice "
                 f"'{choice_id}': {type(error).__name__}: {error}; the match is unchanged"
-            ) from error
+            )
+            bug.__cause__ = error  # compiled code does not keep the cause `from` gives
+            raise bug from error
         log.append(Action(seat, choice_id))
         return events[first:]
 
-    def _find_choice(self, seat: int, choice_id: str) -> Choice:
+    def _find_choice(self, seat: Any, choice_id: Any) -> Choice:
         self._check_seat(seat, allow_spectator=False)
         prompts = self.all_prompts()
         found = offered_choice(prompts, seat, choice_id)
@@ -266,7 +274,7 @@ class Match:
             raise NotYourTurn(f"seat {seat} has nothing to decide now; waiting for seat(s) {waiting}")
         raise IllegalChoice(f"seat {seat} cannot choose '{choice_id}' now; {describe_choices(mine)}")
 
-    def _check_seat(self, seat: int | None, allow_spectator: bool) -> None:
+    def _check_seat(self, seat: Any, allow_spectator: bool) -> None:
         if type(seat) is int and 0 <= seat < self.header.players:
             return
         if seat is None and allow_spectator:

@@ -23,7 +23,7 @@ _MASK = _SPAN - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
-def seed_to_state(seed: int | str) -> int:
+def seed_to_state(seed: object) -> int:
     """Turn any int or str seed into a 64-bit starting state (stable across runs)."""
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise TypeError(f"a seed must be an int or a str, not {type(seed).__name__}")
@@ -36,7 +36,7 @@ class Rng:
 
     __slots__ = ("state",)
 
-    def __init__(self, seed: int | str = 0, *, state: int | None = None) -> None:
+    def __init__(self, seed: object = 0, *, state: int | None = None) -> None:
         self.state = seed_to_state(seed) if state is None else state & _MASK
 
     @classmethod

@@ -5,3 +5,8 @@ nbc.core, nbc.plugins and nbc.api (see pyproject.toml).
 """
 
 __version__ = "0.1.0"
+
+# the optional compiled build of the hot modules, when this environment has a current one
+from nbc import _compiled  # noqa: E402
+
+_compiled.install()

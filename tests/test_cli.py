@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from nbc import _compiled
 from nbc.api.cli import app
 
 runner = CliRunner()
@@ -84,7 +85,9 @@ def test_bench_reports_rates_per_variant_as_json():
             "determinize_per_second",
             "mid_game_seq",
             "runs",
+            "compiled",
         }
+        assert row["compiled"] is bool(_compiled.active())  # whether the compiled build ran it
         assert row["game"] == "trick-or-treat" and row["players"] == 2 and row["runs"] == 1
         for key in ("games_per_second", "choices_per_second", "clones_per_second", "determinize_per_second"):
             assert row[key] > 0, key
@@ -99,6 +102,7 @@ def test_bench_table_names_every_figure_and_the_loop_it_times():
         assert heading in output
     assert "tcg" in output and "base" in output
     assert "Match.prompts and Match.act" in output and "halfway through" in output
+    assert _compiled.describe() in output  # the compiled build in use, or why not
 
 
 # Broken plugins: each is reported, and every command goes on with the rest.

@@ -4,6 +4,8 @@ empty Main Decks recycled, the Pumpkin King card passed on (rulebook: End Phase)
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from nbc.core.game import Context
 from nbc.plugins.tcg.constants import (
     HAND_LIMIT,
@@ -11,6 +13,7 @@ from nbc.plugins.tcg.constants import (
 from nbc.plugins.tcg.state import Ask, State
 
 
+@trait
 class EndPhase:
     """The End Phase (mixed into `Rules`)."""
 

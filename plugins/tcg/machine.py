@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from mypy_extensions import trait
+
 from nbc.core.coverage import fired
 from nbc.core.game import Choice, Context
 from nbc.plugins.tcg.effects import (
@@ -37,6 +39,7 @@ INTERNAL: dict[str, list[dict[str, Any]]] = {}
 TRIGGERS_BY_EVENT: dict[str, set[str]] = {}  # event -> the card ids with a trigger on it
 
 
+@trait
 class EffectMachine:
     """The stack, questions, triggers and response windows (mixed into `Rules`)."""
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import trait
+
 from nbc.core.coverage import fired
 from nbc.core.game import Choice, Context
 from nbc.plugins.tcg.constants import (
@@ -27,6 +29,7 @@ if TYPE_CHECKING:
 STOP_MOVING = (Choice("stop", "Stop moving"), None)
 
 
+@trait
 class Primitives:
     """The primitives the ops call (mixed into `Rules`)."""
 

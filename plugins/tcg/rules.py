@@ -178,7 +178,7 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Scoring, EffectMachine, Primitive
             if card.opponent_play is not None or card.kind not in ("character", "creation", "surprise"):
                 floors[card.id] = 0
                 continue
-            price: float = card.number or 0
+            price = float(card.number or 0)
             if card.cost is not None:
                 price = expression_bounds(card.cost, {"number": card.number or 0}, counts_nothing)[0]
             for disc in card.discounts:

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import trait
+
 from nbc.plugins.tcg.state import State
 
 
+@trait
 class Scoring:
     """Scare Points and the tie-breaks (mixed into `Rules`)."""
 

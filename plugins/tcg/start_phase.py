@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import trait
+
 from nbc.core.game import Choice, Context
 from nbc.plugins.tcg.constants import (
     KING_ACTIVITIES,
@@ -26,6 +28,7 @@ DECLINE = (Choice("pass", "Decline"), None)
 FREE = (Choice("free", "Do it for free"), "free")
 
 
+@trait
 class StartPhase:
     """The Start Phase (mixed into `Rules`)."""
 

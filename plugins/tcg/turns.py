@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import trait
+
 from nbc.core.coverage import fired
 from nbc.core.game import REFS, Choice, Context
 from nbc.plugins.tcg.constants import (
@@ -30,6 +32,7 @@ if TYPE_CHECKING:
 END_TURN = Choice("end", "End your turn")
 
 
+@trait
 class PlayerTurns:
     """The Player Turns (mixed into `Rules`)."""
 

@@ -59,6 +59,31 @@ def test_nbc_games_drops_the_variant_when_disabled(monkeypatch):
     assert variants == ["base"]
 
 
+def _parameters(cls: type, name: str) -> list[str]:
+    """The parameter names of `cls.name`, read from its source when it is compiled (a
+    compiled method carries no signature)."""
+    import ast
+    import inspect
+    from pathlib import Path
+
+    try:
+        return list(inspect.signature(getattr(cls, name)).parameters)
+    except ValueError:
+        pass
+    folder = Path(__file__).parents[3] / "plugins" / "tcg"
+    for klass in cls.__mro__:
+        path = folder / f"{klass.__module__.rpartition('.')[2]}.py"
+        if not klass.__module__.startswith("nbc.plugins.tcg.") or not path.is_file():
+            continue
+        for node in ast.parse(path.read_text()).body:
+            if isinstance(node, ast.ClassDef) and node.name == klass.__name__:
+                for item in node.body:
+                    if isinstance(item, ast.FunctionDef) and item.name == name:
+                        a = item.args
+                        return [x.arg for x in [*a.posonlyargs, *a.args, *a.kwonlyargs]]
+    raise AssertionError(f"{cls.__name__}.{name}: no signature and no source found")
+
+
 def test_the_expansion_reaches_the_tcg_only_through_its_documented_interface():
     """Christmas Town calls only the rules object's members listed in `api.TcgApi`, and
     imports from the TCG only its hooks and api modules."""
@@ -73,7 +98,7 @@ def test_the_expansion_reaches_the_tcg_only_through_its_documented_interface():
     for name in listed - {"defs"}:
         assert callable(getattr(Rules, name)), name
         offered = list(inspect.signature(getattr(api.TcgApi, name)).parameters)
-        real = list(inspect.signature(getattr(Rules, name)).parameters)
+        real = _parameters(Rules, name)
         assert real[: len(offered)] == offered, f"{name}: the API says {offered}, the rules take {real}"
     folder = Path(__file__).parents[3] / "plugins" / "christmas_town"
     for path in folder.glob("*.py"):

@@ -1,0 +1,82 @@
+"""The optional compiled build's import finder (nbc._compiled): it serves a build only
+while every compiled module's source is the one compiled."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from nbc import _compiled
+
+
+def _build(tmp_path: Path, sources: dict[str, str]) -> tuple[Path, dict]:
+    """A fake build: source files, and a manifest naming them as they are now."""
+    folder = tmp_path / "build"
+    folder.mkdir()
+    modules = {}
+    for name, text in sources.items():
+        source = tmp_path / "src" / f"{name.rpartition('.')[2]}.py"
+        source.parent.mkdir(exist_ok=True)
+        source.write_text(text)
+        modules[name] = {
+            "source": str(source.resolve()),
+            "sha256": _compiled.file_hash(source),
+            "extension": f"{name}.so",
+        }
+    manifest = {"modules": modules, "libraries": {"abc__mypyc": "abc__mypyc.so"}}
+    (folder / _compiled.MANIFEST).write_text(json.dumps(manifest))
+    return folder, manifest
+
+
+@pytest.fixture(autouse=True)
+def _own_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tests' finders report into a state of their own, not the process's."""
+    monkeypatch.setattr(_compiled, "_state", {"finder": None, "reason": ""})
+
+
+def test_a_current_build_is_served_for_its_own_sources(tmp_path: Path) -> None:
+    folder, manifest = _build(tmp_path, {"pkg.a": "A = 1\n", "pkg.b": "B = 2\n"})
+    finder = _compiled._Finder(folder, manifest)
+    spec = finder.find_spec("pkg.a", [str(tmp_path / "src")])
+    assert spec is not None and spec.origin == str(folder / "pkg.a.so")
+    assert finder.find_spec("abc__mypyc").origin == str(folder / "abc__mypyc.so")
+    assert finder.find_spec("pkg.other", [str(tmp_path / "src")]) is None  # not compiled
+    # the same module name found in another folder (another checkout) is not served
+    assert finder.find_spec("pkg.b", [str(tmp_path / "elsewhere")]) is None
+
+
+def test_one_edited_source_leaves_the_whole_build_aside(tmp_path: Path) -> None:
+    folder, manifest = _build(tmp_path, {"pkg.a": "A = 1\n", "pkg.b": "B = 2\n"})
+    (tmp_path / "src" / "b.py").write_text("B = 3\n")
+    finder = _compiled._Finder(folder, manifest)
+    assert finder.find_spec("pkg.a", [str(tmp_path / "src")]) is None
+    assert finder.find_spec("abc__mypyc") is None
+    assert "pkg.b: its source changed since the build" in _compiled.why_not()
+
+
+def test_nbc_pure_turns_the_build_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NBC_PURE", "1")
+    before = list(sys.meta_path)
+    _compiled.install()
+    assert sys.meta_path == before
+    assert _compiled.why_not() == "turned off by NBC_PURE"
+
+
+def test_every_compiled_module_has_a_source_file() -> None:
+    from nbc import _build
+
+    found = _build.sources()
+    assert set(found) == set(_compiled.MODULES)
+    assert all(path.suffix == ".py" and path.is_file() for path in found.values())
+
+
+@pytest.mark.costly
+def test_the_compiled_modules_type_check() -> None:
+    """Every annotation of the compiled modules holds as far as mypy can tell: a value
+    of another type than its annotation is a TypeError in a compiled build."""
+    from nbc import _build
+
+    _build.typecheck()  # raises BuildError with mypy's report
