@@ -1,5 +1,6 @@
-"""The optional compiled build's import finder (nbc._compiled): it serves a build only
-while every compiled module's source is the one compiled."""
+"""The optional compiled build: its import finder (nbc._compiled) serves a build only
+while every compiled module's source is the one compiled, and the compiled modules
+type-check as the build checks them (nbc._build)."""
 
 from __future__ import annotations
 
