@@ -22,10 +22,12 @@ $(STAMP): pyproject.toml $(EXAMPLE)/pyproject.toml | $(BIN)/python
 serve: $(STAMP)
 	$(BIN)/nbc serve
 
-# Two processes sharing the tests out as each becomes free; no test depends on another
-# having run in the same process, and the costly ones start first (tests/conftest.py).
+# Two processes; no test depends on another having run in the same process. The costly
+# ones come first (tests/conftest.py) and a process that runs out of tests takes the
+# untouched half of the other's queue (worksteal), so that one process does not end up
+# with most of the long tests while the other waits.
 test: $(STAMP)
-	$(BIN)/python -m pytest -n 2 --dist load
+	$(BIN)/python -m pytest -n 2 --dist worksteal
 
 # Optional: compile the hot modules with mypyc into .venv (docs/performance.md, "The
 # compiled build"); nbc uses them while their sources are unchanged, NBC_PURE=1 turns

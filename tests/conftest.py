@@ -149,6 +149,7 @@ _tcg_machine.STRICT_STEPS = True
 
 
 def pytest_collection_modifyitems(items):
-    """The tests marked `costly` run first, so that the suite's processes start on them
-    together instead of one of them meeting a long test near the end."""
+    """The tests marked `costly` run first, so that no process meets a long test near
+    the end while the other has nothing left (`make test` shares the rest out by
+    worksteal)."""
     items.sort(key=lambda item: item.get_closest_marker("costly") is None)
