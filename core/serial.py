@@ -17,6 +17,8 @@ import typing
 from functools import cache
 from typing import Any, Union, get_args, get_origin
 
+from nbc._compiled import annotations_of
+
 
 class SerialError(ValueError):
     """Data that does not fit the type it is being loaded as."""
@@ -348,6 +350,9 @@ def _dataclass_loader(cls: type) -> Any:
 @cache
 def _hints(cls: type) -> dict[str, Any]:
     names = _field_names(cls)
+    written = annotations_of(cls)
+    if written is not None:  # a compiled class: its annotations as its source writes them
+        cls = type(cls.__name__, (), {"__annotations__": written, "__module__": cls.__module__})
     hints = typing.get_type_hints(cls)
     return {name: hints[name] for name in names}
 

@@ -27,11 +27,9 @@ from typing import Any
 
 # The modules compiled, in the order they are given to mypyc. Every one must type-check
 # (see docs/performance.md): a value of another type than its annotation says is a
-# TypeError in compiled code where pure Python would carry on. A module whose classes
-# the save codec (`core.serial.from_data`) builds from their annotations stays out: a
-# compiled class keeps only bare types there (`list` for `list[Player]`), so the TCG's
-# and Munchkin's states and `core.header` are interpreted; Funkoverse's state has a
-# codec of its own and is compiled.
+# TypeError in compiled code where pure Python would carry on. A compiled dataclass
+# keeps only bare types in its annotations (`list` for `list[Player]`); the save codec
+# reads the annotations of such a class from its source instead (`annotations_of`).
 MODULES: tuple[str, ...] = (
     "nbc.core.match",
     "nbc.core.rng",
@@ -44,7 +42,9 @@ MODULES: tuple[str, ...] = (
     "nbc.plugins.tcg.end_phase",
     "nbc.plugins.tcg.scoring",
     "nbc.plugins.tcg.scope",
+    "nbc.plugins.tcg.state",
     "nbc.plugins.munchkin.rules",
+    "nbc.plugins.munchkin.state",
     "nbc.plugins.funkoverse.rules",
     "nbc.plugins.funkoverse.state",
 )
@@ -151,3 +151,36 @@ def describe() -> str:
 def why_not() -> str:
     """Why the build is not in use ("" when it is, or has not been asked for yet)."""
     return str(_state["reason"])
+
+
+def annotations_of(cls: type) -> dict[str, str] | None:
+    """The annotations of class `cls` as its source writes them, when its module runs
+    compiled: a compiled class keeps only each field's bare type (`list` for
+    `list[Player]`), too little for the save codec to load a saved value into. None when
+    the module runs from its source, whose annotations are whole."""
+    finder = _state["finder"]
+    entry = finder.modules.get(cls.__module__) if finder is not None and finder.checked else None
+    module = sys.modules.get(cls.__module__)
+    if entry is None or not isinstance(
+        getattr(module, "__loader__", None), importlib.machinery.ExtensionFileLoader
+    ):
+        return None
+    return source_annotations(Path(entry["source"]), cls.__qualname__)
+
+
+def source_annotations(source: Path, qualname: str) -> dict[str, str] | None:
+    """The annotated names of class `qualname` (dotted for a nested class) in the Python
+    file `source`, each with its annotation's text; None if the file has no such class."""
+    import ast  # only for a compiled state, when it is first saved or loaded
+
+    body = ast.parse(source.read_text(encoding="utf-8")).body
+    for name in qualname.split("."):
+        found = next((n for n in body if isinstance(n, ast.ClassDef) and n.name == name), None)
+        if found is None:
+            return None
+        body = found.body
+    return {
+        node.target.id: ast.unparse(node.annotation)
+        for node in body
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+    }

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from nbc.core.piles import Pile
+from nbc._compiled import annotations_of
 from nbc.core.serial import canonical_json
 
 
@@ -39,7 +40,30 @@ class CardTable(dict):
     def _refuse(self, *args: Any, **kwargs: Any) -> Any:
         raise TypeError("a match's card table never changes")
 
-    __setitem__ = __delitem__ = __ior__ = update = pop = popitem = clear = setdefault = _refuse
+    # each one a method of its own (a compiled class does not take a method by assignment)
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self._refuse()
+
+    def __delitem__(self, key: Any) -> None:
+        self._refuse()
+
+    def __ior__(self, *args: Any) -> Any:  # type: ignore[misc]  # dict's own __or__ stays
+        return self._refuse()
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        self._refuse()
+
+    def pop(self, *args: Any) -> Any:
+        return self._refuse()
+
+    def popitem(self) -> Any:
+        return self._refuse()
+
+    def clear(self) -> None:
+        self._refuse()
+
+    def setdefault(self, *args: Any) -> Any:
+        return self._refuse()
 
     def saved(self) -> Any:
         """What the codec saves (see `_dump_dict`)."""
@@ -182,7 +206,14 @@ _PLAIN, _LIST, _DICT, _PILE, _OBJ, _OPT_OBJ, _OBJ_LIST, _TABLE = range(8)
 UNSAVED = frozenset({"window_memo", "anytime_memo", "offered"})
 
 
+def _written_types(cls: type) -> dict[str, str]:
+    """Each field's type as the source writes it (a compiled class keeps only bare types,
+    so its annotations are read from its source)."""
+    return annotations_of(cls) or {f.name: str(f.type) for f in fields(cls)}
+
+
 def _schema(cls: type) -> list[tuple[str, int, type | None]]:
+    written = _written_types(cls)
     hints = {
         "Pile": (_PILE, None),
         "Player": (_OBJ, Player),
@@ -193,11 +224,11 @@ def _schema(cls: type) -> list[tuple[str, int, type | None]]:
         "Combat | None": (_OPT_OBJ, Combat),
         "CardTable": (_TABLE, None),
     }
-    schema = []
+    schema: list[tuple[str, int, type | None]] = []
     for f in fields(cls):
         if f.name in UNSAVED:
             continue
-        hint = str(f.type)
+        hint = written[f.name]
         if hint in hints:
             kind, sub = hints[hint]
         elif hint.startswith("list["):
@@ -296,11 +327,12 @@ def _compile(cls: type) -> None:
     dumped, loaded = [], []
     for name, kind, sub in schema:
         value, data = f"obj.{name}", f"data[{name!r}]"
+        label = "" if sub is None else sub.__name__
         if sub is not None:
             if sub not in _DUMPERS:
                 _compile(sub)
-            env[f"dump_{sub.__name__}"] = _DUMPERS[sub]
-            env[f"load_{sub.__name__}"] = _LOADERS[sub]
+            env[f"dump_{label}"] = _DUMPERS[sub]
+            env[f"load_{label}"] = _LOADERS[sub]
         if kind == _PLAIN:
             dump, load = value, data
         elif kind == _LIST:
@@ -313,13 +345,13 @@ def _compile(cls: type) -> None:
         elif kind == _PILE:
             dump, load = f"_dump_pile({value})", f"_load_pile({data})"
         elif kind == _OBJ:
-            dump, load = f"dump_{sub.__name__}({value})", f"load_{sub.__name__}({data})"
+            dump, load = f"dump_{label}({value})", f"load_{label}({data})"
         elif kind == _OPT_OBJ:
-            dump = f"(None if {value} is None else dump_{sub.__name__}({value}))"
-            load = f"(None if {data} is None else load_{sub.__name__}({data}))"
+            dump = f"(None if {value} is None else dump_{label}({value}))"
+            load = f"(None if {data} is None else load_{label}({data}))"
         else:
-            dump = f"[dump_{sub.__name__}(v) for v in {value}]"
-            load = f"[load_{sub.__name__}(v) for v in {data}]"
+            dump = f"[dump_{label}(v) for v in {value}]"
+            load = f"[load_{label}(v) for v in {data}]"
         dumped.append(f"        {name!r}: {dump},\n")
         loaded.append(f"        {name}={load},\n")
     source = (
@@ -374,7 +406,7 @@ def _pile_text(value: Pile) -> str:
 
 def _compile_text(cls: type) -> None:
     schema = _SCHEMAS.get(cls) or _SCHEMAS.setdefault(cls, _schema(cls))
-    hints = {f.name: str(f.type) for f in fields(cls)}
+    hints = _written_types(cls)
     env: dict[str, Any] = {
         "J": canonical_json,
         "S": _STRING,
@@ -395,10 +427,11 @@ def _compile_text(cls: type) -> None:
     parts = []
     for name, kind, sub in sorted(schema):
         value = f"obj.{name}"
+        label = "" if sub is None else sub.__name__
         if sub is not None:
             if sub not in _WRITERS:
                 _compile_text(sub)
-            env[f"text_{sub.__name__}"] = _WRITERS[sub]
+            env[f"text_{label}"] = _WRITERS[sub]
         if kind == _PLAIN:
             hint = hints[name]
             if hint == "int":
@@ -422,11 +455,11 @@ def _compile_text(cls: type) -> None:
         elif kind == _PILE:
             text = f"pile({value})"
         elif kind == _OBJ:
-            text = f"text_{sub.__name__}({value})"
+            text = f"text_{label}({value})"
         elif kind == _OPT_OBJ:
-            text = f"(NULL if (v := {value}) is None else text_{sub.__name__}(v))"
+            text = f"(NULL if (v := {value}) is None else text_{label}(v))"
         else:
-            text = f"(LB + COMMA.join([text_{sub.__name__}(v) for v in {value}]) + RB)"
+            text = f"(LB + COMMA.join([text_{label}(v) for v in {value}]) + RB)"
         parts.append(f'"{name}":{{{text}}}')
     source = "def text(obj):\n    return f'{{" + ",".join(parts) + "}}'\n"
     exec(compile(source, f"<munchkin text of {cls.__name__}>", "exec"), env)
@@ -466,10 +499,11 @@ def _compile_copy(cls: type) -> None:
     made = []
     for name, kind, sub in schema:
         value = f"obj.{name}"
+        label = "" if sub is None else sub.__name__
         if sub is not None:
             if sub not in _COPIERS:
                 _compile_copy(sub)
-            env[f"copy_{sub.__name__}"] = _COPIERS[sub]
+            env[f"copy_{label}"] = _COPIERS[sub]
         if kind == _PLAIN:
             made_value = value
         elif kind == _LIST:
@@ -481,11 +515,11 @@ def _compile_copy(cls: type) -> None:
         elif kind == _PILE:
             made_value = f"Pile((v := {value}).name, list(v.cards), v.seen_by, v.owner)"
         elif kind == _OBJ:
-            made_value = f"copy_{sub.__name__}({value})"
+            made_value = f"copy_{label}({value})"
         elif kind == _OPT_OBJ:
-            made_value = f"(None if (v := {value}) is None else copy_{sub.__name__}(v))"
+            made_value = f"(None if (v := {value}) is None else copy_{label}(v))"
         else:
-            made_value = f"[copy_{sub.__name__}(v) for v in {value}]"
+            made_value = f"[copy_{label}(v) for v in {value}]"
         made.append(f"        {name}={made_value},\n")
     source = "def copy(obj):\n    return cls(\n" + "".join(made) + "    )\n"
     exec(compile(source, f"<munchkin copy of {cls.__name__}>", "exec"), env)

@@ -81,3 +81,54 @@ def test_the_compiled_modules_type_check() -> None:
     from nbc import _build
 
     _build.typecheck()  # raises BuildError with mypy's report
+
+
+def test_a_classs_annotations_are_read_from_its_source(tmp_path: Path) -> None:
+    source = tmp_path / "state.py"
+    source.write_text(
+        "from __future__ import annotations\n"
+        "class Outer:\n"
+        "    class Inner:\n"
+        "        cards: list[str]\n"
+        "        owner: dict[str, int] | None = None\n"
+        "        LIMIT = 3\n"
+        "    players: list[Player]\n"
+    )
+    assert _compiled.source_annotations(source, "Outer") == {"players": "list[Player]"}
+    assert _compiled.source_annotations(source, "Outer.Inner") == {
+        "cards": "list[str]",
+        "owner": "dict[str, int] | None",
+    }
+    assert _compiled.source_annotations(source, "Missing") is None
+
+
+def test_an_interpreted_class_keeps_its_own_annotations() -> None:
+    from nbc.plugins.tcg.state import Player
+
+    assert _compiled.annotations_of(Player) is None  # this process has no build in use
+
+
+def test_the_codec_loads_a_compiled_class_by_the_annotations_of_its_source(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A compiled dataclass shows `list` where its source says `list[Slot]`: the codec
+    takes the source's annotations, so a saved player loads with its Slots rebuilt."""
+    from nbc import _build
+    from nbc.core import serial
+    from nbc.plugins.tcg import state
+
+    source = _build.sources()["nbc.plugins.tcg.state"]  # the .py file, compiled or not
+    monkeypatch.setattr(
+        serial, "annotations_of", lambda cls: _compiled.source_annotations(source, cls.__qualname__)
+    )
+    loaders = dict(serial._LOADERS)
+    serial._hints.cache_clear()
+    serial._LOADERS.clear()
+    try:
+        player = state.Player("jack", 5, "c1", [], ["c2"], row=[state.Slot("c1", ["c3"])])
+        loaded = serial.from_data(state.Player, serial.to_data(player))
+        assert loaded == player and type(loaded.row[0]) is state.Slot
+    finally:
+        serial._hints.cache_clear()
+        serial._LOADERS.clear()
+        serial._LOADERS.update(loaders)
