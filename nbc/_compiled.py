@@ -45,6 +45,7 @@ MODULES: tuple[str, ...] = (
     "nbc.plugins.tcg.state",
     "nbc.plugins.munchkin.rules",
     "nbc.plugins.munchkin.state",
+    "nbc.plugins.munchkin.effects",
     "nbc.plugins.funkoverse.rules",
     "nbc.plugins.funkoverse.state",
 )

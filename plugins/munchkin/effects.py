@@ -77,10 +77,6 @@ def discard(state: State, card_id: str) -> None:
 # --- citizenship -------------------------------------------------------------------
 
 
-def towns(state: State, player: Player) -> set[str]:
-    return {PLAIN[state.cards[c]].town for c in player.citizenships}
-
-
 def has_town(state: State, player: Player, town: str) -> bool:
     cits = player.citizenships
     if not cits:
@@ -157,7 +153,9 @@ def remove_item(state: State, player: Player, item: str) -> None:
     if item in player.equipped:
         player.equipped.remove(item)
     if player.cheat_item == item:
-        discard(state, player.cheat)
+        cheat = player.cheat
+        assert cheat is not None, "a Cheat! is attached to an Item only with its card"
+        discard(state, cheat)
         player.cheat = player.cheat_item = None
 
 
@@ -165,7 +163,7 @@ def remove_item(state: State, player: Player, item: str) -> None:
 
 
 def foe_tags(state: State, foe: Foe) -> set[str]:
-    tags = set(PLAIN[state.cards[foe.card]].tags)
+    tags: set[str] = set(PLAIN[state.cards[foe.card]].tags)
     if foe.undead:
         tags.add("undead")
     return tags
@@ -218,11 +216,11 @@ def player_strength(state: State, seat: int, combat: Combat | None, facts: Facts
     if only_level:
         return total
     for item in player.equipped:
-        c = PLAIN[defs[item]]
-        if c.town is None or may_use(state, player, item):
-            total += c.bonus
-            if c.vs_tag is not None and c.vs_tag in tags:
-                total += c.vs_tag_bonus
+        equipped = PLAIN[defs[item]]
+        if equipped.town is None or may_use(state, player, item):
+            total += equipped.bonus
+            if equipped.vs_tag is not None and equipped.vs_tag in tags:
+                total += equipped.vs_tag_bonus
     if player.ride is not None:
         total += PLAIN[defs[player.ride]].bonus
         for e in player.ride_enhancers:
