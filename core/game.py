@@ -47,75 +47,30 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from nbc.core.errors import BadOptions
+from nbc.core.records import (  # noqa: F401  (re-exported: plugins import them from here)
+    REFS,
+    Choice,
+    Context,
+    Event,
+    Prompt,
+    card_refs,
+    offered_choice,
+)
 from nbc.core.rng import Rng
 from nbc.core.serial import canonical_json, from_data, to_data
 
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
 
-# The key of `Choice.data` and `Event.data` that lists the cards a choice or an event
-# concerns, as catalogue ids (`CatalogueCard.id`). The card it is about comes first,
-# then every other card its label or text names, in the order it names them (a copy
-# named twice is listed twice). A game with a catalogue fills it wherever a label or
-# text names a card of it; the test kit checks both. A ref is as secret as the card's
-# name: an event carries one only to seats that may know that card, and `plant` marks a
-# hidden card's ref as it marks its name. `card` and `cards` stay free for a game's own
-# data (instance ids, card descriptions).
-REFS = "refs"
-
-
-def card_refs(data: Mapping[str, Any]) -> tuple[str, ...]:
-    """The card references in a choice's or an event's `data` (see `REFS`); () when none."""
-    refs = data.get(REFS)
-    return tuple(refs) if refs else ()
-
-
-@dataclass(slots=True)
-class Choice:
-    """One option of a prompt. `id` is what a client sends back to `act`."""
-
-    id: str
-    label: str
-    data: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def refs(self) -> tuple[str, ...]:
-        """The catalogue ids of the cards this choice concerns (`data["refs"]`, see `REFS`)."""
-        return card_refs(self.data)
-
-
-@dataclass(slots=True)
-class Prompt:
-    """A decision open to one seat: a kind (e.g. "function", "discard"), a short text,
-    and a finite list of choices. Several prompts may be open at once, for one seat
-    or for several (simultaneous steps, reaction windows); a seat's choice ids are
-    unique across all of its open prompts."""
-
-    seat: int
-    kind: str
-    text: str
-    choices: tuple[Choice, ...]
-
-
-@dataclass(slots=True)
-class Event:
-    """Something that happened. `to` lists the seats that may see it; None means
-    everyone, spectators included. `seq` is the number of choices made before it
-    (0 for set-up), `index` its position in the match's whole event list."""
-
-    kind: str
-    text: str = ""
-    data: dict[str, Any] = field(default_factory=dict)
-    to: tuple[int, ...] | None = None
-    seq: int = 0
-    index: int = 0
-
-    def visible_to(self, seat: int | None) -> bool:
-        return self.to is None or (seat is not None and seat in self.to)
-
-    @property
-    def refs(self) -> tuple[str, ...]:
-        """The catalogue ids of the cards this event concerns (`data["refs"]`, see `REFS`)."""
-        return card_refs(self.data)
+# `REFS` ("refs", from nbc.core.records) is the key of `Choice.data` and `Event.data`
+# that lists the cards a choice or an event concerns, as catalogue ids
+# (`CatalogueCard.id`). The card it is about comes first, then every other card its
+# label or text names, in the order it names them (a copy named twice is listed
+# twice). A game with a catalogue fills it wherever a label or text names a card of
+# it; the test kit checks both. A ref is as secret as the card's name: an event
+# carries one only to seats that may know that card, and `plant` marks a hidden card's
+# ref as it marks its name. `card` and `cards` stay free for a game's own data
+# (instance ids, card descriptions). `nbc.core.records` holds the values a match
+# exchanges on every choice (compiled in the optional build); import them from here.
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,51 +183,6 @@ class Options(BaseModel):
     """Base for a game's options: unknown keys are refused, values are validated."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Context:
-    """What `setup` and `apply` get besides the state: the RNG and the event sink. A
-    match keeps one for all its choices and sets `seq` afresh for each: a game must not
-    keep it past the call it was given to."""
-
-    __slots__ = ("rng", "events", "seq", "_first_index")
-
-    def __init__(self, rng: Rng, events: list[Event], seq: int) -> None:
-        self.rng = rng
-        self.events = events
-        self.seq = seq
-        self._first_index = len(events)
-
-    def emit(
-        self,
-        kind: str,
-        text: str = "",
-        data: dict[str, Any] | None = None,
-        to: Sequence[int] | None = None,
-    ) -> None:
-        """Record an event; `to` limits it to those seats (None: everyone)."""
-        events = self.events
-        if to is not None:
-            one = type(to) in (list, tuple) and len(to) == 1
-            to = (to[0],) if one else tuple(sorted(set(to)))
-        events.append(Event(kind, text, {} if data is None else data, to, self.seq, len(events)))
-
-    @property
-    def new_events(self) -> list[Event]:
-        return self.events[self._first_index :]
-
-
-def offered_choice(prompts: list[Prompt] | None, seat: int, choice_id: str) -> Choice | None:
-    """The choice `choice_id` of `seat`'s prompts among `prompts`, or None (also when
-    `prompts` is None). What `Match.act` looks for; a game's `find_choice` may use it
-    on the prompts it keeps."""
-    if prompts:
-        for prompt in prompts:
-            if prompt.seat == seat:
-                for choice in prompt.choices:
-                    if choice.id == choice_id:
-                        return choice
-    return None
 
 
 class Game:

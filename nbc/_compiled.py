@@ -31,6 +31,7 @@ from typing import Any
 # keeps only bare types in its annotations (`list` for `list[Player]`); the save codec
 # reads the annotations of such a class from its source instead (`annotations_of`).
 MODULES: tuple[str, ...] = (
+    "nbc.core.records",
     "nbc.core.match",
     "nbc.core.rng",
     "nbc.core.grid",

@@ -12,8 +12,8 @@ import json
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from nbc.core.piles import Pile
 from nbc._compiled import annotations_of
+from nbc.core.piles import Pile
 from nbc.core.serial import canonical_json
 
 
