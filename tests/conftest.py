@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from nbc.core.game import Game
@@ -153,3 +155,20 @@ def pytest_collection_modifyitems(items):
     the end while the other has nothing left (`make test` shares the rest out by
     worksteal)."""
     items.sort(key=lambda item: item.get_closest_marker("costly") is None)
+
+
+def pytest_runtest_setup(item):
+    """No test may start with an asyncio loop left running in this process's thread
+    by an earlier one (a test of `asyncio.run` would be refused, depending on which
+    tests its process ran before it). The browser's tests keep playwright's loop
+    running while their module lasts (tests/web/conftest.py), so only they may."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return
+    if "browser" not in getattr(item, "fixturenames", ()):
+        raise RuntimeError(
+            f"an asyncio loop is still running in this process ({loop!r}): a test run before "
+            f"{item.nodeid} left it running; a fixture that runs one must stop it when its "
+            "tests are done"
+        )

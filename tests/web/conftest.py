@@ -25,8 +25,12 @@ def server(tmp_path_factory) -> Iterator[str]:
         yield base_url
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
+    """Chromium, for the tests of one module at a time: playwright's synchronous API
+    keeps an asyncio loop running in the calling thread for as long as it is open, and
+    a later test of another module that runs a loop of its own (`asyncio.run`) would
+    be refused in that process."""
     need_browser()
     from playwright.sync_api import sync_playwright
 
