@@ -64,16 +64,17 @@ def _parameters(cls: type, name: str) -> list[str]:
     compiled method carries no signature)."""
     import ast
     import inspect
-    from pathlib import Path
+
+    from nbc import _build
 
     try:
         return list(inspect.signature(getattr(cls, name)).parameters)
     except ValueError:
         pass
-    folder = Path(__file__).parents[3] / "plugins" / "tcg"
+    compiled = _build.sources()  # each compiled module's source file
     for klass in cls.__mro__:
-        path = folder / f"{klass.__module__.rpartition('.')[2]}.py"
-        if not klass.__module__.startswith("nbc.plugins.tcg.") or not path.is_file():
+        path = compiled.get(klass.__module__)
+        if path is None:
             continue
         for node in ast.parse(path.read_text()).body:
             if isinstance(node, ast.ClassDef) and node.name == klass.__name__:
