@@ -1001,6 +1001,9 @@ def schema(
 def compile_(
     clean: Annotated[bool, typer.Option("--clean", help="remove the compiled build instead")] = False,
     show: Annotated[bool, typer.Option("--log", help="show the compiler's output as it runs")] = False,
+    if_stale: Annotated[
+        bool, typer.Option("--if-stale", help="build only when there is no build of the current sources")
+    ] = False,
 ) -> None:
     """Compile the hot modules with mypyc into this environment (docs/performance.md).
 
@@ -1012,6 +1015,12 @@ def compile_(
         print("removed" if _build.clean() else "no compiled build to remove")
         return
     try:
+        why = _build.stale() if if_stale else "asked for"
+        if not why:
+            print(f"the compiled build of {len(_compiled.MODULES)} modules is up to date")
+            return
+        if if_stale:
+            print(f"compiling {len(_compiled.MODULES)} modules with mypyc ({why}; about a minute)")
         where = _build.build(log=show)
     except _build.BuildError as error:
         _fail(str(error))

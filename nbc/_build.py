@@ -31,6 +31,45 @@ disable_error_code = attr-defined
 """
 
 
+# What the build runs. mypyc writes the C code of each module into a file of its own
+# (`multi_file`), and the C compiler takes those files on every processor the build may
+# use (setuptools compiles the files of one extension one after another, and nearly all
+# of the code is in one extension, the build's shared library).
+SETUP = """\
+from concurrent.futures import ThreadPoolExecutor
+
+from setuptools import setup
+import distutils.ccompiler
+from mypyc.build import mypycify
+
+
+def compile_in_parallel(self, sources, output_dir=None, macros=None, include_dirs=None, debug=False,
+                        extra_preargs=None, extra_postargs=None, depends=None):
+    macros, objects, extra_postargs, pp_opts, build = self._setup_compile(
+        output_dir, macros, include_dirs, sources, depends, extra_postargs)
+    cc_args = self._get_cc_args(pp_opts, debug, extra_preargs)
+
+    def one(obj):
+        src, ext = build[obj]
+        self._compile(obj, src, ext, cc_args, extra_postargs, pp_opts)
+
+    with ThreadPoolExecutor({jobs}) as pool:
+        list(pool.map(one, objects))
+    return objects
+
+
+distutils.ccompiler.CCompiler.compile = compile_in_parallel  # setuptools' own distutils, once imported
+setup(name="nbc-compiled", ext_modules=mypycify({args!r}, opt_level={opt!r}, multi_file=True))
+"""
+
+
+def _jobs() -> int:
+    """How many C files to compile at once: the processors this process may use."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
 class BuildError(RuntimeError):
     pass
 
@@ -93,6 +132,22 @@ def typecheck() -> None:
             raise BuildError(f"mypy found errors (exit {run.returncode}):\n{report}")
 
 
+def stale() -> str:
+    """Why this environment's compiled build is not a build of the current sources ("" when
+    it is): what `nbc compile --if-stale` asks before it builds."""
+    try:
+        manifest = json.loads((build_dir() / MANIFEST).read_text())
+    except (OSError, ValueError):
+        return "there is no compiled build"
+    modules = manifest.get("modules", {})
+    if set(modules) != set(MODULES):
+        return "the build compiled other modules than nbc._compiled.MODULES lists now"
+    for name, source in sources().items():
+        if modules[name].get("source") != str(source) or modules[name].get("sha256") != file_hash(source):
+            return f"{name} changed since the build"
+    return ""
+
+
 def build(log: bool = False) -> Path:
     """Compile `MODULES` into `build_dir()`; returns it. Raises `BuildError` with mypyc's
     output when the build fails (the previous build, if any, is left as it was)."""
@@ -101,9 +156,15 @@ def build(log: bool = False) -> Path:
     with tempfile.TemporaryDirectory(prefix="nbc-compile-") as tmp:
         stage = Path(tmp)
         paths = _stage(stage)
-        command = [sys.executable, "-m", "mypyc", "--config-file", "mypy.ini", *paths]
-        env = {**os.environ, "MYPYC_OPT_LEVEL": os.environ.get("MYPYC_OPT_LEVEL", "3")}
-        run = subprocess.run(command, cwd=stage, capture_output=not log, text=True, env=env)
+        (stage / "setup.py").write_text(
+            SETUP.format(
+                jobs=_jobs(),
+                args=["--config-file", "mypy.ini", *paths],
+                opt=os.environ.get("MYPYC_OPT_LEVEL", "3"),
+            )
+        )
+        command = [sys.executable, "setup.py", "build_ext", "--inplace"]
+        run = subprocess.run(command, cwd=stage, capture_output=not log, text=True)
         if run.returncode != 0:
             output = (run.stdout or "") + (run.stderr or "")
             raise BuildError(f"mypyc failed (exit {run.returncode}):\n{output[-4000:]}")

@@ -74,6 +74,28 @@ def test_every_compiled_module_has_a_source_file() -> None:
     assert all(path.suffix == ".py" and path.is_file() for path in found.values())
 
 
+def test_make_rebuilds_only_a_build_of_other_sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`nbc compile --if-stale` (what `make test` and `make serve` run) builds only when
+    the environment holds no build of the current sources of every compiled module."""
+    from nbc import _build
+
+    monkeypatch.setattr(_build, "build_dir", lambda: tmp_path)
+    assert _build.stale() == "there is no compiled build"
+    modules = {
+        name: {"source": str(path), "sha256": _compiled.file_hash(path), "extension": f"{name}.so"}
+        for name, path in _build.sources().items()
+    }
+    manifest = tmp_path / _compiled.MANIFEST
+    manifest.write_text(json.dumps({"modules": modules, "libraries": {}}))
+    assert _build.stale() == ""
+    modules["nbc.core.rng"]["sha256"] = "0" * 64  # built from another text of core/rng.py
+    manifest.write_text(json.dumps({"modules": modules, "libraries": {}}))
+    assert _build.stale() == "nbc.core.rng changed since the build"
+    del modules["nbc.core.rng"]
+    manifest.write_text(json.dumps({"modules": modules, "libraries": {}}))
+    assert "other modules" in _build.stale()
+
+
 @pytest.mark.costly
 def test_the_compiled_modules_type_check() -> None:
     """Every annotation of the compiled modules holds as far as mypy can tell: a value
