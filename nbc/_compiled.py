@@ -74,6 +74,9 @@ class _Finder:
         self.checked: bool | None = None
 
     def _check(self) -> bool:
+        if set(self.modules) != set(MODULES):  # made by a version of nbc that compiled others
+            _state["reason"] = "the build compiled other modules than this version of nbc compiles"
+            return False
         for name, entry in self.modules.items():
             source = Path(entry["source"])
             try:

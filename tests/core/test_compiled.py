@@ -14,7 +14,8 @@ from nbc import _compiled
 
 
 def _build(tmp_path: Path, sources: dict[str, str]) -> tuple[Path, dict]:
-    """A fake build: source files, and a manifest naming them as they are now."""
+    """A fake build: source files, and a manifest naming them as they are now (the
+    modules it compiled are the ones nbc compiles, see `_fake_modules`)."""
     folder = tmp_path / "build"
     folder.mkdir()
     modules = {}
@@ -38,6 +39,13 @@ def _own_state(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(_compiled, "_state", {"finder": None, "reason": ""})
 
 
+@pytest.fixture
+def _fake_modules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fake builds' modules are the ones this version of nbc compiles."""
+    monkeypatch.setattr(_compiled, "MODULES", ("pkg.a", "pkg.b"))
+
+
+@pytest.mark.usefixtures("_fake_modules")
 def test_a_current_build_is_served_for_its_own_sources(tmp_path: Path) -> None:
     folder, manifest = _build(tmp_path, {"pkg.a": "A = 1\n", "pkg.b": "B = 2\n"})
     finder = _compiled._Finder(folder, manifest)
@@ -49,6 +57,7 @@ def test_a_current_build_is_served_for_its_own_sources(tmp_path: Path) -> None:
     assert finder.find_spec("pkg.b", [str(tmp_path / "elsewhere")]) is None
 
 
+@pytest.mark.usefixtures("_fake_modules")
 def test_one_edited_source_leaves_the_whole_build_aside(tmp_path: Path) -> None:
     folder, manifest = _build(tmp_path, {"pkg.a": "A = 1\n", "pkg.b": "B = 2\n"})
     (tmp_path / "src" / "b.py").write_text("B = 3\n")
@@ -56,6 +65,17 @@ def test_one_edited_source_leaves_the_whole_build_aside(tmp_path: Path) -> None:
     assert finder.find_spec("pkg.a", [str(tmp_path / "src")]) is None
     assert finder.find_spec("abc__mypyc") is None
     assert "pkg.b: its source changed since the build" in _compiled.why_not()
+
+
+def test_a_build_of_other_modules_is_left_aside(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build made by a version of nbc that compiled other modules (one more, here) is
+    not served, though each of its sources is unchanged: the module this version runs
+    as Python may not be importable compiled (Christmas Town's hooks are not)."""
+    folder, manifest = _build(tmp_path, {"pkg.a": "A = 1\n", "pkg.b": "B = 2\n"})
+    monkeypatch.setattr(_compiled, "MODULES", ("pkg.a",))
+    finder = _compiled._Finder(folder, manifest)
+    assert finder.find_spec("pkg.a", [str(tmp_path / "src")]) is None
+    assert "other modules" in _compiled.why_not()
 
 
 def test_nbc_pure_turns_the_build_off(monkeypatch: pytest.MonkeyPatch) -> None:
