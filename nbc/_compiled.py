@@ -35,6 +35,7 @@ MODULES: tuple[str, ...] = (
     "nbc.core.match",
     "nbc.core.rng",
     "nbc.core.grid",
+    "nbc.plugins.tcg.basics",
     "nbc.plugins.tcg.rules",
     "nbc.plugins.tcg.turns",
     "nbc.plugins.tcg.machine",

@@ -10,11 +10,12 @@ from nbc.core.game import Context
 from nbc.plugins.tcg.constants import (
     HAND_LIMIT,
 )
+from nbc.plugins.tcg.primitives import Primitives
 from nbc.plugins.tcg.state import Ask, State
 
 
 @trait
-class EndPhase:
+class EndPhase(Primitives):
     """The End Phase (mixed into `Rules`)."""
 
     # -- End Phase --

@@ -19,6 +19,7 @@ from mypy_extensions import trait
 
 from nbc.core.coverage import fired
 from nbc.core.game import Choice, Context
+from nbc.plugins.tcg.basics import Basics
 from nbc.plugins.tcg.effects import (
     ASK,
     CUSTOM,
@@ -40,7 +41,7 @@ TRIGGERS_BY_EVENT: dict[str, set[str]] = {}  # event -> the card ids with a trig
 
 
 @trait
-class EffectMachine:
+class EffectMachine(Basics):
     """The stack, questions, triggers and response windows (mixed into `Rules`)."""
 
     def ask(self, st: State, seat: int, kind: str, text: str, options: Iterable[Option]) -> str:

@@ -19,7 +19,8 @@ from nbc.plugins.tcg.effects import (
     ASK,
     custom,
 )
-from nbc.plugins.tcg.machine import INTERNAL
+from nbc.plugins.tcg.machine import INTERNAL, EffectMachine
+from nbc.plugins.tcg.scoring import Scoring
 from nbc.plugins.tcg.state import Frame, Option, State, Trigger
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ STOP_MOVING = (Choice("stop", "Stop moving"), None)
 
 
 @trait
-class Primitives:
+class Primitives(EffectMachine, Scoring):
     """The primitives the ops call (mixed into `Rules`)."""
 
     def distinct(self, st: State, cards: Iterable[str]) -> list[str]:

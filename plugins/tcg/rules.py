@@ -9,6 +9,7 @@ an `Ask` whose options are listed in the state, so `prompts` only reads them.
 
 | module | what |
 |---|---|
+| `basics.py` | what every part reads: the card pool, card lookups, towns, Scare, expressions |
 | `start_phase.py` | the Start Phase: Day counters, Locales, the Pumpkin King's activity |
 | `turns.py` | the Player Turns: the turn menu, Functions, abilities, costs, playing cards |
 | `end_phase.py` | the End Phase, step by step |
@@ -18,8 +19,11 @@ an `Ask` whose options are listed in the state, so `prompts` only reads them.
 | `scope.py` | the functions card expressions may call |
 | `constants.py` | the numbers every part shares |
 
-This module holds what they all read: the card pool, looking cards up, towns, Scare and
-Active Locales, evaluating expressions, and the Round itself (`advance`, `next_step`).
+Each mixin inherits the parts it calls (`Basics` <- `EffectMachine`, `Scoring` <-
+`Primitives` <- `PlayerTurns` <- `StartPhase`; `Primitives` <- `EndPhase`), so that their
+calls to each other are known where they are written (the compiled build calls them
+directly). This module loads a card pool into the members `Basics` declares, compiles
+the cards' programs, and runs the Round itself (`advance`, `next_step`).
 """
 
 from __future__ import annotations
@@ -28,8 +32,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from nbc.core.cards import NameFinder, plain_copy
-from nbc.core.coverage import fired
-from nbc.core.game import Choice, Context
+from nbc.core.game import Context
 from nbc.plugins.tcg.constants import (
     ANY_TOWN,
     DAYS,
@@ -57,10 +60,9 @@ from nbc.plugins.tcg.effects import (
 from nbc.plugins.tcg.end_phase import EndPhase
 from nbc.plugins.tcg.machine import INTERNAL, TRIGGERS_BY_EVENT, EffectMachine
 from nbc.plugins.tcg.primitives import Primitives
-from nbc.plugins.tcg.scope import _NO_VARS, Scope
 from nbc.plugins.tcg.scoring import Scoring
 from nbc.plugins.tcg.start_phase import StartPhase
-from nbc.plugins.tcg.state import Frame, Slot, State
+from nbc.plugins.tcg.state import State
 from nbc.plugins.tcg.turns import PlayerTurns
 
 # the rules' numbers, which other modules import from here
@@ -80,19 +82,19 @@ __all__ = [
 ]
 
 
-class Rules(StartPhase, PlayerTurns, EndPhase, Scoring, EffectMachine, Primitives):
+class Rules(StartPhase, PlayerTurns, EndPhase, Primitives, EffectMachine, Scoring):
     """The rules object for one card pool. Stateless: every method takes the state."""
 
     def __init__(
         self, defs: dict[str, TcgCard], hooks: Any = None, towns: dict[str, str] | None = None
     ) -> None:
         # plain copies: the rules read card fields on every step (see plain_copy)
-        self.defs: dict[str, TcgCard] = {key: plain_copy(d) for key, d in defs.items()}
+        self.defs = {key: plain_copy(d) for key, d in defs.items()}
         self.hooks = hooks  # the expansion hook caller (see hooks.py); None in the base game
         # each card's home town, from its `holiday` (the base game's and the expansions'
         # `Expansion.towns`): the town a Locale belongs to, the town a Character comes from
         holidays = {"halloween": HALLOWEENTOWN, **(towns or {})}
-        self.home: dict[str, str] = {key: holidays.get(d.holiday, HALLOWEENTOWN) for key, d in defs.items()}
+        self.home = {key: holidays.get(d.holiday, HALLOWEENTOWN) for key, d in defs.items()}
         for card in defs.values():
             self.register_card(card)
         for key, steps in INTERNAL.items():
@@ -103,7 +105,7 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Scoring, EffectMachine, Primitive
         # display name -> card id, for the cards a fixed text names (`named`)
         self.by_name = {name: key for key, name in self.names.items()}
         self.name_finder = NameFinder(self.by_name)
-        self._named: dict[str, list[str]] = {}
+        self._named = {}
         # cards with no printed effect: they report to coverage when they are played
         self.plain = frozenset(d.id for d in defs.values() if is_plain(d))
         # what a view shows of each card besides its instance id (see view.build)
@@ -111,10 +113,10 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Scoring, EffectMachine, Primitive
             key: {"card": d.id, "name": d.name, "alias": d.alias, "kind": d.kind, "number": d.number}
             for key, d in self.defs.items()
         }
-        self._function_options: dict[tuple[str, int], list[tuple[Choice, list[Any]]]] = {}
-        self._mode_places: dict[tuple[str, int], bool] = {}
+        self._function_options = {}
+        self._mode_places = {}
         # (card definitions, expansions) of a match -> its price floors
-        self._floors: dict[tuple[frozenset[str], tuple[str, ...]], dict[str, int]] = {}
+        self._floors = {}
         # cards whose price depends on the Locale they are played to (`to`, `here_is`, ...)
         self.cost_by_place = {
             card.id for card in defs.values() if card.cost and any(w in card.cost for w in ("to", "here"))
@@ -225,222 +227,6 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Scoring, EffectMachine, Primitive
                 )
             TRIGGERS_BY_EVENT.setdefault(trig.on, set()).add(card.id)
 
-    def def_of(self, st: State, card: str) -> TcgCard:
-        return self.defs[st.cards[card]]
-
-    def label(self, st: State, card: str) -> str:
-        if st.planted and card in st.planted:
-            return st.planted[card]
-        return self.names[st.cards[card]]
-
-    def ref(self, st: State, card: str) -> str:
-        """A card instance's card reference for choices and events (`nbc.core.game.REFS`):
-        its card id, or the test kit's marker for a planted card (as `label` gives)."""
-        if st.planted and card in st.planted:
-            return st.planted[card]
-        return st.cards[card]
-
-    def refs(self, st: State, *cards: str) -> list[str]:
-        """The card references of card instances, in order (see `ref`)."""
-        planted, table = st.planted, st.cards
-        if planted:
-            return [planted.get(c) or table[c] for c in cards]
-        return list(map(table.__getitem__, cards))
-
-    def named(self, text: str) -> list[str]:
-        """The card ids a fixed text names by display name, in order: a label from card
-        data ("Search 6 for House of Cards"), a reason for a discard. Worked out once per
-        text; the list is shared, so callers copy it before changing it."""
-        found = self._named.get(text)
-        if found is None:
-            by_name = self.by_name
-            found = self._named[text] = [by_name[n] for n in self.name_finder(text)]
-        return found
-
-    def is_(self, st: State, card: str, group: str) -> bool:
-        d = self.defs[st.cards[card]]
-        if group == "any" or group == d.id or group in d.groups or group == d.kind:
-            return True
-        # a Creation brought to life stands at a Locale and counts as a Character too
-        return group == "character" and d.kind == "creation" and self.has_keyword(st, card, "animated")
-
-    def creations_of(self, st: State, seat: int) -> list[str]:
-        """Seat's Creations in play: beside the row, and any standing at a Locale."""
-        p = st.players[seat]
-        standing = [c for slot in p.row for c in slot.characters if self.defs[st.cards[c]].kind == "creation"]
-        return [*p.creations, *standing] if standing else list(p.creations)
-
-    def characters(self, st: State, seat: int) -> list[str]:
-        return [c for slot in st.players[seat].row for c in slot.characters]
-
-    def locate(self, st: State, card: str) -> tuple[int, int] | None:
-        for seat, p in enumerate(st.players):
-            for k, slot in enumerate(p.row):
-                if card in slot.characters:
-                    return seat, k
-        return None
-
-    def locate_locale(self, st: State, locale: str) -> tuple[int, int] | None:
-        """(seat, row index) of a Locale in play."""
-        for seat, p in enumerate(st.players):
-            for k, slot in enumerate(p.row):
-                if slot.locale == locale:
-                    return seat, k
-        return None
-
-    # A player's cards in play form towns: the base game has one, Halloweentown; an
-    # expansion may add more (`Expansion.towns`). A Locale belongs to its card's home town,
-    # a Character to the town of the Locale it stands at (wherever it comes from), a Stacked
-    # card to its host's town; Creations and placed Surprises are in Halloweentown.
-    def home_town(self, st: State, card: str) -> str:
-        """The town a card comes from (its `holiday`): where a Locale lies, where a
-        Character is played."""
-        return self.home[st.cards[card]]
-
-    def slot_town(self, st: State, seat: int, k: int) -> str:
-        """The town Locale k of seat's row belongs to."""
-        return self.home[st.cards[st.players[seat].row[k].locale]]
-
-    def town_slots(self, st: State, seat: int, town: str = HALLOWEENTOWN) -> list[Slot]:
-        """Seat's Locales (row places) in `town`, or in every town for `any`."""
-        row = st.players[seat].row
-        if not st.expansions or town == ANY_TOWN:
-            return row if town in (HALLOWEENTOWN, ANY_TOWN) else []
-        home, cards = self.home, st.cards
-        return [slot for slot in row if home[cards[slot.locale]] == town]
-
-    def town_characters(self, st: State, seat: int, town: str = HALLOWEENTOWN) -> list[str]:
-        """Seat's Characters in play in `town` (`any`: in every town)."""
-        return [c for slot in self.town_slots(st, seat, town) for c in slot.characters]
-
-    def card_town(self, st: State, card: str) -> str | None:
-        """The town a card in play is part of (None: not in play). A discarded card's
-        town is in its `char_discarded` event (`from_town`)."""
-        for p in st.players:
-            for slot in p.row:
-                if card in slot.characters or card == slot.locale:
-                    return self.home[st.cards[slot.locale]]
-            if card in p.creations or card in p.placed:
-                return HALLOWEENTOWN
-        for host, stack in st.stacked.items():
-            if card in stack:
-                return self.card_town(st, host)
-        return None
-
-    def has_keyword(self, st: State, card: str, k: str) -> bool:
-        """A printed keyword, one granted until the End Phase (the `grant` op), or one lent
-        by a card Stacked on it (`lends`). The TCG itself reads `immune` (cannot be
-        discarded from play), `anchored` (cannot move), `kept` (an opponent's card cannot
-        return it to hand), `shielded` (an opponent's card cannot affect it) and `animated` (a
-        Creation standing at a Locale that also counts as a Character)."""
-        if k in self.defs[st.cards[card]].keywords:
-            return True
-        granted = st.flags.get("keywords")
-        if granted and k in granted.get(card, ()):
-            return True
-        stack = st.stacked.get(card)
-        return stack is not None and any(k in self.defs[st.cards[s]].lends for s in stack)
-
-    def is_immune(self, st: State, card: str) -> bool:
-        d = self.defs[st.cards[card]]
-        if d.immune:
-            fired(d.id)  # its printed immunity is what keeps it out of reach
-            return True
-        return self.has_keyword(st, card, "immune")
-
-    def can_move(self, st: State, card: str) -> bool:
-        d = self.defs[st.cards[card]]
-        if d.cannot_move:
-            fired(d.id)
-            return False
-        return not self.has_keyword(st, card, "anchored")
-
-    def shields(self, st: State, f: Frame, card: str, town: int | None) -> bool:
-        """Whether `card` (in `town`) is out of reach of the running effect's player."""
-        return (
-            town is not None and town != f.vars.get("by", f.seat) and self.has_keyword(st, card, "shielded")
-        )
-
-    def locale_id_of(self, st: State, card: str) -> str:
-        found = self.locate(st, card)
-        if found is None:
-            return ""
-        return st.cards[st.players[found[0]].row[found[1]].locale]
-
-    def slots_named(self, st: State, seat: int, loc: str) -> list[Slot]:
-        return [s for s in st.players[seat].row if st.cards[s.locale] == loc and not s.flipped]
-
-    def opponents(self, st: State, seat: int) -> list[int]:
-        n = len(st.players)
-        return [(seat + k) % n for k in range(1, n)]
-
-    def from_king(self, st: State) -> list[int]:
-        n = len(st.players)
-        return [(st.king + k) % n for k in range(n)]
-
-    def in_play(self, st: State, card: str) -> bool:
-        if self.locate(st, card) is not None:
-            return True
-        return any(card in p.creations or card in p.placed for p in st.players)
-
-    def scare(self, st: State, card: str) -> int:
-        """A card's current Scare Number, Stacked Surprises included."""
-        d = self.defs[st.cards[card]]
-        if d.variable:
-            seat = st.owner[card]
-            found = self.locate(st, card)
-            if found is not None:
-                seat = found[0]
-            value = int(self.ev_at(st, seat, card, d.scare or "0"))
-            fired(d.id)
-        else:
-            value = d.number or 0
-        if d.beneath_scare:
-            under = st.flags.get(f"beneath:{card}")
-            if under:
-                value += d.beneath_scare * len(under)
-                fired(d.id)
-        for s in st.stacked.get(card, ()):
-            value += self.defs[st.cards[s]].number or 0
-        return value
-
-    def threshold(self, st: State, slot: Slot) -> int:
-        return self.defs[st.cards[slot.locale]].number or 0
-
-    def is_active(self, st: State, seat: int, k: int, scare: Any = None) -> bool:
-        """Is Locale k of seat's row Active? (`scare`, when given, is `self.scare` with
-        its answers kept, for a caller that asks about many cards of one position.)"""
-        slot = st.players[seat].row[k]
-        if slot.flipped:
-            return False
-        d = self.defs[st.cards[slot.locale]]
-        if st.expansions and self.hooks is not None:
-            verdict = self.hooks.of(st).locale_active(self, st, seat, k)
-            if verdict is not None:
-                return verdict
-        if d.kind == "starting-locale" or f"active:{slot.locale}" in st.flags:
-            return True
-        total = 0
-        flags = st.flags
-        if scare is None:
-            scare = self.scare
-        for c in slot.characters:
-            s = scare(st, c)
-            total += 2 * s if flags and f"double:{c}" in flags else s
-        return total >= (d.number or 0)
-
-    def ev(self, st: State, f: Frame, text: str, **extra: Any) -> Any:
-        return compile_expression(text)(Scope(self, st, f.seat, f.source, f.vars, extra))
-
-    def ev_at(self, st: State, seat: int, source: str, text: str, **extra: Any) -> Any:
-        return compile_expression(text)(Scope(self, st, seat, source, _NO_VARS, extra))
-
-    def card_data(self, st: State, card: str) -> dict[str, Any]:
-        if st.planted and card in st.planted:
-            return {"id": card, "name": st.planted[card]}
-        d = self.defs[st.cards[card]]
-        return {"id": card, "card": d.id, "name": d.name, "alias": d.alias}
-
     def advance(self, st: State, ctx: Context) -> None:
         """Run the match until a seat has a question to answer, or it is over."""
         while not st.asks and not st.over:
@@ -470,19 +256,3 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Scoring, EffectMachine, Primitive
             self.reimburse_all(st, ctx)
         elif phase == "trim":
             self.trim_hands(st, ctx)
-
-    def town_of(self, st: State, card: str) -> int | None:
-        found = self.locate(st, card)
-        if found is not None:
-            return found[0]
-        for seat, p in enumerate(st.players):
-            if card in p.creations or card in p.placed:
-                return seat
-        return None
-
-    def slot_of_locale(self, st: State, locale: str) -> Slot:
-        for p in st.players:
-            for slot in p.row:
-                if slot.locale == locale:
-                    return slot
-        raise ValueError(f"{locale} is not a Locale in play")

@@ -6,11 +6,12 @@ from typing import Any
 
 from mypy_extensions import trait
 
+from nbc.plugins.tcg.basics import Basics
 from nbc.plugins.tcg.state import State
 
 
 @trait
-class Scoring:
+class Scoring(Basics):
     """Scare Points and the tie-breaks (mixed into `Rules`)."""
 
     def score(self, st: State, seat: int, scare: Any = None) -> int:

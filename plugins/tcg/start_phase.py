@@ -18,6 +18,7 @@ from nbc.plugins.tcg.effects import (
 )
 from nbc.plugins.tcg.machine import INTERNAL
 from nbc.plugins.tcg.state import Ask, Frame, Slot, State
+from nbc.plugins.tcg.turns import PlayerTurns
 
 if TYPE_CHECKING:
     from nbc.plugins.tcg.rules import Rules
@@ -29,7 +30,7 @@ FREE = (Choice("free", "Do it for free"), "free")
 
 
 @trait
-class StartPhase:
+class StartPhase(PlayerTurns):
     """The Start Phase (mixed into `Rules`)."""
 
     # -- Start Phase --

@@ -21,6 +21,7 @@ from nbc.plugins.tcg.effects import (
     cut_price,
 )
 from nbc.plugins.tcg.machine import INTERNAL
+from nbc.plugins.tcg.primitives import Primitives
 from nbc.plugins.tcg.scope import _NO_VARS, Scope
 from nbc.plugins.tcg.state import Frame, Option, State
 
@@ -33,7 +34,7 @@ END_TURN = Choice("end", "End your turn")
 
 
 @trait
-class PlayerTurns:
+class PlayerTurns(Primitives):
     """The Player Turns (mixed into `Rules`)."""
 
     # -- Player Turns --
@@ -264,6 +265,7 @@ class PlayerTurns:
                 if old.id != d.id and (d.number or 0) >= (old.number or 0):
                     price = (d.number or 0) - (old.number or 0)
                     at = self.locate(st, current)
+                    assert at is not None  # a Character of the same title in a town stands at a Locale
                     if price <= p.pp and self.may_play_character(st, seat, card, at[0], at[1], "replace"):
                         out.append(
                             (
