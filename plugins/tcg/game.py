@@ -323,13 +323,7 @@ class TcgGame(Game):
 
     def find_choice(self, state: State, seat: int, choice_id: str) -> Choice | None:
         """The choice from the index each question keeps of its choices (`Ask.find`)."""
-        for ask in state.asks:
-            if ask.seat == seat:
-                index = ask.index
-                k = ask.find(choice_id) if index is None else index.get(choice_id)
-                if k is not None:
-                    return ask.choices[k]
-        return None
+        return self.rules.offered(state, seat, choice_id)
 
     def self_checks(self, on: bool) -> bool:
         from nbc.plugins.tcg import machine
@@ -341,35 +335,10 @@ class TcgGame(Game):
         return state_text(state)
 
     def prompts(self, state: State) -> list[Prompt]:
-        asks = state.asks
-        if len(asks) == 1:  # the usual case: one question
-            ask = asks[0]
-            return [ask.prompt or ask.as_prompt()]
-        return [a.prompt or a.as_prompt() for a in asks]
+        return self.rules.open_prompts(state)
 
     def apply(self, state: State, seat: int, choice: Choice, ctx: Context) -> None:
-        rules = self.rules
-        if state.shown:
-            state.shown = {}
-        asks = state.asks
-        if len(asks) == 1:
-            ask = asks.pop()
-        else:  # several seats asked at once: the one that answered (a seat holds one question)
-            ask = next(a for a in asks if a.seat == seat)
-            asks.remove(ask)
-        index = ask.index  # made by find_choice, which Match.act asks first
-        value = ask.values[ask.find(choice.id) if index is None else index[choice.id]]
-        if ask.kind == "place-locale":
-            rules.place_locale(state, seat, value, ctx)
-        elif ask.kind == "reimburse":
-            rules.reimburse(state, seat, value, ctx)
-        elif ask.kind == "discard-to-7":
-            rules.discard_hand_card(state, seat, value, ctx, "down to 7 cards")
-            state.asks.clear()
-        else:
-            state.answer, state.answered_by = value, seat
-        if not state.asks:
-            rules.advance(state, ctx)
+        self.rules.answer(state, seat, choice, ctx)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view_module.build(self.rules, state, seat)

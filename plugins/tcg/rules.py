@@ -32,7 +32,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from nbc.core.cards import NameFinder, plain_copy
-from nbc.core.game import Context
+from nbc.core.game import Choice, Context, Prompt
 from nbc.plugins.tcg.constants import (
     ANY_TOWN,
     DAYS,
@@ -226,6 +226,53 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Primitives, EffectMachine, Scorin
                     f"card {card.id}: trigger on {trig.on!r} is unknown; known: {', '.join(TRIGGER_EVENTS)}"
                 )
             TRIGGERS_BY_EVENT.setdefault(trig.on, set()).add(card.id)
+
+    # --- what TcgGame's prompts, find_choice and apply do on every choice ----------------
+    def open_prompts(self, st: State) -> list[Prompt]:
+        """The questions open, as clients see them."""
+        asks = st.asks
+        if len(asks) == 1:  # the usual case: one question
+            ask = asks[0]
+            return [ask.prompt or ask.as_prompt()]
+        return [a.prompt or a.as_prompt() for a in asks]
+
+    def offered(self, st: State, seat: int, choice_id: str) -> Choice | None:
+        """Choice `choice_id` of the question open to `seat`, from the index each question
+        keeps of its choices (`Ask.find`); None when it is not offered."""
+        for ask in st.asks:
+            if ask.seat == seat:
+                index = ask.index
+                k = ask.find(choice_id) if index is None else index.get(choice_id)
+                if k is not None:
+                    return ask.choices[k]
+        return None
+
+    def answer(self, st: State, seat: int, choice: Choice, ctx: Context) -> None:
+        """Take `seat`'s answer to its question (`choice`, which `offered` found) and play
+        on until the next question."""
+        if st.shown:
+            st.shown = {}
+        asks = st.asks
+        if len(asks) == 1:
+            ask = asks.pop()
+        else:  # several seats asked at once: the one that answered (a seat holds one question)
+            ask = next(a for a in asks if a.seat == seat)
+            asks.remove(ask)
+        index = ask.index  # made by `offered`, which Match.act asks first
+        k = ask.find(choice.id) if index is None else index[choice.id]
+        assert k is not None, f"{choice.id} is not a choice of seat {seat}'s question"
+        value = ask.values[k]
+        if ask.kind == "place-locale":
+            self.place_locale(st, seat, value, ctx)
+        elif ask.kind == "reimburse":
+            self.reimburse(st, seat, value, ctx)
+        elif ask.kind == "discard-to-7":
+            self.discard_hand_card(st, seat, value, ctx, "down to 7 cards")
+            st.asks.clear()
+        else:
+            st.answer, st.answered_by = value, seat
+        if not st.asks:
+            self.advance(st, ctx)
 
     def advance(self, st: State, ctx: Context) -> None:
         """Run the match until a seat has a question to answer, or it is over."""
