@@ -58,7 +58,11 @@ def compile_in_parallel(self, sources, output_dir=None, macros=None, include_dir
     return objects
 
 
-distutils.ccompiler.CCompiler.compile = compile_in_parallel  # setuptools' own distutils, once imported
+# (setuptools' own distutils, once setuptools is imported) The parallel compile uses the
+# compiler class's inner steps; a setuptools without them compiles one file at a time.
+compiler = distutils.ccompiler.CCompiler
+if all(hasattr(compiler, step) for step in ("_setup_compile", "_get_cc_args", "_compile")):
+    compiler.compile = compile_in_parallel
 setup(name="nbc-compiled", ext_modules=mypycify({args!r}, opt_level={opt!r}, multi_file=True))
 """
 
