@@ -1015,11 +1015,11 @@ def compile_(
         print("removed" if _build.clean() else "no compiled build to remove")
         return
     try:
-        why = _build.stale() if if_stale else "asked for"
-        if not why:
-            print(f"the compiled build of {len(_compiled.MODULES)} modules is up to date")
-            return
         if if_stale:
+            why = _build.stale()
+            if not why:
+                print(f"the compiled build of {len(_compiled.MODULES)} modules is up to date")
+                return
             print(f"compiling {len(_compiled.MODULES)} modules with mypyc ({why}; about a minute)")
         where = _build.build(log=show)
     except _build.BuildError as error:
