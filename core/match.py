@@ -20,16 +20,21 @@ from mypy_extensions import mypyc_attr
 from nbc.core.errors import BadOptions, GameBug, IllegalChoice, NotYourTurn, ReplayError
 from nbc.core.game import Choice, Context, Event, Game, Outcome, Prompt, offered_choice
 from nbc.core.header import Header
+from nbc.core.records import MadeByInit
 from nbc.core.rng import Rng
 from nbc.core.serial import SerialError, canonical_json, from_data, to_data
 
 FORMAT = 1
 
 
-@dataclass(slots=True)
-class Action:
+@dataclass(slots=True, init=False)
+class Action(MadeByInit):
     seat: int
     choice: str
+
+    def __init__(self, seat: int, choice: str) -> None:  # compiled: see nbc.core.records
+        self.seat = seat
+        self.choice = choice
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # the test kit's engines subclass it

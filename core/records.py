@@ -8,14 +8,32 @@ re-exports each of them, and that is where a plugin author imports them from.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, Final
 
 from nbc.core.rng import Rng
 
 # The key of `Choice.data` and `Event.data` that lists the cards a choice or an event
 # concerns (see `nbc.core.game`, where a plugin author reads what it holds).
-REFS = "refs"
+REFS: Final = "refs"
+
+# The classes below are made on every choice, so each writes its own `__init__` and
+# keeps `@dataclass` (init=False) for the rest: in a compiled build (`nbc._compiled`)
+# a dataclass's generated `__init__` stays interpreted code, and making an instance
+# through it costs about five times a compiled `__init__`. Each `__init__` takes the
+# fields in order with the same defaults (tests/core/test_records.py checks it).
+
+
+class MadeByInit:
+    """The base of those classes: copies (`copy`, `deepcopy`) and `pickle` make an
+    instance again through its `__init__`, from the fields `__init__` takes. (A compiled
+    class's `__new__` calls `__init__`, so the usual way, an empty instance given its
+    fields afterwards, does not work on them.)"""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), tuple([getattr(self, f.name) for f in fields(self) if f.init])  # type: ignore[arg-type]
 
 
 def card_refs(data: Mapping[str, Any]) -> tuple[str, ...]:
@@ -24,13 +42,18 @@ def card_refs(data: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(refs) if refs else ()
 
 
-@dataclass(slots=True)
-class Choice:
+@dataclass(slots=True, init=False)
+class Choice(MadeByInit):
     """One option of a prompt. `id` is what a client sends back to `act`."""
 
     id: str
     label: str
     data: dict[str, Any] = field(default_factory=dict)
+
+    def __init__(self, id: str, label: str, data: dict[str, Any] | None = None) -> None:
+        self.id = id
+        self.label = label
+        self.data = {} if data is None else data
 
     @property
     def refs(self) -> tuple[str, ...]:
@@ -38,8 +61,8 @@ class Choice:
         return card_refs(self.data)
 
 
-@dataclass(slots=True)
-class Prompt:
+@dataclass(slots=True, init=False)
+class Prompt(MadeByInit):
     """A decision open to one seat: a kind (e.g. "function", "discard"), a short text,
     and a finite list of choices. Several prompts may be open at once, for one seat
     or for several (simultaneous steps, reaction windows); a seat's choice ids are
@@ -50,9 +73,15 @@ class Prompt:
     text: str
     choices: tuple[Choice, ...]
 
+    def __init__(self, seat: int, kind: str, text: str, choices: tuple[Choice, ...]) -> None:
+        self.seat = seat
+        self.kind = kind
+        self.text = text
+        self.choices = choices
 
-@dataclass(slots=True)
-class Event:
+
+@dataclass(slots=True, init=False)
+class Event(MadeByInit):
     """Something that happened. `to` lists the seats that may see it; None means
     everyone, spectators included. `seq` is the number of choices made before it
     (0 for set-up), `index` its position in the match's whole event list."""
@@ -63,6 +92,22 @@ class Event:
     to: tuple[int, ...] | None = None
     seq: int = 0
     index: int = 0
+
+    def __init__(
+        self,
+        kind: str,
+        text: str = "",
+        data: dict[str, Any] | None = None,
+        to: tuple[int, ...] | None = None,
+        seq: int = 0,
+        index: int = 0,
+    ) -> None:
+        self.kind = kind
+        self.text = text
+        self.data = {} if data is None else data
+        self.to = to
+        self.seq = seq
+        self.index = index
 
     def visible_to(self, seat: int | None) -> bool:
         return self.to is None or (seat is not None and seat in self.to)

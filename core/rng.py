@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
 
-_SPAN = 1 << 64
-_MASK = _SPAN - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+_SPAN: Final = 1 << 64
+_MASK: Final = _SPAN - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
 
 
 def seed_to_state(seed: object) -> int:

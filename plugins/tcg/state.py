@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from nbc.core.game import REFS, Choice, Prompt
+from nbc.core.records import MadeByInit
 from nbc.core.serial import canonical_json, to_data
 
 
@@ -110,8 +111,8 @@ class Player:
 Option = tuple[Any, ...]
 
 
-@dataclass(slots=True)
-class Ask:
+@dataclass(slots=True, init=False)
+class Ask(MadeByInit):
     """A question open to one seat: the choices offered (ids and labels, as clients see
     them) and, in the same order, what each one means to the rules."""
 
@@ -124,6 +125,15 @@ class Ask:
     # the choices (never saved: a loaded match remakes them)
     prompt: Prompt | None = field(default=None, init=False, repr=False, compare=False)
     index: dict[str, int] | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __init__(self, seat: int, kind: str, text: str, choices: tuple[Choice, ...], values: list[Any]) -> None:
+        self.seat = seat
+        self.kind = kind
+        self.text = text
+        self.choices = choices
+        self.values = values
+        self.prompt = None
+        self.index = None
 
     @classmethod
     def of(cls, seat: int, kind: str, text: str, options: Any, known: dict[str, Choice] | None = None) -> Ask:
@@ -181,8 +191,8 @@ class Ask:
         return self.values[k]
 
 
-@dataclass(slots=True)
-class Frame:
+@dataclass(slots=True, init=False)
+class Frame(MadeByInit):
     """A card effect (or rules procedure) being carried out: a compiled program and where it is.
 
     `vars` holds what the effect has chosen so far (targets, modes, counts); values are
@@ -195,9 +205,18 @@ class Frame:
     pc: int = 0
     vars: dict[str, Any] = field(default_factory=dict)
 
+    def __init__(
+        self, prog: str, seat: int, source: str = "", pc: int = 0, vars: dict[str, Any] | None = None
+    ) -> None:
+        self.prog = prog
+        self.seat = seat
+        self.source = source
+        self.pc = pc
+        self.vars = {} if vars is None else vars
 
-@dataclass(slots=True)
-class Trigger:
+
+@dataclass(slots=True, init=False)
+class Trigger(MadeByInit):
     """An effect waiting to be put on the stack: a triggered ability, or (`own`) the
     effect of a card just played, queued with the triggers its play set off so that the
     current player orders them together. It waits until the effect that queued it is
@@ -209,6 +228,22 @@ class Trigger:
     vars: dict[str, Any] = field(default_factory=dict)
     depth: int = -1
     own: bool = False
+
+    def __init__(
+        self,
+        prog: str,
+        seat: int,
+        source: str,
+        vars: dict[str, Any] | None = None,
+        depth: int = -1,
+        own: bool = False,
+    ) -> None:
+        self.prog = prog
+        self.seat = seat
+        self.source = source
+        self.vars = {} if vars is None else vars
+        self.depth = depth
+        self.own = own
 
 
 @dataclass(slots=True)
