@@ -62,7 +62,7 @@ class Basics:
         planted, table = st.planted, st.cards
         if planted:
             return [planted.get(c) or table[c] for c in cards]
-        return list(map(table.__getitem__, cards))
+        return [table[c] for c in cards]
 
     def named(self, text: str) -> list[str]:
         """The card ids a fixed text names by display name, in order: a label from card

@@ -6,6 +6,7 @@ definition id. Piles are lists whose top is the END of the list.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -136,7 +137,9 @@ class Ask(MadeByInit):
         self.index = None
 
     @classmethod
-    def of(cls, seat: int, kind: str, text: str, options: Any, known: dict[str, Choice] | None = None) -> Ask:
+    def of(
+        cls, seat: int, kind: str, text: str, options: Iterable[Option], known: dict[str, Choice] | None = None
+    ) -> Ask:
         """Build from (id, label, value) triples, or (id, label, value, refs) where the
         choice concerns cards: `refs` lists their card references (`Rules.refs`), the
         card it is about first, then the others its label names; or from (Choice, value)
@@ -148,27 +151,26 @@ class Ask(MadeByInit):
         choices: list[Choice] = []
         values: list[Any] = []
         index: dict[str, int] = {}
-        add_choice, add_value, reuse = choices.append, values.append, known.get
         for option in options:
             size = len(option)
-            if size == 4:
-                choice_id, label, value, refs = option
-                choice = reuse(choice_id)
+            choice: Choice | None
+            if size == 2:  # a Choice made once (the same every time) and its value
+                choice = option[0]
+                choice_id = choice.id
+                values.append(option[1])
+            else:
+                choice_id = option[0]
+                label: str = option[1]
+                refs: list[str] | None = option[3] if size == 4 else None
+                choice = known.get(choice_id)
                 if choice is None or choice.label != label or choice.data.get(REFS) != (refs or None):
                     choice = known[choice_id] = Choice(choice_id, label, {REFS: refs} if refs else {})
-            elif size == 2:  # a Choice made once (the same every time) and its value
-                choice, value = option
-                choice_id = choice.id
-            else:
-                choice_id, label, value = option
-                choice = reuse(choice_id)
-                if choice is None or choice.label != label or choice.data:
-                    choice = known[choice_id] = Choice(choice_id, label, {})
+                values.append(option[2])
             index[choice_id] = len(choices)
-            add_choice(choice)
-            add_value(value)
-        ask = cls(seat, kind, text, tuple(choices), values)
-        ask.prompt = Prompt(seat, kind, text, ask.choices)
+            choices.append(choice)
+        made = tuple(choices)
+        ask = Ask(seat, kind, text, made, values)
+        ask.prompt = Prompt(seat, kind, text, made)
         ask.index = index
         return ask
 
