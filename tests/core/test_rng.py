@@ -90,3 +90,63 @@ def test_shuffle_draws_exactly_as_below_does_and_leaves_the_same_state():
         rng.shuffle(items)
         assert items == expected
         assert rng.get_state() == by_hand.get_state()
+
+
+# The compiled build draws on 32-bit halves (see nbc.core.rng); both ways must give the
+# same numbers and leave the same state, whichever build runs the tests.
+
+_M64 = (1 << 64) - 1
+
+
+def _undo_xorshift(x: int, k: int) -> int:
+    y = x
+    for _ in range(64 // k + 1):
+        y = x ^ (y >> k)
+    return y
+
+
+def _state_before(value: int) -> int:
+    """The state whose next draw is `value` (each step of SplitMix64 can be undone)."""
+    z = _undo_xorshift(value, 31)
+    z = _undo_xorshift((z * pow(0x94D049BB133111EB, -1, 1 << 64)) & _M64, 27)
+    z = _undo_xorshift((z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & _M64, 30)
+    return (z - 0x9E3779B97F4A7C15) & _M64
+
+
+def test_state_before_gives_that_value():
+    for value in (0, 1, 12345, _M64 - 1, _M64):
+        assert Rng(state=_state_before(value)).next64() == value
+
+
+@given(st.integers(min_value=0, max_value=_M64), st.integers(min_value=1, max_value=(1 << 31) - 1))
+def test_below_on_halves_draws_as_on_whole_numbers(state, n):
+    whole, halves = Rng(state=state), Rng(state=state)
+    assert [whole.below(n, halves=False) for _ in range(3)] == [halves.below(n, halves=True) for _ in range(3)]
+    assert whole.get_state() == halves.get_state()
+
+
+@pytest.mark.parametrize("n", [3, 7, 52, 1000, 999_999_937, (1 << 31) - 1])
+def test_both_ways_refuse_the_same_values(n):
+    """A draw among the last 2**64 mod n values is refused and drawn again: the values
+    either side of that edge, and the largest, go the same way on halves."""
+    limit = (1 << 64) - (1 << 64) % n
+    for value in (limit - 1, limit, _M64):
+        start = _state_before(value)
+        whole, halves = Rng(state=start), Rng(state=start)
+        drawn = whole.below(n, halves=False)
+        assert halves.below(n, halves=True) == drawn
+        assert whole.get_state() == halves.get_state()
+        one_step = (start + 0x9E3779B97F4A7C15) & _M64
+        if value == limit - 1:  # kept: one step, and that value
+            assert drawn == value % n and whole.get_state() == one_step
+        else:  # refused: drawn again
+            assert whole.get_state() != one_step
+
+
+@given(st.integers(min_value=0, max_value=_M64), st.integers(min_value=0, max_value=120))
+def test_shuffle_on_halves_deals_as_on_whole_numbers(state, size):
+    whole, halves = list(range(size)), list(range(size))
+    a, b = Rng(state=state), Rng(state=state)
+    a.shuffle(whole, halves=False)
+    b.shuffle(halves, halves=True)
+    assert whole == halves and a.get_state() == b.get_state()
