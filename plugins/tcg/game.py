@@ -32,7 +32,7 @@ from nbc.plugins.tcg import view as view_module
 from nbc.plugins.tcg.effects import TcgCard
 from nbc.plugins.tcg.hooks import Expansion, ExpansionHooks
 from nbc.plugins.tcg.rules import DAYS, MAIN_DECK_MIN, TITLE_MAX, Rules
-from nbc.plugins.tcg.state import Player, State, Table, copy_state, state_text
+from nbc.plugins.tcg.state import State, Table, copy_state, state_text
 
 DATA = Path(__file__).parent / "data"
 BASE_SETS = ("premiere", "tournament-kit")
@@ -268,49 +268,11 @@ class TcgGame(Game):
 
     # --- the contract --------------------------------------------------------------------
     def setup(self, options: TcgOptions, players: int, ctx: Context) -> State:
-        decks = self.resolve_decks(options, players)
-        ids: list[str] = []
-        spans = []
-        for _, deck in decks:
-            start = len(ids)
-            ids.append(deck.starting_locale)
-            ids.extend(deck.locales)
-            ids.extend(card for card, copies in deck.main.items() for _ in range(copies))
-            spans.append((start, len(ids)))
-        # opaque instance ids: numbers dealt in a shuffled order, so an id says nothing
-        numbers = list(range(1, len(ids) + 1))
-        ctx.rng.shuffle(numbers)
-        by_position = [f"c{k}" for k in numbers]
-        cards = dict(zip(by_position, ids, strict=True))
-        seats = []
-        owner = {}
-        for seat, ((name, deck), (a, b)) in enumerate(zip(decks, spans, strict=True)):
-            mine = by_position[a:b]
-            for c in mine:
-                owner[c] = seat
-            locales = mine[1:6]
-            main = mine[6:]
-            ctx.rng.shuffle(locales)
-            ctx.rng.shuffle(main)
-            start_def = self.defs[deck.starting_locale]
-            seats.append(
-                Player(
-                    deck_name=name,
-                    start_hand=start_def.start_hand or 0,
-                    starting_locale=mine[0],
-                    locale_deck=locales,
-                    deck=main,
-                    has_responses=any(self.defs[c].responses for c in deck.main),
-                )
-            )
-        state = State(
-            players=seats, cards=Table(cards), owner=Table(owner), expansions=list(options.expansions)
-        )
-        state.days = state.days_left = options.days
-        state.king = ctx.rng.below(players)
-        ctx.emit("setup", f"seat {state.king} is the first Pumpkin King", {"king": state.king})
-        self.rules.advance(state, ctx)
-        return state
+        decks = [
+            (name, deck.starting_locale, deck.locales, deck.main)
+            for name, deck in self.resolve_decks(options, players)
+        ]
+        return self.rules.deal(decks, options.expansions, options.days, ctx)
 
     def load_state(self, data: Any) -> State:
         state = super().load_state(data)

@@ -62,7 +62,7 @@ from nbc.plugins.tcg.machine import INTERNAL, TRIGGERS_BY_EVENT, EffectMachine
 from nbc.plugins.tcg.primitives import Primitives
 from nbc.plugins.tcg.scoring import Scoring
 from nbc.plugins.tcg.start_phase import StartPhase
-from nbc.plugins.tcg.state import State
+from nbc.plugins.tcg.state import Player, State, Table
 from nbc.plugins.tcg.turns import PlayerTurns
 
 # the rules' numbers, which other modules import from here
@@ -273,6 +273,52 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Primitives, EffectMachine, Scorin
             st.answer, st.answered_by = value, seat
         if not st.asks:
             self.advance(st, ctx)
+
+    def deal(
+        self,
+        decks: list[tuple[str, str, list[str], dict[str, int]]],
+        expansions: list[str],
+        days: int,
+        ctx: Context,
+    ) -> State:
+        """A new match's state, run up to its first question: `decks` gives each seat's
+        deck (its name, Starting Locale, other Locales and Main Deck, as `TcgGame.setup`
+        has checked them), dealt face down and shuffled."""
+        ids: list[str] = []
+        spans: list[tuple[int, int]] = []
+        for _, starting, locales, main in decks:
+            start = len(ids)
+            ids.append(starting)
+            ids.extend(locales)
+            for card, copies in main.items():
+                ids.extend([card] * copies)
+            spans.append((start, len(ids)))
+        # opaque instance ids: numbers dealt in a shuffled order, so an id says nothing
+        numbers = list(range(1, len(ids) + 1))
+        ctx.rng.shuffle(numbers)
+        by_position = [f"c{k}" for k in numbers]
+        cards = Table(zip(by_position, ids, strict=True))
+        owner = Table()
+        seats: list[Player] = []
+        defs = self.defs
+        for seat, (name, starting, _, main) in enumerate(decks):
+            a, b = spans[seat]
+            mine = by_position[a:b]
+            for c in mine:
+                owner[c] = seat
+            locale_deck = mine[1:6]
+            main_deck = mine[6:]
+            ctx.rng.shuffle(locale_deck)
+            ctx.rng.shuffle(main_deck)
+            player = Player(name, defs[starting].start_hand or 0, mine[0], locale_deck, main_deck)
+            player.has_responses = any(defs[c].responses for c in main)
+            seats.append(player)
+        state = State(players=seats, cards=cards, owner=owner, expansions=list(expansions))
+        state.days = state.days_left = days
+        state.king = ctx.rng.below(len(decks))
+        ctx.emit("setup", f"seat {state.king} is the first Pumpkin King", {"king": state.king})
+        self.advance(state, ctx)
+        return state
 
     def advance(self, st: State, ctx: Context) -> None:
         """Run the match until a seat has a question to answer, or it is over."""

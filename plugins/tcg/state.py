@@ -127,7 +127,9 @@ class Ask(MadeByInit):
     prompt: Prompt | None = field(default=None, init=False, repr=False, compare=False)
     index: dict[str, int] | None = field(default=None, init=False, repr=False, compare=False)
 
-    def __init__(self, seat: int, kind: str, text: str, choices: tuple[Choice, ...], values: list[Any]) -> None:
+    def __init__(
+        self, seat: int, kind: str, text: str, choices: tuple[Choice, ...], values: list[Any]
+    ) -> None:
         self.seat = seat
         self.kind = kind
         self.text = text
@@ -138,7 +140,12 @@ class Ask(MadeByInit):
 
     @classmethod
     def of(
-        cls, seat: int, kind: str, text: str, options: Iterable[Option], known: dict[str, Choice] | None = None
+        cls,
+        seat: int,
+        kind: str,
+        text: str,
+        options: Iterable[Option],
+        known: dict[str, Choice] | None = None,
     ) -> Ask:
         """Build from (id, label, value) triples, or (id, label, value, refs) where the
         choice concerns cards: `refs` lists their card references (`Rules.refs`), the

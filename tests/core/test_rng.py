@@ -121,7 +121,9 @@ def test_state_before_gives_that_value():
 @given(st.integers(min_value=0, max_value=_M64), st.integers(min_value=1, max_value=(1 << 31) - 1))
 def test_below_on_halves_draws_as_on_whole_numbers(state, n):
     whole, halves = Rng(state=state), Rng(state=state)
-    assert [whole.below(n, halves=False) for _ in range(3)] == [halves.below(n, halves=True) for _ in range(3)]
+    assert [whole.below(n, halves=False) for _ in range(3)] == [
+        halves.below(n, halves=True) for _ in range(3)
+    ]
     assert whole.get_state() == halves.get_state()
 
 
