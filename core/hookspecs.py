@@ -52,6 +52,8 @@ plugins load as usual. A plugin that implements no hook at all (it forgot
 
 from __future__ import annotations
 
+import inspect
+import types
 from typing import Any
 
 import pluggy
@@ -59,7 +61,41 @@ import pluggy
 PROJECT = "nbc"
 
 hookspec = pluggy.HookspecMarker(PROJECT)
-hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+class _ImplMarker(pluggy.HookimplMarker):
+    """pluggy's `@hookimpl`, which also takes a compiled function (`nbc._compiled`, or
+    any extension module a plugin builds). pluggy registers Python functions only, and
+    reads their argument names from their code; so a compiled function is marked and
+    registered as its Python twin (`python_twin`), which calls it with the same
+    arguments and names it in `compiled` for callers that may skip the twin."""
+
+    def __call__(self, function: Any = None, **options: Any) -> Any:  # type: ignore[override]
+        if function is None:
+            return lambda later: self(later, **options)
+        if not isinstance(function, types.FunctionType) and inspect.isbuiltin(function):
+            function = python_twin(function)
+        return super().__call__(function, **options)
+
+
+def python_twin(function: Any) -> Any:
+    """A Python function taking the same parameters as compiled `function` and calling it."""
+    params = list(inspect.signature(function).parameters.values())
+    if any(p.kind is not p.POSITIONAL_OR_KEYWORD for p in params):
+        name = function.__qualname__
+        raise TypeError(f"{name}: a compiled hook implementation takes plain parameters only")
+    names = ", ".join(p.name for p in params)
+    namespace: dict[str, Any] = {"compiled": function}
+    exec(f"def {function.__name__}({names}):\n    return compiled({names})\n", namespace)  # noqa: S102
+    twin = namespace[function.__name__]
+    twin.__defaults__ = tuple(p.default for p in params if p.default is not p.empty) or None
+    twin.__module__, twin.__qualname__ = function.__module__, function.__qualname__
+    twin.__doc__ = function.__doc__
+    twin.compiled = function
+    return twin
+
+
+hookimpl = _ImplMarker(PROJECT)
 
 
 @hookspec

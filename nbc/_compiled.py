@@ -45,6 +45,7 @@ MODULES: tuple[str, ...] = (
     "nbc.plugins.tcg.scoring",
     "nbc.plugins.tcg.scope",
     "nbc.plugins.tcg.state",
+    "nbc.plugins.christmas_town.rules",
     "nbc.plugins.munchkin.rules",
     "nbc.plugins.munchkin.state",
     "nbc.plugins.munchkin.effects",

@@ -266,8 +266,12 @@ class _DirectCall:
             raise ValueError(f"{caller.name}: TCG hooks cannot be wrappers")
         spec = tuple(caller.spec.argnames) if caller.spec else ()
         # each implementation with the positions of the spec arguments it takes
+        # (a compiled implementation is called as itself, not through its Python twin)
         self.impls = [
-            (i.function, None if tuple(i.argnames) == spec else tuple(spec.index(n) for n in i.argnames))
+            (
+                getattr(i.function, "compiled", i.function),
+                None if tuple(i.argnames) == spec else tuple(spec.index(n) for n in i.argnames),
+            )
             for i in reversed(impls)
         ]
         self.first = bool(caller.spec and caller.spec.opts.get("firstresult"))

@@ -297,8 +297,7 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Primitives, EffectMachine, Scorin
         numbers = list(range(1, len(ids) + 1))
         ctx.rng.shuffle(numbers)
         by_position = [f"c{k}" for k in numbers]
-        cards = Table(zip(by_position, ids, strict=True))
-        owner = Table()
+        owner: dict[str, int] = {}
         seats: list[Player] = []
         defs = self.defs
         for seat, (name, starting, _, main) in enumerate(decks):
@@ -313,7 +312,8 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Primitives, EffectMachine, Scorin
             player = Player(name, defs[starting].start_hand or 0, mine[0], locale_deck, main_deck)
             player.has_responses = any(defs[c].responses for c in main)
             seats.append(player)
-        state = State(players=seats, cards=cards, owner=owner, expansions=list(expansions))
+        cards = Table(zip(by_position, ids, strict=True))
+        state = State(players=seats, cards=cards, owner=Table(owner), expansions=list(expansions))
         state.days = state.days_left = days
         state.king = ctx.rng.below(len(decks))
         ctx.emit("setup", f"seat {state.king} is the first Pumpkin King", {"king": state.king})

@@ -300,3 +300,47 @@ def test_loading_the_games_does_not_load_the_graphql_stack():
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+# --- compiled hook implementations -------------------------------------------------------
+# pluggy registers Python functions only and reads their argument names from their code;
+# `@hookimpl` turns a compiled function into a Python twin that calls it.
+
+
+def test_a_python_twin_takes_the_same_arguments_and_calls_through():
+    import pluggy
+
+    from nbc.core.hookspecs import python_twin
+
+    def price(g, st, seat, bonus=0):
+        """The price."""
+        return (g, st, seat, bonus)
+
+    twin = python_twin(price)
+    assert twin.compiled is price and twin.__name__ == "price" and twin.__doc__ == "The price."
+    assert pluggy._hooks.varnames(twin) == (("g", "st", "seat"), ("bonus",))
+    assert twin(1, 2, 3) == (1, 2, 3, 0) and twin(1, 2, seat=3, bonus=4) == (1, 2, 3, 4)
+
+    def keyword_only(g, *, st):
+        return None
+
+    with pytest.raises(TypeError, match="plain parameters only"):
+        python_twin(keyword_only)
+
+
+def test_compiled_hook_implementations_register_with_their_argument_names():
+    from nbc import _compiled
+    from nbc.plugins.christmas_town import rules
+
+    compiled = rules.tcg_locale_active.__dict__.get("compiled")
+    if compiled is None:
+        assert not _compiled.active(), "a compiled build runs, without Christmas Town's rules"
+        pytest.skip("the interpreted modules run (no compiled build)")
+    host = PluginHost.load()
+    assert not host.problems
+    (impl,) = [i for i in host.pm.hook.tcg_locale_active.get_hookimpls() if i.plugin_name == "christmas_town"]
+    assert impl.argnames == ("g", "st", "seat", "k") and impl.function.compiled is compiled
+    # and the TCG's hook callers call the compiled function itself
+    game = host.games["tcg"]
+    bound = game.rules.hooks.of(type("St", (), {"expansions": ["christmas-town"]})())
+    assert bound.locale_active is compiled
