@@ -19,7 +19,7 @@ from nbc.core.coverage import fired
 from nbc.core.hookspecs import hookimpl
 from nbc.plugins.christmas_town import effects
 from nbc.plugins.christmas_town.effects import CHRISTMAS_TOWN  # noqa: F401  (holiday "christmas")
-from nbc.plugins.tcg.api import HALLOWEENTOWN, Trigger, cut_price
+from nbc.plugins.tcg.api import HALLOWEENTOWN, Rules, State, Trigger, cut_price
 
 MAX_CHRISTMAS_LOCALES = 5
 TRAVEL = "travel"  # keyword: "may travel between Holiday Towns" (printed, or granted)
@@ -37,18 +37,18 @@ KEYWORDS = frozenset(
 )
 
 
-def town_of_locale(g: Any, st: Any, locale: str) -> str:
+def town_of_locale(g: Rules, st: State, locale: str) -> str:
     return g.home_town(st, locale)
 
 
-def halloweentown_size(g: Any, st: Any, seat: int) -> int:
+def halloweentown_size(g: Rules, st: State, seat: int) -> int:
     """How many Locales the Halloweentown group holds (they come first in the row)."""
     return len(g.town_slots(st, seat, HALLOWEENTOWN))
 
 
 # --- 1-2. Two towns, one row with a gap ----------------------------------------------------
 @hookimpl
-def tcg_locale_placements(g: Any, st: Any, seat: int, card: str) -> list[tuple[str, str, int, list[str]]]:
+def tcg_locale_placements(g: Rules, st: State, seat: int, card: str) -> list[tuple[str, str, int, list[str]]]:
     """A new Locale goes at either end of its own town's group."""
     row = st.players[seat].row
     name = g.label(st, card)
@@ -84,7 +84,9 @@ def tcg_check_deck(deck: Any, defs: dict[str, Any], where: str) -> list[str]:
 
 # --- 3. Characters are played to their own holiday's town -------------------------------------
 @hookimpl
-def tcg_may_play_character(g: Any, st: Any, seat: int, card: str, town: int, k: int, how: str) -> bool | None:
+def tcg_may_play_character(
+    g: Rules, st: State, seat: int, card: str, town: int, k: int, how: str
+) -> bool | None:
     """A Character goes to its own town's Locales (a new version replacing an old one takes
     its place, wherever that is); Evil Eye's titles wait for the next Round; Santa Claus and
     Sandy Claws never share one player's towns. `town` is the row's owner."""
@@ -105,7 +107,7 @@ def tcg_may_play_character(g: Any, st: Any, seat: int, card: str, town: int, k: 
 
 # --- 4. Travel between Holiday Towns -----------------------------------------------------------
 @hookimpl
-def tcg_may_move(g: Any, st: Any, town: int, card: str, frm: int, to: int) -> bool | None:
+def tcg_may_move(g: Rules, st: State, town: int, card: str, frm: int, to: int) -> bool | None:
     row = st.players[town].row
     a, b = town_of_locale(g, st, row[frm].locale), town_of_locale(g, st, row[to].locale)
     if a == b:
@@ -117,7 +119,7 @@ def tcg_may_move(g: Any, st: Any, town: int, card: str, frm: int, to: int) -> bo
 
 
 # --- 5. Joy Thresholds -------------------------------------------------------------------------
-def joy_needed(g: Any, st: Any, seat: int, k: int, record: bool = True) -> int:
+def joy_needed(g: Rules, st: State, seat: int, k: int, record: bool = True) -> int:
     """A Christmas Town Locale's Joy Threshold, less Santa's House's help for Factories
     (`record`: count Santa's House as used, for the card coverage; the view does not)."""
     row = st.players[seat].row
@@ -136,7 +138,7 @@ def joy_needed(g: Any, st: Any, seat: int, k: int, record: bool = True) -> int:
 
 
 @hookimpl
-def tcg_locale_active(g: Any, st: Any, seat: int, k: int) -> bool | None:
+def tcg_locale_active(g: Rules, st: State, seat: int, k: int) -> bool | None:
     slot = st.players[seat].row[k]
     d = g.defs[st.cards[slot.locale]]
     if d.holiday != "christmas":
@@ -155,14 +157,14 @@ def tcg_locale_active(g: Any, st: Any, seat: int, k: int) -> bool | None:
     return count >= joy_needed(g, st, seat, k)
 
 
-def joy(g: Any, st: Any, slot: Any) -> int:
+def joy(g: Rules, st: State, slot: Any) -> int:
     """The Joy at a Locale: the number of Christmas Characters there."""
     defs, cards = g.defs, st.cards
     return sum(1 for c in slot.characters if defs[cards[c]].holiday == "christmas")
 
 
 @hookimpl
-def tcg_view(g: Any, st: Any, seat: int | None, view: dict[str, Any]) -> None:
+def tcg_view(g: Rules, st: State, seat: int | None, view: dict[str, Any]) -> None:
     """Public, so the same for every seat: each Character in a row carries its
     `holiday`, and each Christmas Town Locale its `joy` (the Christmas Characters there)
     and `joy_needed` (its Joy Threshold, less what Santa's House takes off)."""
@@ -179,7 +181,7 @@ def tcg_view(g: Any, st: Any, seat: int | None, view: dict[str, Any]) -> None:
 
 
 # --- 6. Bonuses of Active Christmas Town Locales -----------------------------------------------
-def active_bonus_locales(g: Any, st: Any, seat: int, keyword: str | None = None, want: Any = None):
+def active_bonus_locales(g: Rules, st: State, seat: int, keyword: str | None = None, want: Any = None):
     """(row index, slot, card) of seat's Active Christmas Town Locales (with a keyword, or
     whose card `want` accepts); the cheap tests come before the Joy count."""
     for k, slot in enumerate(st.players[seat].row):
@@ -211,7 +213,7 @@ class _Facts:
         self.toy_factory = any("creations-cost-less" in d.keywords for d in defs)
 
 
-def facts(g: Any, st: Any) -> _Facts:
+def facts(g: Rules, st: State) -> _Facts:
     cards = g.in_match(st)  # first: a new match (or new cards) starts the memo afresh
     found = st.memo.get("ct")
     if found is None:
@@ -220,7 +222,7 @@ def facts(g: Any, st: Any) -> _Facts:
 
 
 @hookimpl
-def tcg_event(g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
+def tcg_event(g: Rules, st: State, event: str, data: dict[str, Any]) -> None:
     known = facts(g, st)
     if event in known.answers:
         effects.answer_event(g, st, event, data)  # cards that answer events (How dare you!, ...)
@@ -243,7 +245,7 @@ def tcg_event(g: Any, st: Any, event: str, data: dict[str, Any]) -> None:
 
 
 @hookimpl
-def tcg_more_actions(g: Any, st: Any, seat: int) -> list[tuple[str, str, Any, list[str]]]:
+def tcg_more_actions(g: Rules, st: State, seat: int) -> list[tuple[str, str, Any, list[str]]]:
     """Bonuses used in your turn (Cookie Factory): the abilities of Active CT Locales."""
     out: list[tuple[str, str, Any, list[str]]] = []
     with_abilities = facts(g, st).ability_locales
@@ -265,7 +267,7 @@ def tcg_more_actions(g: Any, st: Any, seat: int) -> list[tuple[str, str, Any, li
 
 
 @hookimpl
-def tcg_search_bonus(g: Any, st: Any, seat: int) -> int:
+def tcg_search_bonus(g: Rules, st: State, seat: int) -> int:
     bonus = 0
     for _, _, d in active_bonus_locales(g, st, seat, "search-bonus"):
         fired(d.id)
@@ -274,7 +276,7 @@ def tcg_search_bonus(g: Any, st: Any, seat: int) -> int:
 
 
 @hookimpl
-def tcg_adjust_cost(g: Any, st: Any, seat: int, card: str, price: int) -> int | None:
+def tcg_adjust_cost(g: Rules, st: State, seat: int, card: str, price: int) -> int | None:
     d = g.defs[st.cards[card]]
     changed = price
     if d.kind == "creation" and facts(g, st).toy_factory:
@@ -301,7 +303,7 @@ def tcg_price_cuts(cards: list[Any]) -> list[tuple[str, int, int | None]]:
 
 
 @hookimpl
-def tcg_failed_search(g: Any, st: Any, seat: int, frame: Any, shown: list[str]) -> bool | None:
+def tcg_failed_search(g: Rules, st: State, seat: int, frame: Any, shown: list[str]) -> bool | None:
     """Zero, Pale Retriever: with Jack at The Dark Wood, a Surprise's failed Search keeps a card."""
     if not shown or not frame.source or g.def_of(st, frame.source).kind != "surprise":
         return None
@@ -315,7 +317,7 @@ def tcg_failed_search(g: Any, st: Any, seat: int, frame: Any, shown: list[str]) 
 
 
 @hookimpl
-def tcg_shelter(g: Any, st: Any, by: int, seat: int, source: str, against: str) -> bool | None:
+def tcg_shelter(g: Rules, st: State, by: int, seat: int, source: str, against: str) -> bool | None:
     """Parasols: before Day 10, each opponent's turn may reach your Characters or hand
     with one card only; a second card of that turn does not affect you."""
     if by != st.turn or st.round >= 10 or against not in ("character", "surprise-character", "hand-discard"):
@@ -332,7 +334,7 @@ def tcg_shelter(g: Any, st: Any, by: int, seat: int, source: str, against: str) 
 
 
 @hookimpl
-def tcg_set_aside(g: Any, st: Any) -> list[tuple[str, str]]:
+def tcg_set_aside(g: Rules, st: State) -> list[tuple[str, str]]:
     """Evil Eye's face-down Characters and Lovely! in front of its target, until the End Phase."""
     flags = st.flags
     out = [(f"face down beside seat {seat}'s row", card) for card, seat, _ in flags.get("flipped_chars", ())]
@@ -342,6 +344,6 @@ def tcg_set_aside(g: Any, st: Any) -> list[tuple[str, str]]:
 
 # --- 7. Winning --------------------------------------------------------------------------------
 @hookimpl
-def tcg_tiebreak_threshold(g: Any, st: Any, seat: int, k: int) -> int | None:
+def tcg_tiebreak_threshold(g: Rules, st: State, seat: int, k: int) -> int | None:
     """Scare and Joy Thresholds count alike: the printed number of each Active Locale."""
     return g.defs[st.cards[st.players[seat].row[k].locale]].number or 0

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
 from nbc.plugins.tcg.effects import ASK, TcgCard, custom, cut_price, pick_each, register_program
+from nbc.plugins.tcg.rules import Rules
 from nbc.plugins.tcg.state import Frame, Slot, State, Trigger
 
 # besides the rules object, an expansion uses these, re-exported here:
@@ -29,8 +30,12 @@ from nbc.plugins.tcg.state import Frame, Slot, State, Trigger
 # itself (with `g.push`); `pick_each` asks yes or no about each card of a pool ("any
 # number of"); `cut_price` applies a price cut with its floor; `Trigger(prog, seat,
 # source, vars, depth)` is what `tcg_event` appends to `st.triggers` (`depth` from
-# `g.effect_depth(st)`).
+# `g.effect_depth(st)`). `Rules` and `State`, the classes of `g` and `st`, are there for
+# annotations only: an expansion compiled with the TCG (`nbc._compiled`) that annotates
+# them calls the rules directly, but it still calls only what `TcgApi` lists.
 __all__ = [
+    "Rules",
+    "State",
     "ANY_TOWN",
     "ASK",
     "HALLOWEENTOWN",
