@@ -42,6 +42,20 @@ class Basics:
     _floors: dict[tuple[frozenset[str], tuple[str, ...]], dict[str, int]]
     cost_by_place: set[str]
 
+    # the expansions list asked about last and its hook callers (`hooks_of`), as one
+    # pair that threads replace whole; the list is held here, so its identity cannot
+    # pass to another list
+    _hooks_last: Any  # (list, callers); a tuple field of a trait does not compile
+
+    def hooks_of(self, st: State) -> Any:
+        """The expansion hook callers of `st`'s match (`ExpansionHooks.of`): one match
+        calls many hooks in a row, so the last callers are kept while the match's
+        expansions list is the same one."""
+        last = self._hooks_last
+        if last[0] is not st.expansions:
+            last = self._hooks_last = (st.expansions, self.hooks.of(st))
+        return last[1]
+
     def def_of(self, st: State, card: str) -> TcgCard:
         return self.defs[st.cards[card]]
 
@@ -232,7 +246,7 @@ class Basics:
             return False
         d = self.defs[st.cards[slot.locale]]
         if st.expansions and self.hooks is not None:
-            verdict = self.hooks.of(st).locale_active(self, st, seat, k)
+            verdict = self.hooks_of(st).locale_active(self, st, seat, k)
             if verdict is not None:
                 return verdict
         if d.kind == "starting-locale" or f"active:{slot.locale}" in st.flags:

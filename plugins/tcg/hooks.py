@@ -173,22 +173,16 @@ class ExpansionHooks:
         self.plugin_of = plugin_of  # expansion name -> plugin name
         self._callers: dict[tuple[tuple[str, ...], str], Any] = {}
         self._bound: dict[tuple[str, ...], _Bound] = {}  # by expansions
-        # the expansions list asked about last and its binding: one match calls many hooks
-        # in a row (the list is held here, so its identity cannot pass to another list)
-        self._last_list: Any = None
-        self._last: Any = None
 
     def of(self, st: Any) -> _Bound:
         """The callers for `st`'s expansions, one attribute per hook (the name without
-        `tcg_`): the rules' inner loop calls these directly."""
-        if st.expansions is not self._last_list:
-            self._last_list = st.expansions
-            key = tuple(st.expansions)
-            bound = self._bound.get(key)
-            if bound is None:
-                bound = self._bound[key] = _Bound(self, key)
-            self._last = bound
-        return self._last
+        `tcg_`): the rules' inner loop calls these directly (through `Basics.hooks_of`,
+        which keeps the last one)."""
+        key = tuple(st.expansions)
+        bound = self._bound.get(key)
+        if bound is None:
+            bound = self._bound[key] = _Bound(self, key)
+        return bound
 
     def caller_for(self, expansions: tuple[str, ...], hook: str) -> Any:
         key = (expansions, hook)

@@ -169,7 +169,7 @@ class EffectMachine(Basics):
     def fire(self, st: State, event: str, data: dict[str, Any], where: Slot | None = None) -> None:
         """Queue every in-play card's trigger that listens for `event`."""
         if st.expansions and self.hooks is not None:
-            self.hooks.of(st).event(self, st, event, data)
+            self.hooks_of(st).event(self, st, event, data)
         listeners = TRIGGERS_BY_EVENT.get(event)
         if not listeners:
             return
@@ -321,7 +321,7 @@ class EffectMachine(Basics):
         if (
             st.expansions
             and self.hooks is not None
-            and self.hooks.of(st).shelter(self, st, by, seat, source, against) is False
+            and self.hooks_of(st).shelter(self, st, by, seat, source, against) is False
         ):
             f.vars.setdefault("_immune", []).append(seat)
             f.vars[key] = False
@@ -357,7 +357,7 @@ class EffectMachine(Basics):
             else (self.defs[st.cards[card]].number or 0)
         )
         if st.expansions and self.hooks is not None:
-            changed = self.hooks.of(st).adjust_cost(self, st, seat, card, price)
+            changed = self.hooks_of(st).adjust_cost(self, st, seat, card, price)
             if changed is not None:
                 price = changed
         return max(0, price)

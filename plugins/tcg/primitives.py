@@ -224,7 +224,7 @@ class Primitives(EffectMachine, Scoring):
             s["keep"] = kept
         if st.expansions and self.hooks is not None and not s["taken"] and "keep" not in s:
             # a Search that found nothing may still let its player keep a card (by a ruling of the expansion)
-            allowed = self.hooks.of(st).failed_search(self, st, seat, f, list(s["shown"]))
+            allowed = self.hooks_of(st).failed_search(self, st, seat, f, list(s["shown"]))
             if allowed is True and s["shown"]:
                 f.vars["_wait"] = key + ":keep"
                 return self.ask(
@@ -572,7 +572,7 @@ class Primitives(EffectMachine, Scoring):
 
     def may_enter(self, st: State, town: int, card: str, frm: int, to: int) -> bool:
         if st.expansions and self.hooks is not None:
-            verdict = self.hooks.of(st).may_move(self, st, town, card, frm, to)
+            verdict = self.hooks_of(st).may_move(self, st, town, card, frm, to)
             if verdict is not None:
                 return verdict
         return True

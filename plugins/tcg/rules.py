@@ -91,6 +91,7 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Primitives, EffectMachine, Scorin
         # plain copies: the rules read card fields on every step (see plain_copy)
         self.defs = {key: plain_copy(d) for key, d in defs.items()}
         self.hooks = hooks  # the expansion hook caller (see hooks.py); None in the base game
+        self._hooks_last = (None, None)
         # each card's home town, from its `holiday` (the base game's and the expansions'
         # `Expansion.towns`): the town a Locale belongs to, the town a Character comes from
         holidays = {"halloween": HALLOWEENTOWN, **(towns or {})}

@@ -34,7 +34,7 @@ class Scoring(Basics):
             if self.is_active(st, seat, k):
                 counted = None
                 if st.expansions and self.hooks is not None:
-                    counted = self.hooks.of(st).tiebreak_threshold(self, st, seat, k)
+                    counted = self.hooks_of(st).tiebreak_threshold(self, st, seat, k)
                 total += self.threshold(st, slot) if counted is None else counted
         return total
 

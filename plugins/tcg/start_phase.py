@@ -66,7 +66,7 @@ class StartPhase(PlayerTurns):
             name = self.label(st, new)
             places = None
             if st.expansions and self.hooks is not None:
-                places = self.hooks.of(st).locale_placements(self, st, seat, new)
+                places = self.hooks_of(st).locale_placements(self, st, seat, new)
             if places is None:
                 about = [self.ref(st, new)]
                 places = [

@@ -118,7 +118,7 @@ class PlayerTurns(Primitives):
                     )
                 )
         if st.expansions and self.hooks is not None:
-            out.extend(self.hooks.of(st).more_actions(self, st, seat) or ())
+            out.extend(self.hooks_of(st).more_actions(self, st, seat) or ())
         out.append((END_TURN, ["end"]))
         return out
 
@@ -164,7 +164,7 @@ class PlayerTurns(Primitives):
         self.fire(st, "function_here", {"locale": slot.locale}, where=slot)
         self.fire(st, "function_performed", {"player": seat, "locale": slot.locale})
         if st.expansions and self.hooks is not None:
-            self.hooks.of(st).function_performed(self, st, seat, slot.locale)
+            self.hooks_of(st).function_performed(self, st, seat, slot.locale)
 
     def use_ability(self, st: State, seat: int, card: str, j: int, ctx: Context) -> None:
         ability = self.def_of(st, card).abilities[j]
@@ -209,7 +209,7 @@ class PlayerTurns(Primitives):
                             fired(st.cards[mod_card])
                         value = changed
         if st.expansions and self.hooks is not None:
-            adjusted = self.hooks.of(st).adjust_cost(self, st, seat, card, value)
+            adjusted = self.hooks_of(st).adjust_cost(self, st, seat, card, value)
             if adjusted is not None:
                 value = adjusted
         return max(0, value)
@@ -366,7 +366,7 @@ class PlayerTurns(Primitives):
                 fired(d.id)  # its own rule rules this Locale out
                 return False
         if st.expansions and self.hooks is not None:
-            verdict = self.hooks.of(st).may_play_character(self, st, seat, card, town, k, how)
+            verdict = self.hooks_of(st).may_play_character(self, st, seat, card, town, k, how)
             if verdict is not None:
                 return verdict
         return True
