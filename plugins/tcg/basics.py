@@ -14,7 +14,7 @@ from typing import Any
 
 from mypy_extensions import trait
 
-from nbc.core.cards import NameFinder
+from nbc.core.cards import NameFinder, plain_copy
 from nbc.core.coverage import fired
 from nbc.core.game import Choice
 from nbc.plugins.tcg.constants import ANY_TOWN, HALLOWEENTOWN
@@ -23,12 +23,74 @@ from nbc.plugins.tcg.scope import _NO_VARS, Scope
 from nbc.plugins.tcg.state import Frame, Slot, State
 
 
+class Card:
+    """A card definition as the rules read it: the fields of its `TcgCard` model (and
+    the values of the model's properties), copied once when the pool loads. A compiled
+    build reads these fields directly, where it reads a model's, or a plain copy's
+    (`core.cards.plain_copy`), through Python's attribute lookup; the models inside
+    (abilities, functions, ...) are plain copies. Read-only by convention, like the
+    model it copies (tests/games/tcg/test_cards_as_read.py holds it to the model)."""
+
+    id: str
+    name: str
+    alias: str
+    kind: str
+    set: str
+    number: int | None
+    variable: bool
+    rarity: str
+    text: str
+    start_hand: int | None
+    groups: list[str]
+    holiday: str
+    cost: str | None
+    scare: str | None
+    play_where: str | None
+    play_when: str | None
+    opponent_play: str | None
+    opponent_when: str | None
+    discounts: list[Any]
+    on_play: list[dict[str, Any]]
+    functions: list[Any]
+    modes: list[Any]
+    abilities: list[Any]
+    triggers: list[Any]
+    responses: list[Any]
+    cannot_move: bool
+    move_when: str | None
+    leave_cost: dict[str, int]
+    move_anywhere: bool
+    gathers_at: str | None
+    follows: str | None
+    brings: list[str]
+    immune: bool
+    lends: list[str]
+    guards: str | None
+    center: bool
+    modifiers: dict[str, int]
+    not_a_creation_count: bool
+    full_price: bool
+    keywords: list[str]
+    beneath_scare: int
+    authored: list[str]
+    # the model's properties
+    title_key: str
+    is_locale: bool
+
+    def __init__(self, model: TcgCard) -> None:
+        for name in (*type(model).model_fields, "title_key", "is_locale"):
+            setattr(self, name, plain_copy(getattr(model, name)))
+
+    def __repr__(self) -> str:
+        return f"<card {self.id}>"
+
+
 @trait
 class Basics:
     """The card pool and the lookups every rules mixin shares (mixed into `Rules`)."""
 
     # set by Rules.__init__ (see there)
-    defs: dict[str, TcgCard]
+    defs: dict[str, Card]
     hooks: Any
     home: dict[str, str]
     names: dict[str, str]
@@ -56,7 +118,7 @@ class Basics:
             last = self._hooks_last = (st.expansions, self.hooks.of(st))
         return last[1]
 
-    def def_of(self, st: State, card: str) -> TcgCard:
+    def def_of(self, st: State, card: str) -> Card:
         return self.defs[st.cards[card]]
 
     def label(self, st: State, card: str) -> str:
@@ -271,7 +333,6 @@ class Basics:
             return {"id": card, "name": st.planted[card]}
         d = self.defs[st.cards[card]]
         return {"id": card, "card": d.id, "name": d.name, "alias": d.alias}
-
 
     def town_of(self, st: State, card: str) -> int | None:
         found = self.locate(st, card)

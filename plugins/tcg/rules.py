@@ -31,8 +31,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from nbc.core.cards import NameFinder, plain_copy
+from nbc.core.cards import NameFinder
 from nbc.core.game import Choice, Context, Prompt
+from nbc.plugins.tcg.basics import Card
 from nbc.plugins.tcg.constants import (
     ANY_TOWN,
     DAYS,
@@ -88,8 +89,8 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Primitives, EffectMachine, Scorin
     def __init__(
         self, defs: dict[str, TcgCard], hooks: Any = None, towns: dict[str, str] | None = None
     ) -> None:
-        # plain copies: the rules read card fields on every step (see plain_copy)
-        self.defs = {key: plain_copy(d) for key, d in defs.items()}
+        # the rules read card fields on every step: copies they read directly (`Card`)
+        self.defs = {key: Card(d) for key, d in defs.items()}
         self.hooks = hooks  # the expansion hook caller (see hooks.py); None in the base game
         self._hooks_last = (None, None)
         # each card's home town, from its `holiday` (the base game's and the expansions'
@@ -144,11 +145,11 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Primitives, EffectMachine, Scorin
         return found
 
     @staticmethod
-    def price_floors(cards: list[TcgCard], more_cuts: Iterable[Cut] = ()) -> dict[str, int]:
+    def price_floors(cards: list[Any], more_cuts: Iterable[Cut] = ()) -> dict[str, int]:
         """Each card's price less every cut the other cards could bring at once (centre
         and placed cards, its own discounts), or the difference to another version it
         may replace; 0 for a price with no lower bound and for cards played into other
-        towns."""
+        towns. `cards` are card definitions, as models or as the rules read them (`Card`)."""
         cuts = [
             (key, delta, d.modifiers.get("floor"))
             for d in cards
@@ -156,7 +157,7 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Primitives, EffectMachine, Scorin
             if key != "floor" and delta < 0
         ]
         cuts.extend(more_cuts)  # an expansion's own (tcg_price_cuts)
-        versions: dict[str, list[TcgCard]] = {}
+        versions: dict[str, list[Any]] = {}
         for d in cards:
             versions.setdefault(d.title_key, []).append(d)
         present = {d.id for d in cards}
