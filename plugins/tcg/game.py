@@ -193,6 +193,18 @@ class TcgGame(Game):
         self._sound_starters: set[tuple[str, tuple[str, ...]]] = set()
         self.pools: dict[str, setups.Pool] = {}  # by variant: its cards, sorted for deck building
 
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @rules.setter
+    def rules(self, rules: Rules) -> None:
+        """The rules object; a `Match` calls `apply`, `prompts` and `find_choice` on every
+        choice, so this game's are bound straight to the rules' methods they call (with
+        the compiled build, compiled methods: no Python frame between)."""
+        self._rules = rules
+        self.apply, self.prompts, self.find_choice = rules.answer, rules.open_prompts, rules.offered
+
     def plugins_loaded(self, pm: Any) -> None:
         """Take in the expansions installed as plugins: their cards, decks and variants."""
         if not hasattr(pm.hook, "tcg_expansion"):
