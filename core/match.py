@@ -27,6 +27,7 @@ from nbc.core.serial import SerialError, canonical_json, from_data, to_data
 FORMAT = 1
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(slots=True, init=False)
 class Action(MadeByInit):
     seat: int

@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
+from mypy_extensions import mypyc_attr
+
 from nbc.core.rng import Rng
 
 # The key of `Choice.data` and `Event.data` that lists the cards a choice or an event
@@ -22,8 +24,12 @@ REFS: Final = "refs"
 # a dataclass's generated `__init__` stays interpreted code, and making an instance
 # through it costs about five times a compiled `__init__`. Each `__init__` takes the
 # fields in order with the same defaults (tests/core/test_records.py checks it).
+# Choices, prompts, events and log entries hold plain data (text, numbers, lists and
+# dicts of them) that never refers back to them, so they are `acyclic`: compiled, the
+# collector does not track them (a cycle through one would never be freed).
 
 
+@mypyc_attr(acyclic=True)
 class MadeByInit:
     """The base of those classes: copies (`copy`, `deepcopy`) and `pickle` make an
     instance again through its `__init__`, from the fields `__init__` takes. (A compiled
@@ -42,6 +48,7 @@ def card_refs(data: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(refs) if refs else ()
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(slots=True, init=False)
 class Choice(MadeByInit):
     """One option of a prompt. `id` is what a client sends back to `act`."""
@@ -61,6 +68,7 @@ class Choice(MadeByInit):
         return card_refs(self.data)
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(slots=True, init=False)
 class Prompt(MadeByInit):
     """A decision open to one seat: a kind (e.g. "function", "discard"), a short text,
@@ -80,6 +88,7 @@ class Prompt(MadeByInit):
         self.choices = choices
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(slots=True, init=False)
 class Event(MadeByInit):
     """Something that happened. `to` lists the seats that may see it; None means
