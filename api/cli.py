@@ -443,7 +443,8 @@ def tournament(
     console.print(
         f"{result.game}/{result.variant}, {result.players} seats, {len(result.entries)} matches, "
         f"budget {result.budget}, seed {result.seed}"
-        + (f" ({result.recorded} of them from {record})" if result.recorded else "")
+        + (f" ({result.recorded} of them from {record})" if result.recorded else ""),
+        soft_wrap=True,  # one line, so that the record's path is never broken
     )
     table = Table("bot", "seats", "wins", "win rate", "95% CI", "Elo", "s/move")
     for standing in result.standings:

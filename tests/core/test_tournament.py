@@ -206,7 +206,9 @@ def test_a_record_of_another_tournament_or_a_broken_one_is_refused(host, tmp_pat
 
 
 def test_the_command_resumes_from_its_record(tmp_path):
-    path = tmp_path / "c.jsonl"
+    folder = tmp_path / ("a-folder-with-a-long-name-" * 3)  # the summary line passes 80 columns
+    folder.mkdir()
+    path = folder / "c.jsonl"
     args = [
         "tournament",
         "trick-or-treat",
@@ -220,6 +222,6 @@ def test_the_command_resumes_from_its_record(tmp_path):
     assert runner.invoke(app, [*args, "--games", "2", "--jobs", "1"]).exit_code == 0
     shown = runner.invoke(app, [*args, "--games", "4", "--jobs", "1"])
     assert shown.exit_code == 0, shown.output
-    assert f"4 matches, budget 6i, seed 0 (2 of them from {path})" in " ".join(shown.output.split())
+    assert f"4 matches, budget 6i, seed 0 (2 of them from {path})" in shown.output  # on one line
     refused = runner.invoke(app, [*args, "--games", "4", "--seed", "9"])
     assert refused.exit_code == 2 and "another tournament: its seed is '0'" in refused.output
