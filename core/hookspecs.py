@@ -48,6 +48,10 @@ misspelling), or that takes an argument its hook does not have, gets the plugin
 left out and reported by `nbc plugins`, with the nearest real name; the other
 plugins load as usual. A plugin that implements no hook at all (it forgot
 `@hookimpl`) loads, adds nothing, and gets a warning.
+
+An implementation may be a compiled function (a module built with mypyc, as
+`nbc compile` builds Christmas Town's hooks): `@hookimpl` registers it through a
+Python twin with the same parameters, which must be plain positional-or-keyword ones.
 """
 
 from __future__ import annotations
