@@ -69,6 +69,18 @@ def _step(hi: i64, lo: i64) -> tuple[i64, i64, i64, i64]:
     return hi, lo, zh ^ (zh >> 31), zl ^ (((zl >> 31) | (zh << 1)) & _M32)
 
 
+def _below(hi: i64, lo: i64, n: i64) -> tuple[i64, i64, i64]:
+    """A draw below n (under 2**31) on halves, refusing values as `Rng.below` does: the
+    next state's (hi, lo), then the value drawn."""
+    wrap = (_M32 + 1) % n  # 2**32 mod n
+    # a value is refused when it is one of the last (2**64 mod n) of all 2**64
+    refused_above = _M32 - wrap * wrap % n
+    while True:
+        hi, lo, zh, zl = _step(hi, lo)
+        if zh != _M32 or zl <= refused_above:
+            return hi, lo, (zh % n * wrap + zl) % n
+
+
 def _compiled() -> bool:
     """Whether this module runs compiled: its functions are then not Python functions."""
     return not isinstance(_compiled, types.FunctionType)
@@ -123,7 +135,10 @@ class Rng:
         if n == 1:
             return 0
         if halves and n < _LARGEST_HALVED:
-            return self._below_on_halves(n)
+            state = self.state
+            hi, lo, drawn = _below(state >> 32, state & _M32, n)
+            self.state = (int(hi) << 32) | int(lo)
+            return int(drawn)
         limit = _SPAN - _SPAN % n
         while True:  # next64, written out: this is the hottest call of every playout
             self.state = z = (self.state + _GOLDEN) & _MASK
@@ -132,21 +147,6 @@ class Rng:
             value = z ^ (z >> 31)
             if value < limit:
                 return value % n
-
-    def _below_on_halves(self, n: int) -> int:
-        state = self.state
-        hi: i64 = state >> 32
-        lo: i64 = state & _M32
-        m: i64 = n
-        wrap: i64 = (_M32 + 1) % m  # 2**32 mod n
-        # a value is refused when it is one of the last (2**64 mod n) of all 2**64
-        refused_above: i64 = _M32 - wrap * wrap % m
-        while True:
-            hi, lo, zh, zl = _step(hi, lo)
-            if zh != _M32 or zl <= refused_above:
-                break
-        self.state = (int(hi) << 32) | int(lo)
-        return int((zh % m * wrap + zl) % m)
 
     def randint(self, low: int, high: int) -> int:
         """A uniform integer in low..high, both ends included."""
@@ -186,14 +186,8 @@ class Rng:
         hi: i64 = state >> 32
         lo: i64 = state & _M32
         for i in range(len(items) - 1, 0, -1):
-            m: i64 = i + 1
-            wrap: i64 = (_M32 + 1) % m
-            refused_above: i64 = _M32 - wrap * wrap % m
-            while True:
-                hi, lo, zh, zl = _step(hi, lo)
-                if zh != _M32 or zl <= refused_above:
-                    break
-            j = int((zh % m * wrap + zl) % m)
+            hi, lo, drawn = _below(hi, lo, i + 1)
+            j = int(drawn)
             items[i], items[j] = items[j], items[i]
         self.state = (int(hi) << 32) | int(lo)
 
