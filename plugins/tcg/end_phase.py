@@ -59,7 +59,6 @@ class EndPhase(Primitives):
                 "reimburse",
                 f"You played {n} Surprise{'s' if n > 1 else ''} this Day: draw {n} to replace them?",
                 [("draw", f"Draw {n}", n), ("decline", "Draw nothing", 0)],
-                self.known_choices(st),
             )
             for seat, n in owed.items()
         ]
@@ -81,7 +80,7 @@ class EndPhase(Primitives):
                     (f"discard:{c}", f"Discard {self.label(st, c)}", c, [self.ref(st, c)]) for c in cards
                 ]
                 text = f"Discard down to {HAND_LIMIT}: {over} more"
-                asks.append(Ask.of(seat, "discard-to-7", text, options, self.known_choices(st)))
+                asks.append(Ask.of(seat, "discard-to-7", text, options))
         if asks:
             st.asks = asks
             return

@@ -18,7 +18,7 @@ from typing import Any
 from mypy_extensions import trait
 
 from nbc.core.coverage import fired
-from nbc.core.game import Choice, Context
+from nbc.core.game import Context
 from nbc.plugins.tcg.basics import Basics
 from nbc.plugins.tcg.effects import (
     ASK,
@@ -45,22 +45,8 @@ class EffectMachine(Basics):
     """The stack, questions, triggers and response windows (mixed into `Rules`)."""
 
     def ask(self, st: State, seat: int, kind: str, text: str, options: Iterable[Option]) -> str:
-        memo = st.memo  # the choices made before, as known_choices gives them (without its call)
-        known = memo.get("choices") if memo.get("cards") == len(st.cards) else None
-        if known is None or len(known) > 2048:
-            known = self.known_choices(st)
-        st.asks = [Ask.of(seat, kind, text, options, known)]
+        st.asks = [Ask.of(seat, kind, text, options)]
         return ASK
-
-    def known_choices(self, st: State) -> dict[str, Choice]:
-        """The Choices this match has offered, by id, for Ask.of to reuse (never saved)."""
-        memo = st.memo
-        if memo.get("cards") != len(st.cards):
-            self.in_match(st)  # a new match starts its memo afresh
-        known = memo.get("choices")
-        if known is None or len(known) > 2048:
-            known = memo["choices"] = {}
-        return known
 
     def answered(self, st: State, f: Frame, key: str) -> tuple[bool, Any]:
         """(True, value) once the question a step asked under `key` (`ask_for`) has been

@@ -239,12 +239,11 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Primitives, EffectMachine, Scorin
         return [a.prompt or a.as_prompt() for a in asks]
 
     def offered(self, st: State, seat: int, choice_id: str) -> Choice | None:
-        """Choice `choice_id` of the question open to `seat`, from the index each question
-        keeps of its choices (`Ask.find`); None when it is not offered."""
+        """Choice `choice_id` of the question open to `seat` (`Ask.find`); None when it is
+        not offered."""
         for ask in st.asks:
             if ask.seat == seat:
-                index = ask.index
-                k = ask.find(choice_id) if index is None else index.get(choice_id)
+                k = ask.find(choice_id)
                 if k is not None:
                     return ask.choices[k]
         return None
@@ -260,8 +259,7 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Primitives, EffectMachine, Scorin
         else:  # several seats asked at once: the one that answered (a seat holds one question)
             ask = next(a for a in asks if a.seat == seat)
             asks.remove(ask)
-        index = ask.index  # made by `offered`, which Match.act asks first
-        k = ask.find(choice.id) if index is None else index[choice.id]
+        k = ask.find(choice.id)  # `offered` found it there
         assert k is not None, f"{choice.id} is not a choice of seat {seat}'s question"
         value = ask.values[k]
         if ask.kind == "place-locale":

@@ -74,7 +74,7 @@ class StartPhase(PlayerTurns):
                     ("right", f"{name} at the right end", len(p.row), about),
                 ]
             asks.append(
-                Ask.of(seat, "place-locale", f"Place {name} in your row", places, self.known_choices(st))
+                Ask.of(seat, "place-locale", f"Place {name} in your row", places)
             )
         st.asks = asks
         st.phase = "place"

@@ -122,10 +122,8 @@ class Ask(MadeByInit):
     text: str
     choices: tuple[Choice, ...]
     values: list[Any]
-    # the question as clients see it, made once, and where each choice id stands among
-    # the choices (never saved: a loaded match remakes them)
+    # the question as clients see it, made once (never saved: a loaded match remakes it)
     prompt: Prompt | None = field(default=None, init=False, repr=False, compare=False)
-    index: dict[str, int] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __init__(
         self, seat: int, kind: str, text: str, choices: tuple[Choice, ...], values: list[Any]
@@ -136,7 +134,6 @@ class Ask(MadeByInit):
         self.choices = choices
         self.values = values
         self.prompt = None
-        self.index = None
 
     @classmethod
     def of(
@@ -145,40 +142,26 @@ class Ask(MadeByInit):
         kind: str,
         text: str,
         options: Iterable[Option],
-        known: dict[str, Choice] | None = None,
     ) -> Ask:
         """Build from (id, label, value) triples, or (id, label, value, refs) where the
         choice concerns cards: `refs` lists their card references (`Rules.refs`), the
         card it is about first, then the others its label names; or from (Choice, value)
-        pairs, for a choice made once that never changes ("End your turn"). Choices
-        recur from one question to the next (the same card): `known` holds those made
-        before, by id, and one is reused while its label and refs are unchanged."""
-        if known is None:
-            known = {}
+        pairs, for a choice made once that never changes ("End your turn"). Each other
+        option becomes a new Choice: comparing it with one made for an earlier question,
+        to reuse that, cost more than making it."""
         choices: list[Choice] = []
         values: list[Any] = []
-        index: dict[str, int] = {}
         for option in options:
-            size = len(option)
-            choice: Choice | None
-            if size == 2:  # a Choice made once (the same every time) and its value
-                choice = option[0]
-                choice_id = choice.id
+            if len(option) == 2:  # a Choice made once (the same every time) and its value
+                choices.append(option[0])
                 values.append(option[1])
             else:
-                choice_id = option[0]
-                label: str = option[1]
-                refs: list[str] | None = option[3] if size == 4 else None
-                choice = known.get(choice_id)
-                if choice is None or choice.label != label or choice.data.get(REFS) != (refs or None):
-                    choice = known[choice_id] = Choice(choice_id, label, {REFS: refs} if refs else {})
+                refs: list[str] | None = option[3] if len(option) == 4 else None
+                choices.append(Choice(option[0], option[1], {REFS: refs} if refs else {}))
                 values.append(option[2])
-            index[choice_id] = len(choices)
-            choices.append(choice)
         made = tuple(choices)
         ask = Ask(seat, kind, text, made, values)
         ask.prompt = Prompt(seat, kind, text, made)
-        ask.index = index
         return ask
 
     def as_prompt(self) -> Prompt:
@@ -187,11 +170,13 @@ class Ask(MadeByInit):
         return self.prompt
 
     def find(self, choice_id: str) -> int | None:
-        """Where choice `choice_id` stands among the choices (None: it is not one)."""
-        index = self.index
-        if index is None:
-            index = self.index = {c.id: k for k, c in enumerate(self.choices)}
-        return index.get(choice_id)
+        """Where choice `choice_id` stands among the choices (None: it is not one). A
+        question has a few choices, so looking through them costs less than keeping an
+        index of them."""
+        for k, c in enumerate(self.choices):
+            if c.id == choice_id:
+                return k
+        return None
 
     def value(self, choice_id: str) -> Any:
         k = self.find(choice_id)
