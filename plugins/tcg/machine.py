@@ -163,8 +163,8 @@ class EffectMachine(Basics):
         if listeners.isdisjoint(memo["defs"] if memo.get("cards") == len(st.cards) else self.in_match(st)):
             return
         for seat, p in enumerate(st.players):
-            if where is not None:
-                pool = where.characters if where in p.row else []
+            if where is not None:  # this very Slot: comparing Slots by value compares every field
+                pool = where.characters if any(slot is where for slot in p.row) else []
             else:
                 pool = [*self.characters(st, seat), *p.creations, *p.placed]
             for card in pool:
