@@ -91,6 +91,7 @@ class Basics:
 
     # set by Rules.__init__ (see there)
     defs: dict[str, Card]
+    same_id: dict[str, str]
     hooks: Any
     home: dict[str, str]
     names: dict[str, str]

@@ -288,7 +288,9 @@ class TcgGame(Game):
 
     def load_state(self, data: Any) -> State:
         state = super().load_state(data)
-        state.cards, state.owner = Table(state.cards), Table(state.owner)
+        same = self.rules.same_id  # card ids as the definitions' own strings (see Rules.deal)
+        state.cards = Table({card: same.get(key, key) for card, key in state.cards.items()})
+        state.owner = Table(state.owner)
         return state
 
     def copy_state(self, state: State) -> State:
@@ -296,7 +298,7 @@ class TcgGame(Game):
         return copy_state(state)
 
     def find_choice(self, state: State, seat: int, choice_id: str) -> Choice | None:
-        """The choice from the index each question keeps of its choices (`Ask.find`)."""
+        """The choice of the question open to `seat` (`Ask.find`)."""
         return self.rules.offered(state, seat, choice_id)
 
     def self_checks(self, on: bool) -> bool:

@@ -91,6 +91,7 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Primitives, EffectMachine, Scorin
     ) -> None:
         # the rules read card fields on every step: copies they read directly (`Card`)
         self.defs = {key: Card(d) for key, d in defs.items()}
+        self.same_id = {key: key for key in defs}  # each card id -> the defs' own key string
         self.hooks = hooks  # the expansion hook caller (see hooks.py); None in the base game
         self._hooks_last = (None, None)
         # each card's home town, from its `holiday` (the base game's and the expansions'
@@ -284,14 +285,17 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Primitives, EffectMachine, Scorin
         """A new match's state, run up to its first question: `decks` gives each seat's
         deck (its name, Starting Locale, other Locales and Main Deck, as `TcgGame.setup`
         has checked them), dealt face down and shuffled."""
+        # each card id as the very string the definitions are keyed by, so that the rules'
+        # many lookups by card id find their key by identity, without comparing texts
+        same = self.same_id
         ids: list[str] = []
         spans: list[tuple[int, int]] = []
         for _, starting, locales, main in decks:
             start = len(ids)
-            ids.append(starting)
-            ids.extend(locales)
+            ids.append(same[starting])
+            ids.extend([same[card] for card in locales])
             for card, copies in main.items():
-                ids.extend([card] * copies)
+                ids.extend([same[card]] * copies)
             spans.append((start, len(ids)))
         # opaque instance ids: numbers dealt in a shuffled order, so an id says nothing
         numbers = list(range(1, len(ids) + 1))

@@ -59,3 +59,19 @@ def test_a_clone_plays_on_alone_exactly_as_its_original_would(tcg):
         match.act(prompt.seat, choice)
         twin.act(prompt.seat, choice)
         assert twin.fingerprint() == match.fingerprint()
+
+
+@pytest.mark.parametrize("variant", ["base", "christmas-town"])
+def test_card_tables_hold_the_definitions_own_id_strings_when_dealt_copied_and_loaded(tcg, variant):
+    """The rules look definitions up by the card ids of `State.cards` on every step: a
+    dealt, copied or loaded table holds the very strings the definitions are keyed by
+    (found by identity), and the same ids as a save has them."""
+    if variant not in tcg.variants:
+        pytest.skip(f"the {variant} variant's plugin is disabled")
+    match = Match.new(tcg, variant, players=2, seed=5)
+    keys = {key: key for key in tcg.rules.defs}
+    dealt = match.state
+    loaded = tcg.load_state(tcg.dump_state(dealt))
+    for state in (dealt, tcg.copy_state(dealt), loaded):
+        assert all(keys[key] is key for key in state.cards.values())
+    assert loaded.cards == dealt.cards and type(loaded.cards) is Table
