@@ -105,19 +105,14 @@ class Basics:
     _floors: dict[tuple[frozenset[str], tuple[str, ...]], dict[str, int]]
     cost_by_place: set[str]
 
-    # the expansions list asked about last and its hook callers (`hooks_of`), as one
-    # pair that threads replace whole; the list is held here, so its identity cannot
-    # pass to another list
-    _hooks_last: Any  # (list, callers); a tuple field of a trait does not compile
-
     def hooks_of(self, st: State) -> Any:
-        """The expansion hook callers of `st`'s match (`ExpansionHooks.of`): one match
-        calls many hooks in a row, so the last callers are kept while the match's
-        expansions list is the same one."""
-        last = self._hooks_last
-        if last[0] is not st.expansions:
-            last = self._hooks_last = (st.expansions, self.hooks.of(st))
-        return last[1]
+        """The expansion hook callers of `st`'s match (`ExpansionHooks.of`), kept with the
+        state while its expansions list is the same one (a state is played by one thread
+        at a time; the rules object is shared)."""
+        if st.hooks_for is not st.expansions:
+            st.hooks = self.hooks.of(st)
+            st.hooks_for = st.expansions
+        return st.hooks
 
     def def_of(self, st: State, card: str) -> Card:
         return self.defs[st.cards[card]]

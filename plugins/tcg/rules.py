@@ -93,7 +93,6 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Primitives, EffectMachine, Scorin
         self.defs = {key: Card(d) for key, d in defs.items()}
         self.same_id = {key: key for key in defs}  # each card id -> the defs' own key string
         self.hooks = hooks  # the expansion hook caller (see hooks.py); None in the base game
-        self._hooks_last = (None, None)
         # each card's home town, from its `holiday` (the base game's and the expansions'
         # `Expansion.towns`): the town a Locale belongs to, the town a Character comes from
         holidays = {"halloween": HALLOWEENTOWN, **(towns or {})}
@@ -124,26 +123,6 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Primitives, EffectMachine, Scorin
         self.cost_by_place = {
             card.id for card in defs.values() if card.cost and any(w in card.cost for w in ("to", "here"))
         }
-
-    def floors(self, st: State) -> dict[str, int]:
-        """The least each card of a match can cost there, whatever the table (with the
-        cuts its expansions declare, tcg_price_cuts): the turn menu passes over cards
-        dearer than the Pumpkin Points held unpriced."""
-        defs = self.in_match(st)
-        found = st.memo.get("floors")
-        if found is None:
-            key = (defs, tuple(st.expansions))
-            found = self._floors.get(key)
-            if found is None:
-                if len(self._floors) > 256:
-                    self._floors.clear()
-                cards = [self.defs[d] for d in defs]
-                cuts = []
-                if st.expansions and self.hooks is not None:
-                    cuts = self.hooks.price_cuts(key[1], cards)
-                found = self._floors[key] = self.price_floors(cards, cuts)
-            st.memo["floors"] = found
-        return found
 
     @staticmethod
     def price_floors(cards: list[Any], more_cuts: Iterable[Cut] = ()) -> dict[str, int]:

@@ -276,6 +276,10 @@ class State:
     # facts worked out from the rest of the state when first needed (Rules.in_match);
     # never saved, so a loaded match starts it afresh
     memo: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # the expansion hook callers of this match and the expansions list they are for
+    # (Basics.hooks_of); never saved
+    hooks: Any = field(default=None, init=False, repr=False, compare=False)
+    hooks_for: Any = field(default=None, init=False, repr=False, compare=False)
 
 
 # the fields the codec saves (those of __init__), in the order canonical JSON sorts them

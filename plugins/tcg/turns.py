@@ -122,6 +122,27 @@ class PlayerTurns(Primitives):
         out.append((END_TURN, ["end"]))
         return out
 
+    def floors(self, st: State) -> dict[str, int]:
+        """The least each card of a match can cost there, whatever the table (with the
+        cuts its expansions declare, tcg_price_cuts): the turn menu passes over cards
+        dearer than the Pumpkin Points held unpriced. Worked out once per match's cards by
+        `Rules.price_floors`."""
+        defs = self.in_match(st)
+        found = st.memo.get("floors")
+        if found is None:
+            key = (defs, tuple(st.expansions))
+            found = self._floors.get(key)
+            if found is None:
+                if len(self._floors) > 256:
+                    self._floors.clear()
+                cards = [self.defs[d] for d in defs]
+                cuts = []
+                if st.expansions and self.hooks is not None:
+                    cuts = self.hooks.price_cuts(key[1], cards)
+                found = self._floors[key] = self.price_floors(cards, cuts)
+            st.memo["floors"] = found
+        return found
+
     def function_options(self, locale: str, k: int) -> list[tuple[Choice, list[Any]]]:
         """The menu entries for the Functions of Locale `locale` (a card id) at row place k
         (a Locale in a row is face up, so its reference is its card id), as (Choice,
