@@ -78,8 +78,8 @@ def state_text(st: State) -> str:
     return "{" + ",".join(parts) + "}"
 
 
-@dataclass(slots=True)
-class Slot:
+@dataclass(slots=True, init=False)
+class Slot(MadeByInit):
     """One Locale in a player's row and the Characters standing below it."""
 
     locale: str  # instance id
@@ -87,9 +87,21 @@ class Slot:
     beneath: list[str] = field(default_factory=list)  # face-down cards tucked under it (not in play)
     flipped: bool = False  # turned face down until the End Phase (Dark Alley): no Function, never Active
 
+    def __init__(
+        self,
+        locale: str,
+        characters: list[str] | None = None,
+        beneath: list[str] | None = None,
+        flipped: bool = False,
+    ) -> None:
+        self.locale = locale
+        self.characters = [] if characters is None else characters
+        self.beneath = [] if beneath is None else beneath
+        self.flipped = flipped
 
-@dataclass(slots=True)
-class Player:
+
+@dataclass(slots=True, init=False)
+class Player(MadeByInit):
     deck_name: str
     start_hand: int
     starting_locale: str  # instance id, face down until round 1 reveals it
@@ -105,6 +117,40 @@ class Player:
     pp: int = 0
     titles_this_round: list[str] = field(default_factory=list)  # Surprise titles played this Round
     has_responses: bool = False  # the deck holds a card that may answer on other players' turns
+
+    def __init__(
+        self,
+        deck_name: str,
+        start_hand: int,
+        starting_locale: str,
+        locale_deck: list[str],
+        deck: list[str],
+        hand: list[str] | None = None,
+        discard: list[str] | None = None,
+        surprise_discard: list[str] | None = None,
+        row: list[Slot] | None = None,
+        creations: list[str] | None = None,
+        placed: list[str] | None = None,
+        removed: list[str] | None = None,
+        pp: int = 0,
+        titles_this_round: list[str] | None = None,
+        has_responses: bool = False,
+    ) -> None:
+        self.deck_name = deck_name
+        self.start_hand = start_hand
+        self.starting_locale = starting_locale
+        self.locale_deck = locale_deck
+        self.deck = deck
+        self.hand = [] if hand is None else hand
+        self.discard = [] if discard is None else discard
+        self.surprise_discard = [] if surprise_discard is None else surprise_discard
+        self.row = [] if row is None else row
+        self.creations = [] if creations is None else creations
+        self.placed = [] if placed is None else placed
+        self.removed = [] if removed is None else removed
+        self.pp = pp
+        self.titles_this_round = [] if titles_this_round is None else titles_this_round
+        self.has_responses = has_responses
 
 
 # One option of a question, as `Ask.of` takes it: (id, label, value), (id, label,

@@ -58,7 +58,7 @@ def _init_params(cls: type) -> list[tuple[str, object]]:
 
 def test_the_hot_classes_write_their_own_init():
     names = {cls.__qualname__ for cls in _own_init_classes()}
-    assert {"Choice", "Prompt", "Event", "Action", "Ask", "Frame", "Trigger"} <= names
+    assert {"Choice", "Prompt", "Event", "Action", "Ask", "Frame", "Trigger", "Slot", "Player"} <= names
 
 
 @pytest.mark.parametrize("cls", _own_init_classes(), ids=lambda cls: f"{cls.__module__}.{cls.__qualname__}")
