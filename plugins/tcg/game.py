@@ -190,7 +190,8 @@ class TcgGame(Game):
         self.starters = STARTERS
         self.expansions: dict[str, Expansion] = {}
         self.rules = Rules(self.defs)
-        self._sound_starters: set[tuple[str, tuple[str, ...]]] = set()
+        # ready decks found sound, by (deck, card sets, expansions): a sound one stays sound
+        self._sound_starters: set[tuple[str, tuple[str, ...], tuple[str, ...]]] = set()
         self.pools: dict[str, setups.Pool] = {}  # by variant: its cards, sorted for deck building
 
     @property
@@ -264,15 +265,15 @@ class TcgGame(Game):
             else:
                 deck = starters[seat % len(starters)]
                 name = deck.id
-            ready = isinstance(deck, Starter)
-            if not ready or (deck.id, sets) not in self._sound_starters:  # a sound ready deck stays sound
+            expansions = tuple(options.expansions)
+            key = (deck.id, sets, expansions) if isinstance(deck, Starter) else None
+            if key is None or key not in self._sound_starters:
                 found = check_deck(deck, self.defs, sets, where)
-                if ready and not found:
-                    self._sound_starters.add((deck.id, sets))
+                if expansions and self.rules.hooks is not None:
+                    found += self.rules.hooks.check_deck(expansions, deck, self.defs, where)
+                if key is not None and not found:
+                    self._sound_starters.add(key)
                 problems.extend(found)
-            if options.expansions and self.rules.hooks is not None:
-                hooks = self.rules.hooks
-                problems.extend(hooks.check_deck(tuple(options.expansions), deck, self.defs, where))
             chosen.append((name, deck))
         if problems:
             raise BadOptions("deck problems: " + "; ".join(problems))
