@@ -238,7 +238,7 @@ class Match:
         is refused with `IllegalChoice` (or `NotYourTurn`), and nothing changes."""
         log = self.log
         choice = None
-        if type(seat) is int:
+        if type(seat) is int and type(choice_id) is str:
             find = self._find
             if find is not None:  # the game's own index
                 choice = find(self.state, seat, choice_id)
@@ -269,7 +269,7 @@ class Match:
     def _find_choice(self, seat: Any, choice_id: Any) -> Choice:
         self._check_seat(seat, allow_spectator=False)
         prompts = self.all_prompts()
-        found = offered_choice(prompts, seat, choice_id)
+        found = offered_choice(prompts, seat, choice_id) if type(choice_id) is str else None
         if found is not None:
             return found
         mine = [p for p in prompts if p.seat == seat]
@@ -278,6 +278,10 @@ class Match:
                 raise NotYourTurn(f"seat {seat} cannot act: the match is over")
             waiting = ", ".join(str(s) for s in self.seats_to_act())
             raise NotYourTurn(f"seat {seat} has nothing to decide now; waiting for seat(s) {waiting}")
+        if type(choice_id) is not str:
+            raise IllegalChoice(
+                f"seat {seat} cannot choose {choice_id!r}: a choice id is a string; {describe_choices(mine)}"
+            )
         raise IllegalChoice(f"seat {seat} cannot choose '{choice_id}' now; {describe_choices(mine)}")
 
     def _check_seat(self, seat: Any, allow_spectator: bool) -> None:

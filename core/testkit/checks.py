@@ -12,8 +12,8 @@ One seeded random playout is checked step by step:
 - prompts are well formed (known seats, at least one choice, unique ids per seat);
 - the game's declared invariants hold after every choice;
 - the same choices on a twin match give the same state: no outside randomness;
-- refused choices (unknown ids, another seat's ids, no such seat) raise
-  `IllegalChoice` and leave the fingerprint as it was;
+- refused choices (unknown ids, ids that are not strings, another seat's ids, no
+  such seat) raise `IllegalChoice` and leave the fingerprint as it was;
 - saving to JSON and loading gives the same fingerprint, and the loaded copy
   continues exactly like the original;
 - replaying the header and log gives the same fingerprint;
@@ -420,7 +420,9 @@ class _Playout:
         own: dict[int, set[str]] = {}
         for prompt in match.all_prompts():
             own.setdefault(prompt.seat, set()).update(c.id for c in prompt.choices)
-        attempts: list[tuple[int, str]] = [(0, "no-such-choice"), (match.players, "x"), (-1, "x")]
+        attempts: list[tuple[int, Any]] = [(0, "no-such-choice"), (match.players, "x"), (-1, "x")]
+        # a choice id that is not a string at all, from a seat that has something to decide
+        attempts.extend((seat, wrong) for seat in sorted(own)[:1] for wrong in (0, None))
         for seat in range(match.players):
             for other, ids in own.items():
                 if other != seat:
@@ -432,12 +434,19 @@ class _Playout:
                 match.act(seat, choice)
             except IllegalChoice:
                 pass
+            except Exception as error:  # refused, but not as a bad choice
+                raise self.fail(
+                    "refusals",
+                    step,
+                    f"seat {seat}'s choice {choice!r} raised {type(error).__name__}: {error}; "
+                    "a choice that is not offered must raise IllegalChoice",
+                ) from error
             else:
-                raise self.fail("refusals", step, f"seat {seat}'s choice '{choice}' should have been refused")
+                raise self.fail("refusals", step, f"seat {seat}'s choice {choice!r} should have been refused")
             # Cheap signs of a change after each attempt; the whole fingerprint once, after all.
             if len(match.log) != logged or len(match.events) != told or match.rng.get_state() != rng:
                 raise self.fail(
-                    "refusals", step, f"refusing seat {seat}'s choice '{choice}' changed the match"
+                    "refusals", step, f"refusing seat {seat}'s choice {choice!r} changed the match"
                 )
         if match.fingerprint() != before:
             raise self.fail("refusals", step, "refusing choices changed the match's state")
