@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,7 +21,7 @@ from nbc.core.errors import BadOptions, GameBug, IllegalChoice, NotYourTurn, Rep
 from nbc.core.game import Choice, Context, Event, Game, Outcome, Prompt, offered_choice
 from nbc.core.header import Header
 from nbc.core.records import MadeByInit
-from nbc.core.rng import Rng
+from nbc.core.rng import Rng, check_seed
 from nbc.core.serial import SerialError, canonical_json, from_data, to_data
 
 FORMAT = 1
@@ -88,22 +88,29 @@ class Match:
     def new(
         cls,
         game: Game,
-        variant: str | None = None,
-        options: dict[str, Any] | None = None,
-        players: int | None = None,
-        seed: int | str | None = None,
+        variant: Any = None,
+        options: Any = None,
+        players: Any = None,
+        seed: Any = None,
     ) -> Match:
-        """Start a match. Refuses an unknown variant, a bad seat count or bad options
-        with `BadOptions`."""
+        """Start a match (`variant`: a name, `options`: a mapping of option names to
+        values, `players`: a whole number, `seed`: an int or a str). Refuses an unknown
+        variant, a bad seat count or bad options with `BadOptions`, a seed of another
+        type with `TypeError`."""
+        if options is not None and not isinstance(options, Mapping):
+            raise BadOptions(
+                f"options must be a mapping of option names to values, not {type(options).__name__}"
+            )
         chosen = game.variant(variant)
         if players is None:
             players = game.seat_counts(chosen.name).start
         if isinstance(players, bool) or not isinstance(players, int):
             raise BadOptions(f"the number of players must be a whole number, not {players!r}")
         game.check_players(chosen.name, players)
-        parsed = game.make_options(chosen.name, options)
+        parsed = game.make_options(chosen.name, None if options is None else dict(options))
         if seed is None:
             seed = secrets.randbits(63)
+        check_seed(seed)
         header = Header(
             game=game.name,
             variant=chosen.name,
@@ -164,16 +171,21 @@ class Match:
         return copy
 
     @classmethod
-    def replay(cls, game: Game, header: Header, log: Sequence[Action | tuple[int, str]]) -> Match:
-        """Rebuild a match from its header and its choices."""
+    def replay(cls, game: Game, header: Header, log: Any) -> Match:
+        """Rebuild a match from its header and its choices (`Action`s or (seat, choice
+        id) pairs); refuses anything else in the log with `ReplayError`."""
         if header.game != game.name:
             raise ReplayError(f"a {header.game} match cannot be replayed by game {game.name}")
         match = cls._start(game, header)
+        seat: Any
+        choice: Any  # checked by `act`, as a client's would be
         for number, entry in enumerate(log, start=1):
             if isinstance(entry, Action):
                 seat, choice = entry.seat, entry.choice
-            else:
+            elif isinstance(entry, (tuple, list)) and len(entry) == 2:
                 seat, choice = entry
+            else:
+                raise ReplayError(f"choice {number} of the log is {entry!r}, not a (seat, choice id) pair")
             try:
                 match.act(seat, choice)
             except IllegalChoice as error:
@@ -202,11 +214,13 @@ class Match:
         back (scenario and kit tests)."""
         self._prompts_at = -1
 
-    def prompts(self, seat: int | None = None) -> list[Prompt]:
-        """Open prompts: all of them, or only `seat`'s."""
+    def prompts(self, seat: Any = None) -> list[Prompt]:
+        """Open prompts: all of them, or only `seat`'s (refuses a seat the match does not
+        have with `NotYourTurn`)."""
         prompts = self.all_prompts()
         if seat is None:
             return list(prompts)
+        self._check_seat(seat, allow_spectator=False)
         return [p for p in prompts if p.seat == seat]
 
     def seats_to_act(self) -> list[int]:
@@ -227,9 +241,12 @@ class Match:
         self._check_seat(seat, allow_spectator=True)
         return self.game.view(self.state, seat)
 
-    def events_for(self, seat: int | None, after: int = -1) -> list[Event]:
-        """The events `seat` may see, made after choice number `after` (-1: all,
-        set-up included)."""
+    def events_for(self, seat: Any, after: Any = -1) -> list[Event]:
+        """The events `seat` may see (None: a spectator), made after choice number
+        `after` (-1: all, set-up included)."""
+        self._check_seat(seat, allow_spectator=True)
+        if isinstance(after, bool) or not isinstance(after, int):
+            raise TypeError(f"after must be a choice number (an int; -1 for every event), not {after!r}")
         return [e for e in self.events if e.seq > after and e.visible_to(seat)]
 
     # --- acting -----------------------------------------------------------------
@@ -370,8 +387,10 @@ class Match:
         )
 
     @classmethod
-    def from_json(cls, text: str, games: Mapping[str, Game] | Game) -> Match:
+    def from_json(cls, text: Any, games: Mapping[str, Game] | Game) -> Match:
         """Load what `to_json` saved. `games` is one game or a name -> game mapping."""
+        if not isinstance(text, str):
+            raise ReplayError(f"a saved match is the JSON text to_json wrote, not {type(text).__name__}")
         try:
             data, events, event_texts, log = _parse_saved(text)
             if data.get("format") != FORMAT:

@@ -89,10 +89,15 @@ def _compiled() -> bool:
 HALVES: Final = _compiled()  # draw on halves (see the module's docstring)
 
 
-def seed_to_state(seed: object) -> int:
-    """Turn any int or str seed into a 64-bit starting state (stable across runs)."""
+def check_seed(seed: object) -> None:
+    """Refuse a seed that is not an int or a str (a bool included) with `TypeError`."""
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise TypeError(f"a seed must be an int or a str, not {type(seed).__name__}")
+
+
+def seed_to_state(seed: object) -> int:
+    """Turn any int or str seed into a 64-bit starting state (stable across runs)."""
+    check_seed(seed)
     digest = hashlib.sha256(f"{type(seed).__name__}:{seed}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
 

@@ -1,10 +1,12 @@
-"""The compiled and the interpreted modules play the same matches.
+"""The compiled and the interpreted modules play the same matches and refuse the same
+bad calls.
 
 `make test` runs the suite on the compiled build (it builds one when the environment
 has none of the current sources), so the pinned matches of `test_pinned_matches.py`
-are played once more here on the other one, in a process of its own: interpreted when
-this process runs compiled, compiled when it runs with `NBC_PURE=1` and a current build
-is there. Both must give the digests recorded before any speed work.
+and the refusals of `core/test_bad_calls.py` are run once more here on the other one,
+in a process of its own: interpreted when this process runs compiled, compiled when it
+runs with `NBC_PURE=1` and a current build is there. Both must give the digests
+recorded before any speed work, and the same errors.
 """
 
 from __future__ import annotations
@@ -19,10 +21,11 @@ import pytest
 from nbc import _build, _compiled
 
 PINNED = Path(__file__).with_name("test_pinned_matches.py")
+BAD_CALLS = Path(__file__).parent / "core" / "test_bad_calls.py"
 
 
 @pytest.mark.costly
-def test_the_pinned_matches_play_the_same_on_the_other_build() -> None:
+def test_the_pinned_matches_and_bad_calls_go_the_same_on_the_other_build() -> None:
     import nbc.core.match  # noqa: F401  (a compiled module: is it running compiled?)
 
     env = dict(os.environ)
@@ -33,7 +36,8 @@ def test_the_pinned_matches_play_the_same_on_the_other_build() -> None:
     else:
         pytest.skip(f"no compiled build to set against the interpreted modules: {_build.stale()}")
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", str(PINNED), "-p", "no:xdist", "-p", "no:cacheprovider"],
+        [sys.executable, "-m", "pytest", str(PINNED), str(BAD_CALLS)]
+        + ["-p", "no:xdist", "-p", "no:cacheprovider"],
         cwd=PINNED.parent.parent,
         env=env,
         capture_output=True,
