@@ -83,6 +83,11 @@ __all__ = [
 ]
 
 
+# the instance ids the deal hands out, made once for every match: index k holds "ck"
+# (a deal of more cards makes the rest itself)
+INSTANCE_IDS: tuple[str, ...] = tuple(f"c{k}" for k in range(1024))
+
+
 class Rules(StartPhase, PlayerTurns, EndPhase, Primitives, EffectMachine, Scoring):
     """The rules object for one card pool. Stateless: every method takes the state."""
 
@@ -279,7 +284,8 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Primitives, EffectMachine, Scorin
         # opaque instance ids: numbers dealt in a shuffled order, so an id says nothing
         numbers = list(range(1, len(ids) + 1))
         ctx.rng.shuffle(numbers)
-        by_position = [f"c{k}" for k in numbers]
+        made = INSTANCE_IDS
+        by_position = [made[k] if k < len(made) else f"c{k}" for k in numbers]
         owner: dict[str, int] = {}
         seats: list[Player] = []
         defs = self.defs
