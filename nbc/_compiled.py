@@ -40,6 +40,7 @@ MODULES: tuple[str, ...] = (
     "nbc.plugins.tcg.turns",
     "nbc.plugins.tcg.machine",
     "nbc.plugins.tcg.primitives",
+    "nbc.plugins.tcg.ops",
     "nbc.plugins.tcg.start_phase",
     "nbc.plugins.tcg.end_phase",
     "nbc.plugins.tcg.scoring",

@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
-from nbc.plugins.tcg.effects import ASK, TcgCard, custom, cut_price, pick_each, register_program
+from nbc.plugins.tcg.effects import ASK, TcgCard, custom, cut_price, register_program
+from nbc.plugins.tcg.ops import pick_each
 from nbc.plugins.tcg.rules import Rules
 from nbc.plugins.tcg.state import Frame, Slot, State, Trigger
 
