@@ -255,7 +255,7 @@ class Match:
         is refused with `IllegalChoice` (or `NotYourTurn`), and nothing changes."""
         log = self.log
         choice = None
-        if type(seat) is int and type(choice_id) is str:
+        if type(seat) is int and isinstance(choice_id, str):
             find = self._find
             if find is not None:  # the game's own index
                 choice = find(self.state, seat, choice_id)
@@ -280,13 +280,13 @@ class Match:
             )
             bug.__cause__ = error  # compiled code does not keep the cause `from` gives
             raise bug from error
-        log.append(Action(seat, choice_id))
+        log.append(Action(seat, choice.id))  # the offered id itself (a plain str)
         return events[first:]
 
     def _find_choice(self, seat: Any, choice_id: Any) -> Choice:
         self._check_seat(seat, allow_spectator=False)
         prompts = self.all_prompts()
-        found = offered_choice(prompts, seat, choice_id) if type(choice_id) is str else None
+        found = offered_choice(prompts, seat, choice_id) if isinstance(choice_id, str) else None
         if found is not None:
             return found
         mine = [p for p in prompts if p.seat == seat]
@@ -295,7 +295,7 @@ class Match:
                 raise NotYourTurn(f"seat {seat} cannot act: the match is over")
             waiting = ", ".join(str(s) for s in self.seats_to_act())
             raise NotYourTurn(f"seat {seat} has nothing to decide now; waiting for seat(s) {waiting}")
-        if type(choice_id) is not str:
+        if not isinstance(choice_id, str):
             raise IllegalChoice(
                 f"seat {seat} cannot choose {choice_id!r}: a choice id is a string; {describe_choices(mine)}"
             )

@@ -25,6 +25,14 @@ def test_act_refuses_a_choice_id_that_is_not_a_string(match, wrong):
     assert match.fingerprint() == before and match.seq == 0
 
 
+def test_act_takes_a_choice_id_of_a_str_subclass(match):
+    class Name(str):
+        pass
+
+    match.act(0, Name("trick"))
+    assert match.seq == 1 and type(match.log[-1].choice) is str and match.log[-1].choice == "trick"
+
+
 @pytest.mark.parametrize("seat", ["0", True, 7, -1, 1.0])
 def test_prompts_and_events_refuse_a_seat_the_match_does_not_have(match, seat):
     with pytest.raises(NotYourTurn, match=f"there is no seat {seat!r} in this match; its seats are 0 to 1"):
