@@ -244,6 +244,7 @@ class TcgGame(Game):
             else:
                 sets += self.expansions[name].sets
         starters = BASE_STARTERS
+        expansions = tuple(options.expansions)
         chosen: list[tuple[str, DeckList]] = []
         if len(options.decks) > players:
             problems.append(f"decks: {len(options.decks)} decks given for {players} seats")
@@ -265,7 +266,6 @@ class TcgGame(Game):
             else:
                 deck = starters[seat % len(starters)]
                 name = deck.id
-            expansions = tuple(options.expansions)
             key = (deck.id, sets, expansions) if isinstance(deck, Starter) else None
             if key is None or key not in self._sound_starters:
                 found = check_deck(deck, self.defs, sets, where)

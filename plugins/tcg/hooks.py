@@ -177,7 +177,7 @@ class ExpansionHooks:
     def of(self, st: Any) -> _Bound:
         """The callers for `st`'s expansions, one attribute per hook (the name without
         `tcg_`): the rules' inner loop calls these directly (through `Basics.hooks_of`,
-        which keeps the last one)."""
+        which keeps them with the state)."""
         key = tuple(st.expansions)
         bound = self._bound.get(key)
         if bound is None:
