@@ -36,9 +36,14 @@ serve: build
 # Two processes; no test depends on another having run in the same process. The costly
 # ones come first (tests/conftest.py) and a process that runs out of tests takes the
 # untouched half of the other's queue (worksteal), so that one process does not end up
-# with most of the long tests while the other waits.
+# with most of the long tests while the other waits. Then the tests marked `alone`
+# (they time a server under attack) run one at a time, with nothing else running;
+# both phases run, and the target fails if either did.
 test: build
-	$(BIN)/python -m pytest -n 2 --dist worksteal
+	@status=0; \
+	$(BIN)/python -m pytest -n 2 --dist worksteal -m "not alone" || status=$$?; \
+	$(BIN)/python -m pytest -p no:xdist -m alone || status=$$?; \
+	exit $$status
 
 # The compiled build made afresh, even when it is up to date (`nbc compile --clean`
 # removes it).

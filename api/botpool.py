@@ -4,11 +4,11 @@ which search bots think.
 A seat stores its bot as `name` or, with a budget, `name@seconds` (`seat_bot_text`),
 so the table of seats keeps its shape. Bots that search (`wants_infoset`) think in a
 `BotPool`: a few worker processes that load the match from its save, decide within the
-seat's budget and send back only a choice id. The request that made it the bot's turn
-waits for that answer in its worker thread, so the event loop and the server's other
-requests (other matches) go on while a bot thinks; a bot that overruns its budget by
-far is replaced for that move by a random choice. Bots that do not search answer at
-once, in the request's thread.
+seat's budget and send back only a choice id; they run at a lower CPU priority than
+the server's own processes, so that requests are served first while bots think. The
+bot queue's thread that plays the match (nbc.api.botqueue) waits for that answer; no
+request does. A bot that overruns its budget by far is replaced for that move by a
+random choice. Bots that do not search answer at once, in the queue's thread.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import concurrent.futures
 import logging
 import multiprocessing
 import threading
+from contextlib import suppress
 from typing import Any
 
 from nbc.core.bots import Budget, RandomBot, decide, with_budget
@@ -113,8 +114,16 @@ def _random_choice(prompts: list[Prompt], rng: Rng) -> str:
 _HOST: dict[str, Any] = {}
 
 
+BOT_NICENESS = 10  # bots think at a lower CPU priority than the processes that serve requests
+
+
 def _start_worker() -> None:
+    import os
+
     from nbc.core.host import PluginHost
+
+    with suppress(OSError, AttributeError):  # not every system lets a process lower its priority
+        os.nice(BOT_NICENESS)
 
     _HOST["host"] = PluginHost.load()
 

@@ -888,6 +888,7 @@ def serve(
 
     import uvicorn
 
+    from nbc.api.connections import raise_open_file_limit
     from nbc.api.settings import DEFAULT_DATABASE, Settings, uvicorn_limits
 
     if not 1 <= port <= 65535:
@@ -919,6 +920,9 @@ def serve(
     if pin_cpus:
         # The workers claim their CPUs through lock files in a directory of this run.
         os.environ[PIN_DIR_VARIABLE] = tempfile.mkdtemp(prefix="nbc-cpus-")
+    # Every open connection is a descriptor: let this process (and the workers, which
+    # inherit it) have as many as the system allows, not the shell's usual 1024.
+    raise_open_file_limit()
     try:
         uvicorn.run(
             "nbc.api.app:serve_app",
@@ -927,6 +931,9 @@ def serve(
             port=port,
             workers=workers,
             log_level=log_level.lower(),
+            # uvicorn's HTTP protocol with a head timeout and a cap on connections per
+            # address (nbc.api.connections), named so that each worker imports it.
+            http="nbc.api.connections:HTTPProtocol",
             **limits,  # type: ignore[arg-type]
         )
     finally:

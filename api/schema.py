@@ -18,6 +18,7 @@ from typing import Annotated, Any, Union
 
 import strawberry
 from graphql import GraphQLError
+from starlette.responses import Response
 from strawberry.extensions import (
     MaxAliasesLimiter,
     QueryDepthLimiter,
@@ -26,9 +27,9 @@ from strawberry.scalars import JSON
 from strawberry.types import Info
 
 from nbc.api.botpool import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS
-from nbc.api.errors import Unauthenticated
+from nbc.api.errors import Unauthenticated, Unavailable, unavailable
 from nbc.api.executor import LeanExecutor
-from nbc.api.guard import DocumentCache, DocumentChecks
+from nbc.api.guard import DocumentCache, DocumentChecks, Proxies, address_key, client_address
 from nbc.api.service import Caller, Loaded, MatchService, SeatSpec
 from nbc.api.settings import Settings
 from nbc.core.bots import bots_for, supports
@@ -38,6 +39,12 @@ from nbc.core.host import PluginHost
 
 log = logging.getLogger("nbc.api")
 RECHECK_SECONDS = 1.0  # a subscription reads the database at least this often
+RETRY_AFTER_SECONDS = 2  # what a refusal for an unreachable database tells the client to wait
+# Pages of the lists a match serves (events, its record of choices): the default size
+# and the largest a client may ask for (nbc.api.guard prices a list by its size).
+PAGE = 200
+MAX_PAGE = 1000
+UPDATE_EVENTS = 200  # events in one matchUpdates message at most (a long catch-up takes several)
 # Engine and database work runs in threads, so that the event loop (other clients,
 # /healthz, subscriptions) never waits on one request's work. (The event loop's own
 # executor hands work over in fewer steps than anyio's thread runner.)
@@ -48,9 +55,15 @@ async def off_loop(function: Callable[..., Any], *args: Any) -> Any:
     return await asyncio.get_running_loop().run_in_executor(WORKERS, function, *args)
 
 
+UNAVAILABLE_MESSAGE = (
+    "the match store cannot be reached just now; nothing was changed: try again in a few seconds"
+)
+
+
 @contextmanager
 def refusals() -> Iterator[None]:
-    """Turn the platform's typed errors into GraphQL errors with a code."""
+    """Turn the platform's typed errors into GraphQL errors with a code; a database
+    that cannot be reached is UNAVAILABLE (its driver's words stay in the server log)."""
     try:
         yield
     except GameBug as error:
@@ -62,6 +75,21 @@ def refusals() -> Iterator[None]:
         ) from error
     except NbcError as error:
         raise GraphQLError(str(error), extensions={"code": error.code}) from error
+    except Exception as error:
+        if not unavailable(error):
+            raise
+        log.warning("the database is unavailable (%s); answered UNAVAILABLE", type(error).__name__)
+        raise GraphQLError(UNAVAILABLE_MESSAGE, extensions={"code": Unavailable.code}) from None
+
+
+@contextmanager
+def waits_out_outages() -> Iterator[None]:
+    """Swallow an UNAVAILABLE refusal (a subscription waits for the database)."""
+    try:
+        yield
+    except GraphQLError as error:
+        if (error.extensions or {}).get("code") != Unavailable.code:
+            raise
 
 
 SUBSCRIPTION_OVER_HTTP = "Cannot return null for non-nullable field Subscription."
@@ -84,6 +112,10 @@ def give_codes(errors: list[GraphQLError]) -> None:
             or isinstance(error.original_error, GraphQLError)
         ):
             error.extensions = {**(error.extensions or {}), "code": "BAD_REQUEST"}
+        elif unavailable(error.original_error):
+            log.warning("the database is unavailable (%s)", type(error.original_error).__name__)
+            error.message = UNAVAILABLE_MESSAGE
+            error.extensions = {"code": Unavailable.code}
         else:
             log.error("internal error", exc_info=error.original_error)
             error.message = "internal error; the server log has the details"
@@ -95,8 +127,15 @@ class Schema(strawberry.Schema):
 
     def process_errors(self, errors: list[GraphQLError], execution_context: Any = None) -> None:
         """Called on every error before the response is made. Refusals are answers,
-        not server faults, so nothing is logged for them (see give_codes)."""
+        not server faults, so nothing is logged for them (see give_codes). An answer
+        with an UNAVAILABLE error goes out over HTTP as 503 with Retry-After."""
         give_codes(errors)
+        if any((e.extensions or {}).get("code") == Unavailable.code for e in errors):
+            context = getattr(execution_context, "context", None)
+            response = context.get("response") if isinstance(context, dict) else None
+            if isinstance(response, Response):
+                response.status_code = 503
+                response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
 
 
 @strawberry.enum
@@ -354,6 +393,38 @@ def prompt_info(prompt: Prompt) -> PromptInfo:
     )
 
 
+def check_page(limit: int) -> None:
+    if not 1 <= limit <= MAX_PAGE:
+        raise GraphQLError(
+            f"limit is {limit}; a page holds 1 to {MAX_PAGE}: ask for the rest in further pages",
+            extensions={"code": "BAD_REQUEST"},
+        )
+
+
+def page_of(events: list[Event], limit: int) -> list[Event]:
+    """The first events of whole choices, at most `limit` of them unless the first
+    choice alone made more (a page never ends inside a choice, so the next page can
+    start after the last event's seq)."""
+    if len(events) <= limit:
+        return events
+    end = limit
+    last = events[limit - 1].seq
+    if events[limit].seq == last:  # the page would end inside a choice: end before it
+        end = next((i for i in range(limit - 1, -1, -1) if events[i].seq != last), -1) + 1
+        if end == 0:  # one choice made more than a page: its events whole
+            end = next((i for i in range(limit, len(events)) if events[i].seq != last), len(events))
+    return events[:end]
+
+
+def client_of(info: Info, proxies: Proxies) -> str:
+    """Who creates a match, for the bot queue's turns and the share of searching bots:
+    its address (as the rate limiter finds it, through trusted proxies), never a seat:
+    a seat token is had for the asking, so it would buy a new share each time."""
+    request = info.context.get("request")
+    scope = getattr(request, "scope", None)
+    return address_key(client_address(scope if isinstance(scope, dict) else {}, proxies))
+
+
 def bearer(info: Info) -> str | None:
     """The seat token from `Authorization: Bearer ...` (HTTP or WebSocket upgrade) or
     from the WebSocket connection_init payload {"Authorization": "Bearer ..."}."""
@@ -458,6 +529,7 @@ def _make_schema(
     service: MatchService | None, settings: Settings, views: list[ViewType]
 ) -> strawberry.Schema:
     view_types: dict[str, ViewType] = {v.game: v for v in views}
+    proxies = Proxies(settings.trusted_proxies)
     members = tuple(dict.fromkeys([JsonView, *(v.type for v in view_types.values())]))
     if len(members) == 1:  # a union needs two members; with no typed views, JSON it is
         View: Any = JsonView
@@ -494,15 +566,30 @@ def _make_schema(
             return self._loaded.match.header.seed if replay_shown(self._loaded) else None
 
         @strawberry.field(
-            description="every choice made, in order, bots' included: shown when the seed is "
-            "(once it is finished, or always for a replayable match); with the seed, the game, "
-            "variant, options and players, it replays the match exactly; null otherwise"
+            description="the choices made, in order, bots' included, a page at a time: `limit` of "
+            "them from number `from` (1: the first); shown when the seed is (once it is finished, "
+            "or always for a replayable match); with the seed, the game, variant, options and "
+            "players, they replay the match exactly; null otherwise"
         )
-        def choices(self) -> list[ChoiceMade] | None:
+        def choices(
+            self,
+            from_: Annotated[
+                int, strawberry.argument(name="from", description="the seq of the first choice to give")
+            ] = 1,
+            limit: Annotated[
+                int, strawberry.argument(description=f"at most this many, 1 to {MAX_PAGE}")
+            ] = PAGE,
+        ) -> list[ChoiceMade] | None:
             if not replay_shown(self._loaded):
                 return None
-            log = self._loaded.match.log
-            return [ChoiceMade(seq=n, seat=a.seat, choice_id=a.choice) for n, a in enumerate(log, 1)]
+            check_page(limit)
+            if from_ < 1:
+                raise GraphQLError(
+                    f"from is {from_}; the first choice of a match is number 1",
+                    extensions={"code": "BAD_REQUEST"},
+                )
+            log = self._loaded.match.log[from_ - 1 : from_ - 1 + limit]
+            return [ChoiceMade(seq=n, seat=a.seat, choice_id=a.choice) for n, a in enumerate(log, from_)]
 
         @strawberry.field(description="what the caller may know of the match")
         def view(self) -> View:  # type: ignore[valid-type]
@@ -529,9 +616,21 @@ def _make_schema(
         def waiting_for(self) -> list[int]:
             return self._loaded.match.seats_to_act() if self._loaded.status == "active" else []
 
-        @strawberry.field(description="events the caller may see, made after choice number `after`")
-        def events(self, after: int = -1) -> list[EventInfo]:
-            return [event_info(e) for e in service.events(self._loaded, self.you, after)]
+        @strawberry.field(
+            description="events the caller may see, made after choice number `after` (-1: from the "
+            "set-up on), a page at a time: a page holds the events of whole choices, at most "
+            "`limit` of them unless one choice alone made more (then that choice's events come "
+            "whole); the next page is after the last event's seq"
+        )
+        def events(
+            self,
+            after: int = -1,
+            limit: Annotated[
+                int, strawberry.argument(description=f"events in the page at most, 1 to {MAX_PAGE}")
+            ] = PAGE,
+        ) -> list[EventInfo]:
+            check_page(limit)
+            return [event_info(e) for e in page_of(service.events(self._loaded, self.you, after), limit)]
 
         @strawberry.field
         def outcome(self) -> OutcomeInfo | None:
@@ -565,6 +664,19 @@ def _make_schema(
             _loaded=loaded,
             _caller=caller,
         )
+
+    @strawberry.type(
+        name="MatchUpdate",
+        description="A message of matchUpdates: the match moved to step `seq`, with the events of "
+        "the steps since the previous message that the caller may see (often none).",
+    )
+    class MatchUpdate:
+        seq: int = strawberry.field(
+            description="the caller has now been sent every event of its up to this step"
+        )
+        status: MatchStatus
+        waiting_for: list[int] = strawberry.field(description="seats that have a decision open now")
+        events: list[EventInfo]
 
     @strawberry.type(description="The result of act: the match after the choice and what happened.")
     class ActResult:
@@ -653,7 +765,7 @@ def _make_schema(
     @strawberry.type
     class Mutation:
         @strawberry.mutation(description="start a match; seats are PERSON, BOT or OPEN (joinable)")
-        async def create_match(self, input: CreateMatchInput) -> CreatedMatch:
+        async def create_match(self, info: Info, input: CreateMatchInput) -> CreatedMatch:
             with refusals():
                 match_id, tokens = await off_loop(
                     service.create,
@@ -664,6 +776,7 @@ def _make_schema(
                     input.seed,
                     input.listed,
                     input.replayable,
+                    client_of(info, proxies),
                 )
                 loaded = await off_loop(service.get, match_id)
                 return CreatedMatch(
@@ -695,39 +808,90 @@ def _make_schema(
                 )
                 return ActResult(match=match_info(loaded, caller), events=[event_info(e) for e in events])
 
+    async def follow(
+        info: Info, match_id: strawberry.ID, after: int
+    ) -> AsyncGenerator[tuple[Loaded, list[Event]], None]:
+        """The match at each step it reaches, with the caller's events since the step
+        before (the first time: after `after`), read as one snapshot. Woken by a change
+        made here or announced by another process (PostgreSQL), and reading the
+        database anyway every RECHECK_SECONDS. While the database cannot be reached it
+        waits and reads again: nothing is sent, and nothing is lost or sent twice."""
+        token = bearer(info)
+        caller = None
+        while caller is None:
+            with waits_out_outages(), refusals():
+                caller = await off_loop(service.caller, str(match_id), token)
+            if caller is None:
+                await asyncio.sleep(RECHECK_SECONDS)
+        seen = after
+        watch = service.watchers.watch(caller.match_id)
+        woken = watch[1]
+        try:
+            while True:
+                woken.clear()
+                loaded = None
+                with waits_out_outages(), refusals():
+                    loaded = await off_loop(service.get, caller.match_id)
+                if loaded is not None:
+                    # the events and the step they reach, from one snapshot, before yielding
+                    batch = service.events(loaded, caller.seat, seen)
+                    seen = loaded.match.seq
+                    yield loaded, batch
+                    if loaded.status == "finished":
+                        return
+                with suppress(TimeoutError):
+                    await asyncio.wait_for(woken.wait(), RECHECK_SECONDS)
+        finally:
+            service.watchers.unwatch(caller.match_id, watch)
+
     @strawberry.type
     class Subscription:
         @strawberry.subscription(
-            description="the caller's events as they happen, after choice number `after`"
+            description="the caller's events as they happen, after choice number `after` (a step "
+            "that shows the caller no event sends nothing here: matchUpdates tells of every step)"
         )
         async def match_events(
             self, info: Info, match_id: strawberry.ID, after: int = -1
         ) -> AsyncGenerator[EventInfo, None]:
-            token = bearer(info)
-            with refusals():
-                caller = await off_loop(service.caller, str(match_id), token)
-            seen = after
-            watch = service.watchers.watch(caller.match_id)
-            woken = watch[1]
-            try:
-                while True:
-                    woken.clear()
-                    with refusals():
-                        loaded = await off_loop(service.get, caller.match_id)
-                    # Read the events and the step they reach together, before yielding:
-                    # the match may move on while a slow client is being served.
-                    batch = service.events(loaded, caller.seat, seen)
-                    seen, finished = loaded.match.seq, loaded.status == "finished"
-                    for event in batch:
-                        yield event_info(event)
-                    if finished:
-                        return
-                    # Woken by a change made here or announced by another process
-                    # (PostgreSQL); the database is read anyway now and then.
-                    with suppress(TimeoutError):
-                        await asyncio.wait_for(woken.wait(), RECHECK_SECONDS)
-            finally:
-                service.watchers.unwatch(caller.match_id, watch)
+            async for _, batch in follow(info, match_id, after):
+                for event in batch:
+                    yield event_info(event)
+
+        @strawberry.subscription(
+            description="a message each time the match moves on, even by a step that shows the "
+            "caller no event: the step it reached, its status, the seats it waits for, and the "
+            "caller's events since the previous message (the first message at once: the match "
+            "as it is, with the events after choice number `after`; a long catch-up comes in "
+            f"several messages of at most {UPDATE_EVENTS} events, each ending at a whole step). "
+            "It ends after the message that tells the match is finished."
+        )
+        async def match_updates(
+            self, info: Info, match_id: strawberry.ID, after: int = -1
+        ) -> AsyncGenerator[MatchUpdate, None]:
+            told: tuple[int, str, list[int]] | None = None
+            async for loaded, batch in follow(info, match_id, after):
+                match = loaded.match
+                waiting = match.seats_to_act() if loaded.status == "active" else []
+                state = (match.seq, loaded.status, waiting)
+                while len(batch) > UPDATE_EVENTS:
+                    page = page_of(batch, UPDATE_EVENTS)
+                    if len(page) == len(batch):
+                        break
+                    batch = batch[len(page) :]
+                    yield MatchUpdate(
+                        seq=page[-1].seq,
+                        status=MatchStatus(loaded.status),
+                        waiting_for=waiting,
+                        events=[event_info(e) for e in page],
+                    )
+                if state != told or batch:
+                    told = state
+                    yield MatchUpdate(
+                        seq=match.seq,
+                        status=MatchStatus(loaded.status),
+                        waiting_for=waiting,
+                        events=[event_info(e) for e in batch],
+                    )
 
     # The limits' validation rules are built once, so validated documents can be cached.
     limits = (

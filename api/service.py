@@ -2,8 +2,13 @@
 
 It keeps recently used matches in memory, checks them against the database before
 every change (another server process may have moved a match on), stores every choice,
-plays bot seats as soon as they have something to decide, and bumps a per-match
-version that subscriptions watch.
+hands matches whose bots have a move to make to its `BotQueue` (nbc.api.botqueue),
+and wakes the subscriptions that watch a match whenever it changes.
+
+A cached match is never changed in place. A choice is made on a copy, and the copy
+replaces the cached one only once it is stored, so a reader that holds a `Loaded`
+sees one consistent step: never a choice half applied, nor one that is then refused
+or fails to be stored.
 """
 
 from __future__ import annotations
@@ -11,18 +16,21 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import logging
 import secrets
 import threading
+import time
 import zlib
 from collections import OrderedDict
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from nbc.api.botpool import BotPool, check_seconds, parse_seat_bot, searches, seat_bot_text
-from nbc.api.errors import BadRequest, NotFound, StaleSequence, Unauthenticated
-from nbc.api.guard import Refusal, check_text
+from nbc.api.botpool import DEFAULT_SECONDS, BotPool, check_seconds, parse_seat_bot, searches, seat_bot_text
+from nbc.api.botqueue import SLICE_SECONDS, BotQueue
+from nbc.api.errors import BadRequest, NotFound, RateLimited, StaleSequence, Unauthenticated, unavailable
+from nbc.api.guard import KnownTokens, Refusal, check_text
 from nbc.api.storage import Conflict, SeatRow, Store
 from nbc.core.bots import check_bot, decide
 from nbc.core.errors import BadOptions, IllegalChoice, NotYourTurn
@@ -31,8 +39,21 @@ from nbc.core.host import PluginHost
 from nbc.core.match import Match
 from nbc.core.rng import Rng
 
+log = logging.getLogger("nbc.api")
+
 MAX_BOT_STEPS = 100_000
 LOBBY_MAX = 200
+OWNERS = 8192  # matches whose creator this process remembers (for the bot queue's turns)
+# A match whose bot is due but that has not moved for this long, and that this process
+# is not playing, is handed to the bot queue by the next read (the process that was to
+# play it went away, or the server restarted).
+STALE_BOT_SECONDS = 10.0
+# Per client (the address or seat that created them): searching bot seats in matches
+# still in play, and their seconds per move added up. A match counts until it is
+# finished or its bots have not moved for BOT_SHARE_HOURS.
+MAX_BOT_SEATS = 8
+MAX_BOT_SECONDS = 10.0
+BOT_SHARE_HOURS = 1.0
 CACHE_SIZE = 512
 LOCKS = 64
 # Past positions (viewAt): a match is rebuilt from the nearest kept position before
@@ -146,6 +167,22 @@ class Loaded:
     # never stored goes with it. At most one per seat, plus a spectator's.
     views: dict[int | None, dict[str, Any]] = field(default_factory=dict)
     views_seq: int = -1
+    since: float = field(default_factory=time.monotonic)  # when this step was cached
+
+    def moved(self, match: Match, status: str) -> Loaded:
+        """This match at a later step (a new entry: readers of this one keep it)."""
+        return replace(self, match=match, status=status, views={}, views_seq=-1, since=time.monotonic())
+
+    def bots(self) -> dict[int, tuple[str, float | None]]:
+        """The bot seats: each bot's name and seconds per move (None: its default)."""
+        return {s.seat: parse_seat_bot(s.bot) for s in self.seats if s.kind == "bot"}
+
+    def bot_due(self) -> bool:
+        """Whether a bot seat has a decision open."""
+        if self.status != "active":
+            return False
+        bots = self.bots()
+        return bool(bots) and any(seat in bots for seat in self.match.seats_to_act())
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,10 +290,22 @@ class Watchers:
 
 class MatchService:
     def __init__(
-        self, host: PluginHost, store: Store, snapshot_every: int = 50, bot_pool: BotPool | None = None
+        self,
+        host: PluginHost,
+        store: Store,
+        snapshot_every: int = 50,
+        bot_pool: BotPool | None = None,
+        bot_queue: BotQueue | None = None,
     ) -> None:
         self.host = host
         self.bot_pool = bot_pool if bot_pool is not None else BotPool(0)
+        # without a queue of threads, bots play before the request that made them due returns
+        self.bots = bot_queue if bot_queue is not None else BotQueue(0)
+        self.bots.play = self._bot_slice
+        self._owners: OrderedDict[str, str] = OrderedDict()  # match id -> the client that made it
+        # client -> {match id: (searching seats, their seconds per move, last move)}
+        self._bot_shares: dict[str, dict[str, tuple[int, float, float]]] = {}
+        self._shares_guard = threading.Lock()
         self.store = store
         self.snapshot_every = snapshot_every
         self._cache: OrderedDict[str, Loaded] = OrderedDict()
@@ -264,6 +313,7 @@ class MatchService:
         # nothing behind, and two matches rarely share one.
         self._locks = [threading.RLock() for _ in range(LOCKS)]
         self.watchers = Watchers()  # woken on every change; subscriptions wait on it
+        self.known_tokens = KnownTokens()  # seat tokens made or accepted here (the rate limiter's keys)
         self.past = PastPositions()  # rebuilt past positions, for view_at
         self._secret: str | None = None
 
@@ -294,9 +344,12 @@ class MatchService:
         seed: str | None,
         listed: bool = False,
         replayable: bool = False,
+        client: str = "local",
     ) -> tuple[str, dict[int, str]]:
         """Start a match; returns its id and each person's seat token (shown once).
-        A `listed` match is shown in the lobby while it has open seats."""
+        A `listed` match is shown in the lobby while it has open seats. `client` (who
+        asks: an address or a seat) is whose turn at the bot queue the match's bots
+        take, and whose share of searching bots they count against."""
         text_argument(game_name, "game")
         text_argument(variant, "variant")
         text_argument(seed, "seed")
@@ -326,8 +379,14 @@ class MatchService:
             )
         if options is not None and not isinstance(options, dict):
             raise BadOptions('options must be a JSON object, e.g. {"rounds": 3}')
+        searching = [
+            DEFAULT_SECONDS if s.budget is None else s.budget
+            for s in seats
+            if s.kind == "bot" and searches(self.host.bot(s.bot or "random"))
+        ]
         match_id = secrets.token_urlsafe(12)
         match = Match.new(game, variant, options, len(seats), self.match_seed(match_id, seed, replayable))
+        self._take_bot_share(client, match_id, searching)
         tokens: dict[int, str] = {}
         rows = []
         for number, spec in enumerate(seats):
@@ -335,6 +394,7 @@ class MatchService:
             if spec.kind == "person":
                 tokens[number] = secrets.token_urlsafe(32)
                 token_hash = hash_token(tokens[number])
+                self.known_tokens.add(token_hash)
             rows.append(
                 SeatRow(
                     match_id=match_id,
@@ -346,11 +406,18 @@ class MatchService:
                 )
             )
         status = "waiting" if any(s.kind == "open" for s in seats) else "active"
-        self.store.create(match_id, match, rows, status, listed, replayable)
+        try:
+            self.store.create(match_id, match, rows, status, listed, replayable)
+        except BaseException:
+            self._drop_bot_share(match_id)
+            raise
+        self._owners[match_id] = client
+        while len(self._owners) > OWNERS:
+            self._owners.popitem(last=False)
         with self._lock(match_id):
-            self._remember(match_id, Loaded(match, status, rows, listed, replayable))
-            if status == "active":
-                self._play_bots(match_id)
+            loaded = Loaded(match, status, rows, listed, replayable)
+            self._remember(match_id, loaded)
+            self._want_bots(match_id, loaded)
         return match_id, tokens
 
     def join(self, match_id: str, seat: int | None, name: str | None) -> tuple[int, str]:
@@ -370,12 +437,15 @@ class MatchService:
             if not self.store.claim_seat(match_id, seat, hash_token(token), name):
                 self._forget(match_id)
                 raise StaleSequence(f"seat {seat} was taken a moment ago; the open seats have changed")
-            loaded.seats = self.store.seats(match_id)
-            if not any(s.kind == "open" for s in loaded.seats):
+            self.known_tokens.add(hash_token(token))
+            seats = self.store.seats(match_id)
+            loaded = replace(loaded, seats=seats)
+            if not any(s.kind == "open" for s in seats):
                 self.store.set_status(match_id, "active")
-                loaded.status = "active"
-                self._play_bots(match_id)
+                loaded = replace(loaded, status="active")
+            self._remember(match_id, loaded)
             self._bump(match_id)
+            self._want_bots(match_id, loaded)
             return seat, token
 
     # --- reading --------------------------------------------------------------
@@ -420,6 +490,7 @@ class MatchService:
         for attempt in range(2):
             for row in loaded.seats:
                 if row.token_hash is not None and hmac.compare_digest(row.token_hash, wanted):
+                    self.known_tokens.add(wanted)
                     return Caller(match_id, row.seat)
             if attempt == 0:  # a seat may have been joined through another server process
                 loaded.seats = self.store.seats(match_id)
@@ -525,44 +596,140 @@ class MatchService:
                 f"expectedSeq is {expected_seq} but the match is at {match.seq}; "
                 "read the match again and choose from its current prompts"
             )
+        match = match.clone()  # the cached step stays as it is until this one is stored
         first = match.seq + 1
         new_events = match.act(caller.seat, choice_id)
+        now = self._store_moves(match_id, loaded, match, first)
+        self._want_bots(match_id, now)
+        latest = self._cache.get(match_id, now)  # later still if the bots played already
+        return caller, [e for e in new_events if e.visible_to(caller.seat)], latest
+
+    # --- bots -----------------------------------------------------------------
+    def _want_bots(self, match_id: str, loaded: Loaded) -> None:
+        """Hand the match to the bot queue if a bot seat has a decision open."""
+        if loaded.bot_due():
+            self.bots.request(match_id, self._owners.get(match_id, f"match:{match_id}"))
+
+    def _bot_slice(self, match_id: str) -> bool:
+        """Play the match's bots for one slice of the queue's time and store what they
+        did: one move of a bot that searches (thinking on the cached step, with no
+        lock held, so that reads and acts of the match go on meanwhile), or quick
+        bots' moves for up to SLICE_SECONDS. Returns whether a bot is still due. A
+        database that fails raises (the queue tries again later); a game that fails is
+        logged and left (a later read hands it over again)."""
         try:
-            new_events += self._bot_moves(match_id, loaded)
-        except Exception:
-            self._forget(match_id)  # the person's choice was applied but not stored
-            raise
-        self._persist(match_id, loaded, first)
-        return caller, [e for e in new_events if e.visible_to(caller.seat)], loaded
+            with self._lock(match_id):
+                loaded = self._load(match_id, want_bots=False)
+                turn = self._bot_turn(loaded)
+                if turn is None:
+                    return False
+                seat, bot, seconds = turn
+                if not searches(bot) or sum(len(p.choices) for p in loaded.match.prompts(seat)) == 1:
+                    return self._quick_bots(match_id, loaded)
+            seen = loaded.match  # nobody changes a cached step: it is safe to read unlocked
+            choice = self.bot_pool.choose(seen, seat, bot, seconds, self._bot_rng(seen))
+            with self._lock(match_id):
+                loaded = self._load(match_id, want_bots=False)
+                if loaded.match.seq != seen.seq:
+                    return True  # moved on while the bot thought: look again
+                match = loaded.match.clone()
+                match.act(seat, choice)
+                return self._bot_turn(self._store_moves(match_id, loaded, match, seen.seq + 1)) is not None
+        except StaleSequence:
+            return True  # another process stored a move first: look again
+        except NotFound:
+            return False
+        except Exception as error:
+            if unavailable(error):
+                raise  # the queue tries again later
+            log.error("bots of match %s stopped on an error", match_id, exc_info=error)
+            return False
 
-    def _play_bots(self, match_id: str) -> None:
-        """Let bots act and store their moves (after create or join)."""
-        loaded = self._cache[match_id]
-        first = loaded.match.seq + 1
-        self._bot_moves(match_id, loaded)
-        if loaded.match.seq >= first:
-            # If another server process stored these bot moves first, all is well.
-            with suppress(StaleSequence):
-                self._persist(match_id, loaded, first)
+    def _quick_bots(self, match_id: str, loaded: Loaded) -> bool:
+        match = loaded.match.clone()
+        first = match.seq + 1
+        bots = loaded.bots()
+        deadline = time.perf_counter() + SLICE_SECONDS
+        for _ in range(MAX_BOT_STEPS):
+            turn = self._bot_turn_of(match, bots)
+            if turn is None:
+                break
+            seat, bot, _ = turn
+            prompts = match.prompts(seat)
+            if searches(bot) and sum(len(p.choices) for p in prompts) > 1:
+                break  # a search: a slice of its own
+            match.act(seat, decide(bot, match, seat, prompts, self._bot_rng(match)))
+            if time.perf_counter() > deadline:
+                break
+        now = self._store_moves(match_id, loaded, match, first)
+        return self._bot_turn(now) is not None
 
-    def _bot_moves(self, match_id: str, loaded: Loaded) -> list[Event]:
-        if loaded.status == "waiting":
-            return []
-        bots, budgets = {}, {}
-        for s in loaded.seats:
-            if s.kind == "bot":
-                name, seconds = parse_seat_bot(s.bot)
-                bots[s.seat], budgets[s.seat] = self.host.bot(name), seconds
-        pool = self.bot_pool
+    def _bot_turn(self, loaded: Loaded) -> tuple[int, Any, float | None] | None:
+        if loaded.status != "active":
+            return None
+        return self._bot_turn_of(loaded.match, loaded.bots())
 
-        def choose(match: Match, seat: int, bot: Any, rng: Rng) -> str:
-            return pool.choose(match, seat, bot, budgets[seat], rng)
+    def _bot_turn_of(
+        self, match: Match, bots: dict[int, tuple[str, float | None]]
+    ) -> tuple[int, Any, float | None] | None:
+        """The first bot seat with a decision open: the seat, its bot and seconds."""
+        if match.over:
+            return None
+        for seat in match.seats_to_act():
+            if seat in bots:
+                name, seconds = bots[seat]
+                return seat, self.host.bot(name), seconds
+        return None
 
-        return bot_turns(loaded.match, bots, choose)
+    @staticmethod
+    def _bot_rng(match: Match) -> Rng:
+        # from the match's seed and step: the seed fixes the bots' play (a search
+        # bot's too, given an iteration budget) as it fixes the shuffles
+        return Rng(f"bot:{match.header.seed}:{match.seq}")
 
-    def _persist(self, match_id: str, loaded: Loaded, first: int) -> None:
-        match = loaded.match
+    def _take_bot_share(self, client: str, match_id: str, seconds: list[float]) -> None:
+        """Count a new match's searching bot seats against its client's share, or
+        refuse it when the share is full."""
+        if not seconds:
+            return
+        now = time.monotonic()
+        with self._shares_guard:
+            held = self._bot_shares.setdefault(client, {})
+            for other, (_, _, moved) in list(held.items()):
+                if now - moved > BOT_SHARE_HOURS * 3600:
+                    del held[other]
+            seats = sum(n for n, _, _ in held.values())
+            thinking = sum(t for _, t, _ in held.values())
+            if seats + len(seconds) > MAX_BOT_SEATS or thinking + sum(seconds) > MAX_BOT_SECONDS + 1e-9:
+                raise RateLimited(
+                    f"your matches in play already have {seats} searching bot seats thinking "
+                    f"{thinking:g} s a move together; one client may have at most {MAX_BOT_SEATS} such "
+                    f"seats and {MAX_BOT_SECONDS:g} s a move in all: finish a match, or give its bots "
+                    "a smaller budget"
+                )
+            held[match_id] = (len(seconds), sum(seconds), now)
+
+    def _drop_bot_share(self, match_id: str) -> None:
+        with self._shares_guard:
+            for client, held in list(self._bot_shares.items()):
+                if held.pop(match_id, None) is not None and not held:
+                    del self._bot_shares[client]
+
+    def _touch_bot_share(self, match_id: str) -> None:
+        client = self._owners.get(match_id)
+        with self._shares_guard:
+            held = self._bot_shares.get(client or "", {})
+            if match_id in held:
+                seats, seconds, _ = held[match_id]
+                held[match_id] = (seats, seconds, time.monotonic())
+
+    # --- storing --------------------------------------------------------------
+    def _store_moves(self, match_id: str, loaded: Loaded, match: Match, first: int) -> Loaded:
+        """Store the choices `match` made from step `first` on (a copy of the cached
+        `loaded`'s match), then make it the cached step. Returns the new entry."""
         actions = match.log[first - 1 :]
+        if not actions:
+            return loaded
         status = "finished" if match.over else "active"
         try:
             self.store.append(match_id, first, actions, status)
@@ -572,15 +739,24 @@ class MatchService:
                 f"another choice was stored as step {first} first; read the match again "
                 "and choose from its current prompts"
             ) from None
-        loaded.status = status
         every = self.snapshot_every
         if match.seq // every > (first - 1) // every or (match.over and match.seq >= every):
-            self.store.save_snapshot(match_id, match)
+            with suppress(Exception):  # a snapshot only saves replaying; the choices are stored
+                self.store.save_snapshot(match_id, match)
+        now = loaded.moved(match, status)
+        self._remember(match_id, now)
+        if status == "finished":
+            self._drop_bot_share(match_id)
+        else:
+            self._touch_bot_share(match_id)
         self._bump(match_id, announced=True)
+        return now
 
     # --- the cache ------------------------------------------------------------
-    def _load(self, match_id: str) -> Loaded:
-        """The match as the database has it now (cached copy if it is up to date)."""
+    def _load(self, match_id: str, want_bots: bool = True) -> Loaded:
+        """The match as the database has it now (cached copy if it is up to date).
+        A match whose bot is due and that nobody here plays, or that has not moved for
+        STALE_BOT_SECONDS, is handed to the bot queue (unless `want_bots` is false)."""
         head = self.store.head(match_id)
         if head is None:
             self._forget(match_id)
@@ -588,19 +764,30 @@ class MatchService:
         seq, status, game_name = head.seq, head.status, head.game
         cached = self._cache.get(match_id)
         if cached is not None and cached.match.seq <= seq:
-            if cached.match.seq < seq:  # another server process moved it on
-                for action in self.store.choices_after(match_id, cached.match.seq):
-                    cached.match.act(action.seat, action.choice)
-            if cached.status != status:
-                cached.status = status
-                cached.seats = self.store.seats(match_id)
-            self._cache.move_to_end(match_id)
-            return cached
+            loaded = cached
+            if loaded.match.seq < seq:  # another server process moved it on
+                match = loaded.match.clone()
+                for action in self.store.choices_after(match_id, match.seq):
+                    match.act(action.seat, action.choice)
+                loaded = loaded.moved(match, loaded.status)
+            if loaded.status != status:
+                loaded = replace(loaded, status=status, seats=self.store.seats(match_id))
+            self._remember(match_id, loaded)
+            if want_bots and loaded is cached and time.monotonic() - loaded.since > STALE_BOT_SECONDS:
+                self._want_stale_bots(match_id, loaded)
+            return loaded
         match = self.store.load(match_id, self.host.game(game_name))
         assert match is not None
         loaded = Loaded(match, status, self.store.seats(match_id), head.listed, head.replayable)
         self._remember(match_id, loaded)
+        if want_bots:
+            self._want_stale_bots(match_id, loaded)
         return loaded
+
+    def _want_stale_bots(self, match_id: str, loaded: Loaded) -> None:
+        if not self.bots.busy(match_id) and loaded.bot_due():
+            log.info("match %s: its bots are due and nobody plays them; playing them here", match_id)
+            self._want_bots(match_id, loaded)
 
     def _remember(self, match_id: str, loaded: Loaded) -> None:
         self._cache[match_id] = loaded

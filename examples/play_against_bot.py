@@ -153,7 +153,7 @@ async def play(url: str, game: str, variant: str | None, players: int | None = N
                 break
             if events.done():  # the subscription failed: stop now, with its error
                 events.result()
-            if not match["prompts"]:  # not our turn (cannot last: bots move at once)
+            if not match["prompts"]:  # not our turn: the bots are playing (their moves come by subscription)
                 await asyncio.sleep(0.1)
                 continue
             prompt = match["prompts"][0]

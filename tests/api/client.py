@@ -3,6 +3,7 @@ in-process Starlette TestClient, or httpx against a real server)."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,10 +84,24 @@ class Api:
         return GraphQLFailure(body["errors"])
 
 
+def settled(api: Api, match_id: str, token: str | None = None, seconds: float = 60.0) -> dict[str, Any]:
+    """The match once no bot seat has a decision open (bots play off the request
+    path, so an act answers before they have moved)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        state = api.match(match_id, token)
+        bots = {s["seat"] for s in state["seats"] if s["kind"] == "BOT"}
+        if state["status"] != "ACTIVE" or not bots & set(state["waitingFor"]):
+            return state
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the bots of match {match_id} did not move in {seconds:g} s")
+        time.sleep(0.005)
+
+
 def play_to_end(api: Api, match_id: str, tokens: dict[int, str], limit: int = 5000) -> dict[str, Any]:
     """Act for the person seats (first choice of each prompt, rotating) until the end."""
     for step in range(limit):
-        state = api.match(match_id)
+        state = settled(api, match_id)
         if state["status"] == "FINISHED":
             return state
         seat = next(s for s in state["waitingFor"] if s in tokens)

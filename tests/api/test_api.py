@@ -6,7 +6,7 @@ import json
 import threading
 
 import pytest
-from client import ACT, CREATE, JOIN, MATCH, play_to_end
+from client import ACT, CREATE, JOIN, MATCH, play_to_end, settled
 
 from nbc.api.errors import StaleSequence
 from nbc.api.service import MatchService, SeatSpec
@@ -304,6 +304,8 @@ def test_the_seed_fixes_the_bots_play_too(api):
     first, _ = api.create("trick-or-treat", ["BOT", "BOT"], "short", seed="same", replayable=True)
     second, _ = api.create("trick-or-treat", ["BOT", "BOT"], "short", seed="same", replayable=True)
     assert first["id"] != second["id"]
+    first, second = settled(api, first["id"]), settled(api, second["id"])
+    assert first["status"] == second["status"] == "FINISHED"
     assert [e["text"] for e in first["events"]] == [e["text"] for e in second["events"]]
     assert first["outcome"] == second["outcome"]
 

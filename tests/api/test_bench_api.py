@@ -1,5 +1,6 @@
 """`nbc bench --api` against a real server, with tiny numbers. No speed is asserted:
-only that it runs, stops its server, and reports well-formed, positive numbers."""
+only that it runs, stops its server, and reports well-formed, positive numbers, and
+that each act it times is one seat's choice."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ import json
 from postgres import postgres_url
 from typer.testing import CliRunner
 
-from nbc.api.bench import ApiBenchError, Wire, acts_for, percentile
+from nbc.api.bench import ApiBenchError, Played, SeatAct, Wire, acts_for, engine_replay, percentile
 from nbc.api.cli import app
+from nbc.core.host import PluginHost
+from nbc.core.match import Match
 
 FIELDS = {
     "game",
@@ -25,9 +28,11 @@ FIELDS = {
     "event_latency_p95_ms",
     "event_latency_max_ms",
     "event_latency_target_met",
+    "event_latency_max_target_met",
     "clients",
     "acts",
     "matches",
+    "reads",
     "seconds",
     "acts_per_second",
     "p50_ms",
@@ -44,12 +49,13 @@ FIELDS = {
 
 
 def test_bench_api_reports_one_row_per_client_count_as_json():
-    args = ["bench", "--api", "--clients", "1,2", "--acts", "40", "--json"]
+    args = ["bench", "--api", "--clients", "1,3", "--acts", "36", "--json"]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     rows = json.loads(result.stdout)
-    assert [row["clients"] for row in rows] == [1, 2]
-    assert [row["acts"] for row in rows] == [acts_for(1, 2, 40), 40] == [20, 40]
+    assert [row["clients"] for row in rows] == [1, 3]
+    # exactly the acts asked for, though clients read between acts
+    assert [row["acts"] for row in rows] == [acts_for(1, 3, 36), 36] == [12, 36]
     for row in rows:
         assert set(row) == FIELDS
         assert (row["game"], row["variant"], row["players"], row["database"], row["workers"]) == (
@@ -63,8 +69,10 @@ def test_bench_api_reports_one_row_per_client_count_as_json():
         # no latency asked for: none measured
         assert row["event_latency_samples"] == row["event_latency_missed"] == 0
         assert row["event_latency_p50_ms"] is None and row["event_latency_target_met"] is None
+        assert row["event_latency_max_target_met"] is None
         for key in (
             "matches",
+            "reads",
             "seconds",
             "acts_per_second",
             "p50_ms",
@@ -72,12 +80,14 @@ def test_bench_api_reports_one_row_per_client_count_as_json():
             "mean_ms",
             "engine_ms_per_choice",
             "engine_ms_per_act",
-            "engine_choices_per_act",
         ):
             assert row[key] > 0, (key, row)
         assert row["p99_ms"] >= row["p50_ms"]
-        # Each act is the person's choice plus the bots' answers to it.
-        assert row["engine_choices_per_act"] >= 1
+        # Every seat is a PERSON seat: an act is one choice, and the client reads the
+        # next seat's prompts when the answer was another seat's (at most once an act).
+        assert row["engine_choices_per_act"] == 1
+        assert row["engine_ms_per_act"] == row["engine_ms_per_choice"]
+        assert row["reads"] <= row["acts"]
         assert row["engine_replay_exact"] is True
         # The latency target is judged for one client only.
         assert (
@@ -95,11 +105,28 @@ def test_bench_api_on_postgresql_with_two_workers_reports_the_cross_worker_laten
     assert set(row) == FIELDS
     assert (row["database"], row["workers"], row["clients"], row["acts"]) == ("postgresql", 2, 2, 20)
     assert row["pin_cpus"] is True
-    assert row["event_latency_samples"] + row["event_latency_missed"] == 10
-    assert row["event_latency_samples"] > 0
+    # matchUpdates sends a message for every step, so every act is a sample
+    assert row["event_latency_samples"] == 10 and row["event_latency_missed"] == 0
     assert 0 < row["event_latency_p50_ms"] <= row["event_latency_p95_ms"] <= row["event_latency_max_ms"]
     assert isinstance(row["event_latency_target_met"], bool)
+    assert row["event_latency_max_target_met"] is (row["event_latency_max_ms"] <= 250)
     assert row["acts_per_second"] > 0 and row["engine_replay_exact"] is True
+
+
+def test_the_engine_replay_checks_each_choice_against_the_servers_step():
+    game = PluginHost.load().game("trick-or-treat")
+    match = Match.new(game, "short", None, 2, "replay")
+    acts = []
+    while match.all_prompts():
+        prompt = match.all_prompts()[0]
+        before = match.seq
+        match.act(prompt.seat, prompt.choices[0].id)
+        acts.append(SeatAct(prompt.seat, prompt.choices[0].id, before, match.seq))
+    played = Played("m", "replay", {0: "t0", 1: "t1"}, {}, 0, acts)
+    cost = engine_replay(game, "short", 2, [played])
+    assert cost.exact and cost.acts == cost.choices == len(acts) > 0 and cost.seconds > 0
+    acts[-1].seq_after += 1  # the server said another step: the replay does not match
+    assert not engine_replay(game, "short", 2, [played]).exact
 
 
 def test_bench_api_refuses_a_latency_run_without_postgresql():

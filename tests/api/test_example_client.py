@@ -29,7 +29,7 @@ def test_the_example_documents_are_valid_against_the_schema(path):
 
 
 def test_there_is_a_document_for_every_operation():
-    expected = {"games", "create_match", "join_match", "match", "act", "match_events"}
+    expected = {"games", "create_match", "join_match", "match", "act", "match_events", "match_updates"}
     assert {p.stem for p in DOCUMENTS} >= expected
 
 

@@ -4,7 +4,7 @@ and started again on the same database."""
 from __future__ import annotations
 
 import httpx
-from client import Api, play_to_end
+from client import Api, play_to_end, settled
 
 from nbc.api.devserver import free_port, running_server
 from nbc.api.storage import Store, make_engine
@@ -25,7 +25,7 @@ def test_a_match_survives_a_server_restart(database_url):
         match, tokens = api.create("trick-or-treat", ["PERSON", "BOT"], seed="restart")
         mid = match["id"]
         for _ in range(5):  # past a snapshot, so loading uses snapshot + later choices
-            state = api.match(mid, tokens[0])
+            state = settled(api, mid, tokens[0])
             if state["status"] == "FINISHED":
                 break
             api.act(mid, tokens[0], state["prompts"][0]["choices"][-1]["id"], state["seq"])

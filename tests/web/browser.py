@@ -6,8 +6,10 @@ from __future__ import annotations
 import os
 import random
 import re
+import time
 from pathlib import Path
 
+import httpx
 import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -86,6 +88,63 @@ def create_match(
     return re.search(r"#/match/([^/]+)", page.url).group(1)
 
 
+SHOWN = """() => { const m = document.querySelector('.match');
+  return { seq: Number(m.dataset.seq), status: m.dataset.status,
+           table: document.getElementById('table').innerText }; }"""
+
+
+def shown(page) -> dict:
+    """The step, status and table text the page shows, read at one moment: bots' moves
+    and other people's choices arrive by the subscription at any time, so reading them
+    one after the other could mix two steps."""
+    return page.evaluate(SHOWN)
+
+
+def finished_match(server: str, match_id: str, fields: str, seconds: float = 60) -> dict:
+    """The match once it is over, read by a spectator: bots play off the request path,
+    so a match of bots alone is still being played when createMatch answers."""
+    deadline = time.monotonic() + seconds
+    query = f"query($id: ID!) {{ match(id: $id) {{ status {fields} }} }}"
+    while True:
+        answer = httpx.post(f"{server}/graphql", json={"query": query, "variables": {"id": match_id}})
+        match = answer.json()["data"]["match"]
+        if match["status"] == "FINISHED":
+            return match
+        assert time.monotonic() < deadline, f"the bots did not finish match {match_id} in {seconds} s"
+        time.sleep(0.1)
+
+
+def public_match(server: str, match_id: str) -> dict:
+    """A spectator's viewJson of the match and every event it may see (the events come
+    a page at a time: a page holds whole choices, the next starts after its last seq)."""
+    query = """query($id: ID!, $after: Int!) { match(id: $id) { seq viewJson
+      events(after: $after, limit: 1000) { seq text data } } }"""
+    events, after = [], -1
+    while True:
+        variables = {"id": match_id, "after": after}
+        answer = httpx.post(f"{server}/graphql", json={"query": query, "variables": variables})
+        match = answer.json()["data"]["match"]
+        page = match["events"]
+        events += page
+        if not page or page[-1]["seq"] >= match["seq"]:
+            return {"viewJson": match["viewJson"], "events": events}
+        after = page[-1]["seq"]
+
+
+def same_step(*pages, seconds: float = 20) -> None:
+    """Wait until the pages show one step and none has a choice on its way: each hears
+    the others' choices by its subscription, a moment after they were made."""
+    deadline = time.monotonic() + seconds
+    while True:
+        for page in pages:
+            settle(page)
+        steps = {page.get_attribute(".match", "data-seq") for page in pages}
+        if len(steps) == 1:
+            return
+        assert time.monotonic() < deadline, f"the pages show different steps: {steps}"
+        time.sleep(0.05)
+
+
 def settle(page) -> None:
     """Wait until no choice is on its way."""
     page.wait_for_function(IDLE)
@@ -126,17 +185,19 @@ def play_to_end(page, rng: random.Random, max_clicks: int = 3000, other=None, se
     clicks = 0
     pages = [page] if other is None else [page, other]
     while clicks < max_clicks:
-        for p in pages:
-            settle(p)
+        # two people: each page hears the other's choices a moment later, by its
+        # subscription; click once both show the same step
+        same_step(*pages)
         if page.get_attribute(".match", "data-status") == "FINISHED":
             if other is not None:
                 other.wait_for_selector(".match[data-status=FINISHED]")
             return clicks
         acted = False
-        for p in pages:
+        for p in pages:  # one click at a time: the other page catches up before the next
             if click_one(p, rng, seen):
                 clicks += 1
                 acted = True
+                break
         if not acted:
             page.wait_for_timeout(100)
     raise AssertionError(f"the match did not end within {max_clicks} clicks")

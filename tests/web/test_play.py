@@ -11,7 +11,18 @@ import re
 
 import httpx
 import pytest
-from browser import click_one, create_match, open_page, play_to_end, screenshot, settle
+from browser import (
+    click_one,
+    create_match,
+    finished_match,
+    open_page,
+    play_to_end,
+    public_match,
+    same_step,
+    screenshot,
+    settle,
+    shown,
+)
 
 from nbc.api.devserver import running_server
 
@@ -134,16 +145,10 @@ def test_nothing_of_the_other_seats_hand_reaches_the_page_or_the_network(browser
             for page in (jack, sally):
                 settle(page)
                 click_one(page, rng)
-        settle(jack)
-        settle(sally)
+        same_step(jack, sally)
         hand = hand_of(jack)
         assert hand, "seat 0 holds no cards to look for"
-        public = httpx.post(
-            f"{server}/graphql",
-            json={"query": "query($id: ID!) { match(id: $id) { viewJson events { text data } } }",
-                  "variables": {"id": match_id}},
-        ).json()["data"]["match"]
-        public_text = json.dumps(public)
+        public_text = json.dumps(public_match(server, match_id))
         # what seat 1 knows of its own: its hand and piles (folded ones too), its prompts,
         # the events only it was told
         own = sally.query_selector_all("[data-mine], .prompts, .log .event.private")
@@ -189,8 +194,9 @@ def test_the_replay_steps_through_the_tables_and_events_the_seat_saw(browser, co
     rng = random.Random("replay")
     while True:
         settle(page)
-        live[int(page.get_attribute(".match", "data-seq"))] = page.inner_text("#table")
-        if page.get_attribute(".match", "data-status") == "FINISHED":
+        now = shown(page)
+        live[now["seq"]] = now["table"]
+        if now["status"] == "FINISHED":
             break
         click_one(page, rng)
     last = max(live)
@@ -257,8 +263,7 @@ def test_the_christmas_town_table_shows_each_locales_joy_and_christmas_character
             "seed": f"joy-{number}",
         }
         match = httpx.post(f"{server}/graphql", json={"query": CREATE_BOTS, "variables": {"i": spec}}).json()
-        match = match["data"]["createMatch"]["match"]
-        assert match["status"] == "FINISHED"
+        match = finished_match(server, match["data"]["createMatch"]["match"]["id"], "id viewJson")
         towns = [
             (p["seat"], k, slot)
             for p in match["viewJson"]["players"]
@@ -499,6 +504,8 @@ def test_a_choice_on_a_stale_table_is_refused_with_a_clear_message(context):
     settle(first)
     first.click(".prompts button.choice")
     first.wait_for_function(MOVED, arg=stale)
+    # the bot answers by the subscription: once seat 0 decides again, the match stays put
+    first.wait_for_selector(".prompts button.choice")
     second.click(".prompts button.choice")
     second.wait_for_function("() => !document.getElementById('notice').hidden")
     notice = second.inner_text("#notice")

@@ -4,7 +4,7 @@
 //   #/join/<id>            an invitation: take an open seat
 //   #/replay/<id>[/<seat>] step through a match's events
 
-import { catalogue } from "./api.js";
+import { catalogue, passing, pause } from "./api.js";
 import { Cards, notify, watchCardDetail } from "./dom.js";
 import { showJoin } from "./join.js";
 import { showLobby } from "./lobby.js";
@@ -13,9 +13,20 @@ import { showMatch } from "./table.js";
 
 let leave = null;
 let shownCards = null;
+let tries = 0; // of the page now asked for, while the server is away
+let routes = 0; // the number of the latest route() call
 
-async function route() {
-  const main = document.getElementById("main");
+async function route(event) {
+  if (event) tries = 0; // a new address: start counting again
+  const mine = ++routes;
+  const current = () => mine === routes;
+  const box = document.getElementById("main");
+  // A page slow to load (the server away, say) must not draw over the one asked for
+  // after it: each route draws only while it is the latest.
+  const main = {
+    replaceChildren: (...nodes) => current() && box.replaceChildren(...nodes),
+    querySelector: (selector) => box.querySelector(selector),
+  };
   if (leave) {
     leave();
     leave = null;
@@ -26,7 +37,9 @@ async function route() {
   const [, page, id, seat] = (location.hash || "#/").split("/");
   try {
     if (page === "match" && id) {
-      leave = await showMatch(main, id, seat === undefined ? null : Number(seat));
+      const left = await showMatch(main, id, seat === undefined ? null : Number(seat));
+      if (current()) leave = left;
+      else left(); // left before it was shown: follow nothing
     } else if (page === "join" && id) {
       await showJoin(main, id);
     } else if (page === "replay" && id) {
@@ -36,7 +49,17 @@ async function route() {
     }
     const game = main.querySelector("[data-game]");
     shownCards = game ? new Cards(await catalogue(game.dataset.game)) : null;
+    tries = 0;
   } catch (error) {
+    if (!current()) return;
+    if (passing(error)) {
+      // the server or its database is away for a moment: say so gently, and try again
+      const hash = location.hash;
+      const what = error.code === "UNAVAILABLE" ? "The server cannot reach its match store just now" : "The server could not be reached";
+      notify(`${what}; trying again in a moment…`, "info");
+      setTimeout(() => location.hash === hash && route(), pause(error, tries++));
+      return;
+    }
     console.error(error);
     notify(error.message || String(error));
   }

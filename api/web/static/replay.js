@@ -3,19 +3,21 @@
 // choice (viewAt, rebuilt by the server with only what that seat could know then),
 // the events of the step and those before it.
 
-import { EVENT_FIELDS, catalogue, gql, tokenFor } from "./api.js";
+import { EVENTS_PAGE, EVENT_FIELDS, catalogue, gql, restOfEvents, tokenFor } from "./api.js";
 import { Cards, cardChip, h, svg } from "./dom.js";
 import { eventItem } from "./events.js";
 import { seatName, tableModule } from "./table.js";
 
-const EVENTS = `query($id: ID!) { match(id: $id) { id game variant status seq you players options
-  seats { seat kind bot name } outcome { winners scores reason } events(after: -1) { ${EVENT_FIELDS} } } }`;
+const EVENTS = `query($id: ID!, $limit: Int!) { match(id: $id) { id game variant status seq you players options
+  seats { seat kind bot name } outcome { winners scores reason } events(after: -1, limit: $limit) { ${EVENT_FIELDS} } } }`;
 const VIEW_AT = "query($id: ID!, $seq: Int!) { match(id: $id) { viewAt(seq: $seq) } }";
 
 export async function showReplay(main, matchId, wantedSeat = null) {
   const held = tokenFor(matchId, wantedSeat);
   const token = held ? held.token : null;
-  const { match } = await gql(EVENTS, { id: matchId }, token);
+  const { match } = await gql(EVENTS, { id: matchId, limit: EVENTS_PAGE }, token);
+  // the events come a page at a time: read on up to the step the match was read at
+  match.events = await restOfEvents(matchId, token, match.events, match.seq);
   const cards = new Cards(await catalogue(match.game));
   const render = await tableModule(match.game);
   // every choice is a step; step 0 is the set-up

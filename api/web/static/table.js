@@ -1,16 +1,33 @@
 // The match page: the game's table, the seat's open prompts, the event log, kept
-// current by the matchEvents subscription. Every choice is answered with act(); a
+// current by the matchUpdates subscription. Every choice is answered with act(); a
 // refusal is shown in the notice and changes nothing.
 
-import { ApiError, EVENT_FIELDS, MATCH_FIELDS, catalogue, gql, subscribe, tokenFor } from "./api.js";
+import {
+  ApiError,
+  EVENTS_PAGE,
+  EVENT_FIELDS,
+  MATCH_FIELDS,
+  catalogue,
+  gql,
+  gqlPatient,
+  passing,
+  pause,
+  restOfEvents,
+  subscribe,
+  tokenFor,
+} from "./api.js";
 import { Cards, cardChip, h, notify, svg } from "./dom.js";
 import { eventItem } from "./events.js";
 import { linkChoices } from "./links.js";
 
-const MATCH = `query($id: ID!, $after: Int!) { match(id: $id) { ${MATCH_FIELDS} events(after: $after) { ${EVENT_FIELDS} } } }`;
+const MATCH = `query($id: ID!, $after: Int!, $limit: Int!) { match(id: $id) { ${MATCH_FIELDS}
+  events(after: $after, limit: $limit) { ${EVENT_FIELDS} } } }`;
 const ACT = `mutation($m: ID!, $c: String!, $s: Int!) { act(matchId: $m, choiceId: $c, expectedSeq: $s) {
   match { ${MATCH_FIELDS} } events { ${EVENT_FIELDS} } } }`;
-const EVENTS = `subscription($m: ID!, $after: Int!) { matchEvents(matchId: $m, after: $after) { ${EVENT_FIELDS} } }`;
+const UPDATES = `subscription($m: ID!, $after: Int!) { matchUpdates(matchId: $m, after: $after) {
+  seq status waitingFor events { ${EVENT_FIELDS} } } }`;
+// how long a choice is sent again while the server's database is away
+const ACT_PATIENCE = 60_000;
 
 const BUILT_IN = {
   tcg: "./tables/tcg.js",
@@ -44,7 +61,18 @@ export function seatName(match, seat) {
 export async function showMatch(main, matchId, wantedSeat = null) {
   const held = tokenFor(matchId, wantedSeat);
   const token = held ? held.token : null;
-  const page = { match: null, events: new Map(), cards: new Cards([]), ui: {}, busy: false, sub: null };
+  const page = {
+    match: null, // the match as drawn
+    events: new Map(), // the events shown, by index
+    known: -1, // every event of the caller's up to this step is in `events`
+    heard: -1, // the latest step the subscription told of
+    cards: new Cards([]),
+    ui: {},
+    busy: false,
+    sub: null,
+    drops: 0, // sockets closed in a row without a message
+    left: false, // the page was left: follow nothing any more
+  };
 
   const root = h("section", { class: "match", "aria-labelledby": "match-title" });
   const title = h("h1", { id: "match-title" }, "Match");
@@ -60,11 +88,32 @@ export async function showMatch(main, matchId, wantedSeat = null) {
   );
   main.replaceChildren(root);
 
+  // A notice about the server being out of reach for a while (its database, the
+  // server itself, the live socket): gentle, and taken down as soon as things work
+  // again, unless another notice has replaced it meanwhile.
+  let passingNotice = null;
+  function notifyPassing(text) {
+    passingNotice = text;
+    notify(text, "info");
+  }
+  function clearPassing() {
+    if (passingNotice === null) return;
+    if (document.getElementById("notice").textContent === passingNotice) notify("");
+    passingNotice = null;
+  }
+  function waitNotice(error) {
+    if (error.code === "UNAVAILABLE") notifyPassing("The server cannot reach its match store just now; trying again in a moment…");
+    else notifyPassing(`The server could not be reached; trying again in a moment… (${error.message})`);
+  }
+  const waits = { onWait: waitNotice, onBack: clearPassing };
+
   let render = null;
-  const first = await gql(MATCH, { id: matchId, after: -1 }, token);
+  const first = await gqlPatient(MATCH, { id: matchId, after: -1, limit: EVENTS_PAGE }, token, waits);
   page.cards = new Cards(await catalogue(first.match.game));
   render = await tableModule(first.match.game);
-  addEvents(first.match.events);
+  // the whole log, a page at a time, up to the step the match was read at
+  addEvents(await restOfEvents(matchId, token, first.match.events, first.match.seq, waits));
+  page.known = first.match.seq;
   update(first.match);
   follow();
 
@@ -96,13 +145,21 @@ export async function showMatch(main, matchId, wantedSeat = null) {
   }
 
   function update(match, force = false) {
+    // An answer that was on its way while a newer one arrived is older than the table.
+    if (page.match && match.seq < page.match.seq) return;
     // Drawing again what is already shown would only lose the focus and the pointer's place.
-    const same = page.match && page.drawn && match.seq === page.match.seq && match.status === page.match.status;
+    const same =
+      page.match &&
+      page.drawn &&
+      match.seq === page.match.seq &&
+      match.status === page.match.status &&
+      JSON.stringify(match.seats) === JSON.stringify(page.match.seats);
     if (same && !force) return;
     page.drawn = true;
     page.match = match;
     root.dataset.status = match.status;
     root.dataset.seq = match.seq;
+    root.dataset.waiting = match.waitingFor.join(" ");
     root.dataset.game = match.game;
     title.textContent = `${match.game} · ${match.variant}`;
     status.replaceChildren(...statusLine(match));
@@ -220,15 +277,20 @@ export async function showMatch(main, matchId, wantedSeat = null) {
     root.dataset.busy = "1";
     root.setAttribute("aria-busy", "true");
     try {
-      const { act } = await gql(ACT, { m: matchId, c: choiceId, s: page.match.seq }, token);
+      const { act } = await send(choiceId, page.match.seq);
       notify("");
+      passingNotice = null;
       addEvents(act.events);
+      // The answer is the match once this choice is stored; the bots' replies, and
+      // other people's choices, come later by the subscription.
       update(act.match);
+      if (page.heard > page.match.seq) scheduleRefresh();
     } catch (error) {
       const why = error instanceof ApiError ? error.message : String(error);
       if (error.code === "STALE_SEQUENCE") notify(`The match moved on before your choice arrived; choose again. (${why})`);
+      else if (passing(error)) notifyPassing(`Your choice could not be sent (${why}); choose again once the server is back.`);
       else notify(`Refused: ${why}`);
-      await refresh();
+      await refresh().catch((problem) => notify(`Could not read the match: ${problem.message}`));
     } finally {
       page.busy = false;
       delete root.dataset.busy;
@@ -238,54 +300,97 @@ export async function showMatch(main, matchId, wantedSeat = null) {
     }
   }
 
+  // act(), sent again while the server says its database is away (it changed nothing
+  // then); a lost connection is not sent again, as the choice may have been stored.
+  async function send(choiceId, expectedSeq) {
+    const start = Date.now();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await gql(ACT, { m: matchId, c: choiceId, s: expectedSeq }, token);
+      } catch (error) {
+        if (error.code !== "UNAVAILABLE" || Date.now() - start > ACT_PATIENCE || page.left) throw error;
+        notifyPassing("The server cannot reach its match store just now; your choice will be sent again in a moment…");
+        await new Promise((done) => setTimeout(done, pause(error, attempt)));
+      }
+    }
+  }
+
+  // Read the match again (its table, prompts and status) with the events after the
+  // last step whose events the page holds; one refresh at a time, and never while
+  // the page's own choice is on its way (its answer would race the read).
   let pending = null;
+  let refreshing = false;
+  let again = false;
   async function refresh() {
-    const data = await gql(MATCH, { id: matchId, after: page.match.seq - 1 }, token);
-    addEvents(data.match.events);
-    if (data.match.seq > page.match.seq || data.match.status !== page.match.status) update(data.match);
+    const data = await gqlPatient(MATCH, { id: matchId, after: page.known, limit: EVENTS_PAGE }, token, waits);
+    const events = data.match.events;
+    addEvents(events);
+    if (!events.length || events[events.length - 1].seq >= data.match.seq) page.known = Math.max(page.known, data.match.seq);
+    update(data.match);
   }
   function scheduleRefresh() {
+    if (refreshing) {
+      again = true;
+      return;
+    }
     if (pending) return;
     pending = setTimeout(async () => {
       pending = null;
+      if (page.left) return;
       if (page.busy) return scheduleRefresh();
+      refreshing = true;
       try {
         await refresh();
       } catch (error) {
         notify(`Could not read the match: ${error.message}`);
+      } finally {
+        refreshing = false;
+        if (again) {
+          again = false;
+          scheduleRefresh();
+        }
       }
     }, 60);
   }
 
+  // Follow matchUpdates from the last step whose events the page holds. Each message
+  // tells of a step (even one that shows this seat nothing): a step newer than the
+  // table, or a new status (the last open seat taken, the end), reads the match
+  // again. A socket closed under it (a restart, a lost network) is opened again
+  // after a pause, `after` the last step heard, so nothing is missed or shown twice.
   function follow() {
-    if (page.match.status === "FINISHED") return;
-    if (page.match.status === "WAITING") {
-      // Taking a seat makes no event the socket would carry: look again until it starts.
-      setTimeout(async () => {
-        if (!document.body.contains(root)) return;
-        await refresh().catch(() => {});
-        follow();
-      }, 1500);
-      return;
-    }
-    page.sub = subscribe(EVENTS, { m: matchId, after: page.match.seq }, token, {
-      onEvent(event) {
-        addEvents([event]);
-        if (event.seq > page.match.seq) scheduleRefresh();
+    if (page.left) return;
+    let told = false;
+    let refused = false;
+    page.sub = subscribe(UPDATES, { m: matchId, after: page.known }, token, {
+      onNext(message) {
+        told = true;
+        page.drops = 0;
+        clearPassing();
+        addEvents(message.events);
+        page.known = Math.max(page.known, message.seq);
+        page.heard = Math.max(page.heard, message.seq);
+        page.heardStatus = message.status;
+        if (message.seq > page.match.seq || message.status !== page.match.status) scheduleRefresh();
       },
       onError(error) {
-        notify(`Live updates stopped: ${error.message}`);
+        refused = !passing(error);
+        if (refused) notify(`Live updates stopped: ${error.message}`);
       },
-      onDone() {
-        if (!document.body.contains(root)) return;
+      onDone(completed) {
+        if (page.left || refused) return; // a refusal would only be given again
+        if (completed && page.heardStatus === "FINISHED") return; // the match is over: nothing more will come
+        page.drops = told ? 1 : page.drops + 1;
+        if (page.drops > 1) notifyPassing("Live updates stopped: the server could not be reached; trying again…");
         scheduleRefresh();
-        // the socket closed while the match goes on (a restart, a lost network): follow again
-        setTimeout(() => {
-          if (document.body.contains(root) && page.match.status !== "FINISHED") follow();
-        }, 1000);
+        setTimeout(follow, pause(null, page.drops - 1));
       },
     });
   }
 
-  return () => page.sub && page.sub.close();
+  return () => {
+    page.left = true;
+    if (pending) clearTimeout(pending);
+    if (page.sub) page.sub.close();
+  };
 }
