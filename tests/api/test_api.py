@@ -48,9 +48,11 @@ def test_a_person_plays_a_bot_to_the_end(api, game):
 
 def test_bots_move_without_a_client(api):
     match, tokens = api.create("trick-or-treat", ["BOT", "PERSON"], "short", seed="bots-first")
-    # Seat 0 is a bot: by the time createMatch answers, it has taken its turn.
+    # Seat 0 is a bot: createMatch answers at once, and the bot takes its turn after.
+    match = settled(api, match["id"], tokens[1])
     assert match["seq"] >= 1 and match["waitingFor"] == [1]
     only_bots, _ = api.create("trick-or-treat", ["BOT", "BOT", "BOT"], "short")
+    only_bots = settled(api, only_bots["id"])
     assert only_bots["status"] == "FINISHED" and only_bots["outcome"] is not None
 
 

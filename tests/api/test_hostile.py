@@ -12,7 +12,7 @@ import logging
 import threading
 
 import pytest
-from client import CREATE, GraphQLFailure, play_to_end
+from client import CREATE, GraphQLFailure, play_to_end, settled
 from graphql import parse
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
@@ -99,6 +99,7 @@ def test_a_chosen_seed_does_not_repeat_another_players_deal(api):
 def test_a_replayable_match_deals_from_its_seed_and_says_so(api):
     one, _ = api.create("trick-or-treat", ["BOT", "BOT"], "short", seed="open", replayable=True)
     two, _ = api.create("trick-or-treat", ["BOT", "BOT"], "short", seed="open", replayable=True)
+    one, two = settled(api, one["id"]), settled(api, two["id"])
     assert [e["text"] for e in one["events"]] == [e["text"] for e in two["events"]]
     shown = api.run(HAND, {"id": one["id"]})["match"]
     assert shown["replayable"] is True and shown["seed"] == "open"
