@@ -6,6 +6,7 @@ import json
 import shutil
 import sys
 import tempfile
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -151,6 +152,74 @@ def _plugins_data(host: PluginHost) -> dict[str, Any]:
         ],
         "blocked": list(host.blocked),
     }
+
+
+@app.command()
+def rules(
+    book: Annotated[
+        str | None, typer.Argument(help="a book (a game or an expansion); default: list the books")
+    ] = None,
+    tests: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--tests", help="test files or folders to read the `shows` markers from (default: ./tests)"
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    markdown: Annotated[
+        bool, typer.Option("--markdown", help="print the book's docs page (Markdown)")
+    ] = False,
+) -> None:
+    """Print every rule clause of a book with the tests that show it, then the clauses
+    no test shows; exits 1 when there are any, or when a test names a clause the book
+    lacks. Without a book, list the books the plugins offer."""
+    from nbc.core.testkit import ruletests
+
+    host = _host()
+    books = host.rulebooks()
+    if book is None:
+        if as_json:
+            print(
+                json.dumps(
+                    [{"book": b.name, "title": b.title, "game": b.game} for b in books.values()], indent=2
+                )
+            )
+            return
+        for b in books.values():
+            console.print(f"{escape(b.name)}: {escape(b.title)} (game {escape(b.game)})")
+        return
+    if book not in books:
+        _fail(f"there is no book '{book}'; the books are: {', '.join(sorted(books)) or 'none'}")
+    found = books[book]
+    paths = tests or [Path("tests")]
+    for path in paths:
+        if not path.exists():
+            _fail(f"--tests {path}: no such file or folder")
+    try:
+        clauses = ruletests.load(found.clauses, found.name)
+        shown = ruletests.traced(paths)
+    except (ruletests.BadClauses, ValueError, SyntaxError) as error:
+        _fail(str(error))
+    result = ruletests.trace(found.name, found.title, clauses, shown)
+    if markdown:
+        print(ruletests.render(result), end="")
+    elif as_json:
+        print(json.dumps(result.as_json(), indent=2))
+    else:
+        for c in result.clauses:
+            mark = " [ruling]" if c.ruling else ""
+            console.print(f"[bold]{escape(c.id)}[/]{mark}  ({escape(c.section)})")
+            console.print(f"    {escape(c.rule)}")
+            for t in result.tests[c.id]:
+                console.print(f"    [green]test[/] {escape(t)}")
+        console.print(
+            f"{len(clauses)} clauses, {len(clauses) - len(result.untested)} with tests; "
+            f"{len(result.untested)} without: {escape(', '.join(result.untested) or 'none')}"
+        )
+        for name, where in result.unknown.items():
+            console.print(f"[red]unknown clause[/] {escape(name)}, named by {escape(', '.join(where))}")
+    if result.untested or result.unknown:
+        raise typer.Exit(1)
 
 
 @app.command()
@@ -750,7 +819,6 @@ def fuzz(
 ) -> None:
     """Play random legal set-ups with random choices, checking every step as the kit
     does; shrink the first failure and write it as a test. Exit status 1 on a failure."""
-    from pathlib import Path
 
     from nbc.core.testkit import fuzz as fuzzing
 

@@ -120,6 +120,19 @@ class WebTable:
 
 
 @dataclass(frozen=True, slots=True)
+class Rulebook:
+    """What a plugin returns from `nbc_rulebooks`: the rules of one book (a game's, or
+    an expansion's) as a TOML file of clauses (`nbc.core.testkit.ruletests`). `name`
+    is the prefix of every clause id (`tcg`, `christmas-town`); `game` is the game
+    the book's rules belong to."""
+
+    name: str
+    title: str
+    clauses: Path
+    game: str
+
+
+@dataclass(frozen=True, slots=True)
 class Setup:
     """How to start one match: a variant, a seat count and options laid over the
     variant's preset (what `Match.new` takes). `Game.random_setup` draws them."""

@@ -40,7 +40,8 @@ which the test kit (`nbc check`) and the fuzzer (`nbc fuzz`) use to find its bug
   around cards that never fired: `choose(match, prompts, rng) -> choice id`.
 
 A per-card test says which card it checks with `nbc.core.testkit.cardtests.covers`;
-a game's gate test can then require a test of every card.
+a game's gate test can then require a test of every card. A rules test says which
+clauses of a book (`nbc_rulebooks`) it shows with `nbc.core.testkit.ruletests.shows`.
 
 Hook names and arguments are checked when the plugins load: a function marked
 `@hookimpl` whose name is not one of these nor a hook a game declares (a
@@ -134,6 +135,15 @@ def nbc_web_tables() -> list[Any]:
     and the module in it that draws the game's table in the browser client (its
     default export, `render(view, context)`, is described in docs/web.md). A game
     without one gets the client's generic table."""
+
+
+@hookspec
+def nbc_rulebooks() -> list[Any]:
+    """Return `nbc.core.game.Rulebook` records: each names a TOML file listing the
+    rules of a book (a game's or an expansion's) as numbered clauses in the plugin's
+    own words. Tests mark the clauses they show with
+    `nbc.core.testkit.ruletests.shows`; `nbc rules BOOK` prints every clause with its
+    tests and the clauses that have none."""
 
 
 @hookspec

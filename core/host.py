@@ -24,7 +24,7 @@ from pydantic import BaseModel
 
 from nbc.core import bots, hookspecs
 from nbc.core.errors import BadOptions, NbcError
-from nbc.core.game import NAME_PATTERN, Game, WebTable
+from nbc.core.game import NAME_PATTERN, Game, Rulebook, WebTable
 
 ENTRY_POINT_GROUP = "nbc"
 BUILTIN_DISTRIBUTION = "nbc-rules"  # the distribution whose entry points are the built-in games
@@ -103,6 +103,7 @@ class PluginHost:
     blocked: list[str] = field(default_factory=list)
     _view_types: list[tuple[str, Any]] | None = field(default=None, repr=False)
     _web_tables: dict[str, WebTable] | None = field(default=None, repr=False)
+    _rulebooks: dict[str, Rulebook] | None = field(default=None, repr=False)
 
     @classmethod
     def load(
@@ -344,6 +345,42 @@ class PluginHost:
                         found[item.game] = item
             self._web_tables = found
         return dict(self._web_tables)
+
+    def rulebooks(self) -> dict[str, Rulebook]:
+        """What `nbc_rulebooks` returns, by book name, asked once. An item that is not
+        a `Rulebook`, names a game no plugin loaded, repeats a book's name or points at
+        no file is recorded as a problem of its plugin and left out."""
+        if self._rulebooks is None:
+            found: dict[str, Rulebook] = {}
+            for impl in self.pm.hook.nbc_rulebooks.get_hookimpls():
+                if not self._active(impl):
+                    continue
+                try:
+                    items = list(impl.function() or [])
+                except Exception as error:
+                    self._problem(impl.plugin_name, f"nbc_rulebooks failed: {_why(error)}")
+                    continue
+                for item in items:
+                    problem = _rulebook_problem(item, self.games, found)
+                    if problem:
+                        self._problem(impl.plugin_name, f"nbc_rulebooks: {problem}")
+                    else:
+                        found[item.name] = item
+            self._rulebooks = found
+        return dict(self._rulebooks)
+
+
+def _rulebook_problem(item: Any, games: dict[str, Game], found: dict[str, Rulebook]) -> str | None:
+    if not isinstance(item, Rulebook):
+        return f"{item!r} is not a nbc.core.game.Rulebook(name, title, clauses, game)"
+    if item.game not in games:
+        known = ", ".join(sorted(games))
+        return f"the book '{item.name}' is of '{item.game}', which is no loaded game (the games: {known})"
+    if item.name in found:
+        return f"a second book named '{item.name}'; the first one is kept"
+    if not Path(item.clauses).is_file():
+        return f"the clause file of '{item.name}' does not exist: {item.clauses}"
+    return None
 
 
 def _web_table_problem(item: Any, games: dict[str, Game], found: dict[str, WebTable]) -> str | None:

@@ -22,7 +22,7 @@ the table as the Markdown page kept in the docs.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -57,10 +57,10 @@ def _covered_keys(call: ast.Call) -> list[str]:
     return [key(cards[0], mode), *cards[1:]] if cards else []
 
 
-def table(paths: Iterable[Path]) -> dict[str, list[str]]:
-    """Every key covered by a test under `paths` (files or folders), with the tests
-    (`file::name`, the file relative to the folder given) that cover it, sorted."""
-    out: dict[str, list[str]] = {}
+def decorated(paths: Iterable[Path], name: str) -> Iterator[tuple[ast.Call, str]]:
+    """Every call decorator named `name` (`@name(...)` or `@module.name(...)`) on a test
+    function under `paths` (files or folders), with the test it marks (`file::name`,
+    the file relative to the folder given). The source is parsed, not imported."""
     for root in paths:
         root = Path(root)
         files = sorted(root.rglob("test_*.py")) if root.is_dir() else [root]
@@ -73,10 +73,18 @@ def table(paths: Iterable[Path]) -> dict[str, list[str]]:
                 for dec in node.decorator_list:
                     if (
                         isinstance(dec, ast.Call)
-                        and getattr(dec.func, "id", getattr(dec.func, "attr", "")) == "covers"
+                        and getattr(dec.func, "id", getattr(dec.func, "attr", "")) == name
                     ):
-                        for k in _covered_keys(dec):
-                            out.setdefault(k, []).append(f"{file.relative_to(base).as_posix()}::{node.name}")
+                        yield dec, f"{file.relative_to(base).as_posix()}::{node.name}"
+
+
+def table(paths: Iterable[Path]) -> dict[str, list[str]]:
+    """Every key covered by a test under `paths` (files or folders), with the tests
+    (`file::name`, the file relative to the folder given) that cover it, sorted."""
+    out: dict[str, list[str]] = {}
+    for call, test in decorated(paths, "covers"):
+        for k in _covered_keys(call):
+            out.setdefault(k, []).append(test)
     return {k: sorted(v) for k, v in sorted(out.items())}
 
 

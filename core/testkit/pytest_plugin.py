@@ -54,6 +54,10 @@ def pytest_configure(config: Any) -> None:
         "markers",
         "nbc_card(*keys): the test asserts these cards' printed effects (nbc.core.testkit.cardtests)",
     )
+    config.addinivalue_line(
+        "markers",
+        "nbc_rule(*clauses): the test shows these rule clauses of a book (nbc.core.testkit.ruletests)",
+    )
     wanted = config.getoption("nbc_game")
     if not wanted:
         return

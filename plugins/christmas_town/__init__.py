@@ -58,3 +58,19 @@ def tcg_expansion():  # type: ignore[no-untyped-def]
         towns={"christmas": CHRISTMAS_TOWN},
         keywords=KEYWORDS,
     )
+
+
+@hookimpl
+def nbc_rulebooks():  # type: ignore[no-untyped-def]
+    from pathlib import Path
+
+    from nbc.core.game import Rulebook
+
+    return [
+        Rulebook(
+            "christmas-town",
+            "The TCG: Christmas Town expansion",
+            Path(__file__).parent / "data" / "rules.toml",
+            "tcg",
+        )
+    ]

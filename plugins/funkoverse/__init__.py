@@ -26,3 +26,19 @@ def nbc_graphql_types() -> list[Any]:
     from nbc.plugins.funkoverse.schema import VIEW
 
     return [VIEW]
+
+
+@hookimpl
+def nbc_rulebooks():  # type: ignore[no-untyped-def]
+    from pathlib import Path
+
+    from nbc.core.game import Rulebook
+
+    return [
+        Rulebook(
+            "funkoverse",
+            "Funkoverse: The Nightmare Before Christmas",
+            Path(__file__).parent / "data" / "rules.toml",
+            "funkoverse",
+        )
+    ]

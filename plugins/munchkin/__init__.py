@@ -23,3 +23,19 @@ def nbc_graphql_types():
     from nbc.plugins.munchkin.schema import VIEW
 
     return [VIEW]
+
+
+@hookimpl
+def nbc_rulebooks():  # type: ignore[no-untyped-def]
+    from pathlib import Path
+
+    from nbc.core.game import Rulebook
+
+    return [
+        Rulebook(
+            "munchkin",
+            "Munchkin The Nightmare Before Christmas",
+            Path(__file__).parent / "data" / "rules.toml",
+            "munchkin",
+        )
+    ]

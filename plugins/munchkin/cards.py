@@ -159,7 +159,7 @@ def provenance(card: MunchkinCard) -> dict[str, str]:
     return {f: "printed" if f in printed else "authored" for f in provenance_fields(card)}
 
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent / "data" / "cards"
 CARDS: dict[str, MunchkinCard] = load_card_dir(DATA, MunchkinCard)
 # Plain twins of the cards, which the rules and the view read (see plain_copy: a field
 # read costs a quarter of a pydantic model's).

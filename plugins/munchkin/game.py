@@ -1,7 +1,7 @@
 """Munchkin The Nightmare Before Christmas: the Game, its options and variants.
 
 The turn flow is in `rules.py`, card effects in `effects.py`, the card data in
-`data/*.toml` (read by `cards.py`), the per-seat view in `view.py`.
+`data/cards/*.toml` (read by `cards.py`), the per-seat view in `view.py`.
 """
 
 from __future__ import annotations

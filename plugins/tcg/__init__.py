@@ -31,3 +31,16 @@ def nbc_graphql_types():  # type: ignore[no-untyped-def]
     from nbc.plugins.tcg.schema import view_type
 
     return [view_type()]
+
+
+@hookimpl
+def nbc_rulebooks():  # type: ignore[no-untyped-def]
+    from pathlib import Path
+
+    from nbc.core.game import Rulebook
+
+    return [
+        Rulebook(
+            "tcg", "The Nightmare Before Christmas TCG", Path(__file__).parent / "data" / "rules.toml", "tcg"
+        )
+    ]
