@@ -3,9 +3,18 @@ challenge blocked by an obstruction), ties, and what a challenge action needs.""
 
 from __future__ import annotations
 
+from nbc.core.testkit.ruletests import shows
+
 # Oogie Boogie's Lair, rows 0-2 between columns 3 and 8 are open floor.
 
 
+@shows(
+    "funkoverse.challenge.basic",
+    "funkoverse.challenge.knock-down",
+    "funkoverse.challenge.defense",
+    "funkoverse.basic.knocked-down-side",
+    "funkoverse.challenge.win",
+)
 def test_basic_challenge_with_more_successes_knocks_a_standing_rival_down(fk):
     # Rulebook example: A rolls 2 dice against Z's defense 2; 3 successes beat 2.
     def build(seed):
@@ -24,6 +33,7 @@ def test_basic_challenge_with_more_successes_knocks_a_standing_rival_down(fk):
     s.finish()
 
 
+@shows("funkoverse.challenge.win")
 def test_a_tie_does_nothing(fk):
     def build(seed):
         return fk.table({"jack-skellington": (4, 1), "vampire": (5, 1)}, seed=seed)
@@ -39,6 +49,12 @@ def test_a_tie_does_nothing(fk):
     s.finish()
 
 
+@shows(
+    "funkoverse.challenge.knock-out",
+    "funkoverse.first-game.knock-out-point",
+    "funkoverse.first-game.one-point-each",
+    "funkoverse.cooldown.own-track",
+)
 def test_a_knocked_down_rival_that_loses_is_knocked_out_to_space_1_and_scores(fk):
     # Rulebook example: Z already knocked down loses again and goes to space 1.
     def build(seed):
@@ -58,6 +74,7 @@ def test_a_knocked_down_rival_that_loses_is_knocked_out_to_space_1_and_scores(fk
     s.finish()
 
 
+@shows("funkoverse.challenge.knocked-down-state")
 def test_a_character_challenged_three_times_is_knocked_down_then_out_by_two_allies(fk):
     # Rulebook example "knocking out": A knocks Z down, then ally B knocks it out.
     def build(seed):
@@ -83,6 +100,7 @@ def test_a_character_challenged_three_times_is_knocked_down_then_out_by_two_alli
     s.finish()
 
 
+@shows("funkoverse.challenge.range", "funkoverse.sight.obstruction")
 def test_ranged_challenge_targets_a_visible_rival_but_not_one_behind_an_obstruction(fk):
     # Rulebook example: range 3 challenge 2 (Brain Scratch). Rival Y is in range but an
     # obstruction (the roulette table's closed leg on (4, 4) of the Lair) hides it.
@@ -100,6 +118,7 @@ def test_ranged_challenge_targets_a_visible_rival_but_not_one_behind_an_obstruct
     s.finish()
 
 
+@shows("funkoverse.challenge-action.needs-target")
 def test_a_challenge_action_needs_a_possible_target(fk):
     s = fk.table({"jack-skellington": (4, 1), "vampire": (8, 1)})
     s.choose(0, "pick:jack-skellington")
@@ -110,6 +129,7 @@ def test_a_challenge_action_needs_a_possible_target(fk):
     s.finish()
 
 
+@shows("funkoverse.challenge.number", "funkoverse.challenge.multiple", "funkoverse.rival.definition")
 def test_this_is_halloween_challenges_each_adjacent_standing_rival_one_at_a_time(fk):
     s = fk.table(
         {"jack-skellington": (4, 1), "vampire": (5, 1), "sally": (4, 0), "detachable-arm": (3, 1)},
@@ -125,6 +145,7 @@ def test_this_is_halloween_challenges_each_adjacent_standing_rival_one_at_a_time
     s.finish()
 
 
+@shows("funkoverse.challenge.multiple")
 def test_multiple_challenges_roll_separately(fk):
     s = fk.table({"jack-skellington": (4, 1), "vampire": (5, 1), "mummy": (8, 8)})
     s.choose(0, "pick:jack-skellington")

@@ -7,6 +7,7 @@ from nbc.core.match import Match
 from nbc.core.rng import Rng
 from nbc.core.testkit.checks import ConformanceError
 from nbc.core.testkit.replay import replay_and_check
+from nbc.core.testkit.ruletests import shows
 from nbc.plugins.funkoverse.game import Funkoverse
 
 GAME = Funkoverse()
@@ -28,6 +29,7 @@ def _leader_choice(seat, players):
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
+@shows("funkoverse.leaders.secret")
 def test_a_chosen_leader_stays_secret_from_the_other_side_and_teammates_share_it(players):
     choice = _leader_choice(0, players)
     match = replay_and_check(GAME, "leaders", players, 4, _options(players), [(0, choice)])

@@ -9,11 +9,13 @@ from typer.testing import CliRunner
 from nbc.api.cli import app
 from nbc.core.grid import Grid
 from nbc.core.match import Match
+from nbc.core.testkit.ruletests import shows
 from nbc.plugins.funkoverse.effects import MAP_CARDS, grid, map_text
 from nbc.plugins.funkoverse.game import sight_benchmark
 from nbc.plugins.funkoverse.schema import build
 
 
+@shows("funkoverse.map.sides")
 def test_each_map_side_has_its_starting_areas_and_its_scenario_squares():
     for name in MAP_CARDS:
         g = grid(name)

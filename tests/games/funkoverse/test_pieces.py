@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from nbc.core.testkit.ruletests import shows
+
 
 def _piece(s, piece_id):
     return next(p for p in s.view(None)["pieces"] if p["id"] == piece_id)
 
 
+@shows("funkoverse.companion.free-action", "funkoverse.companion.forfeit")
 def test_zero_acts_once_free_and_more_for_actions_given_up(fk):
     s = fk.table(
         {"jack-skellington": (4, 1), "zero-0": (6, 1), "vampire": (8, 8)}, options={"extras": "zero"}
@@ -26,6 +29,7 @@ def test_zero_acts_once_free_and_more_for_actions_given_up(fk):
     s.finish()
 
 
+@shows("funkoverse.companion.forfeit")
 def test_zero_may_act_while_its_character_is_knocked_out(fk):
     def edit(state):
         state.pieces["jack-skellington"].exhausted = False
@@ -38,6 +42,7 @@ def test_zero_may_act_while_its_character_is_knocked_out(fk):
     s.finish()
 
 
+@shows("funkoverse.companion.loses")
 def test_a_companion_that_loses_goes_to_space_1_and_scores_nothing(fk):
     def build(seed):
         return fk.table(
@@ -87,6 +92,7 @@ def test_igor_gets_a_free_basic_action_when_finkelstein_is_exhausted(fk):
     s.finish()
 
 
+@shows("funkoverse.abilities.in-order")
 def test_faithful_servant_places_igor_who_then_acts(fk):
     s = fk.table({"dr-finkelstein": (3, 1), "vampire": (8, 8)}, options={"lineup": fk.FINKELSTEIN_FIRST})
     s.choose(0, "pick:dr-finkelstein")
@@ -112,6 +118,7 @@ def test_nightshade_soup_gives_sally_and_the_arm_different_basic_actions(fk):
     s.finish()
 
 
+@shows("funkoverse.abilities.precedence")
 def test_fog_juice_moves_through_standing_rivals(fk):
     at = {"jack-skellington": (4, 1), "vampire": (5, 1), "sally": (5, 0), "detachable-arm": (5, 2)}
     s = fk.table(at, options={"extras": "fog-juice"})
@@ -155,6 +162,7 @@ def test_gamblin_boogie_man_keeps_oogie_standing_on_7_or_more(fk):
     s.finish()
 
 
+@shows("funkoverse.turn.rally-with-companion", "funkoverse.companion.forfeit")
 def test_a_character_knocked_down_when_chosen_has_no_actions_of_its_own_even_once_zero_stands_it_up(fk):
     # Ruling: a turn taken by a knocked-down character is a rally turn. Zero may stand
     # it up with its free action, but the character's own two actions stay unusable
@@ -180,6 +188,7 @@ def test_a_character_knocked_down_when_chosen_has_no_actions_of_its_own_even_onc
     s.finish()
 
 
+@shows("funkoverse.turn.rally-with-companion")
 def test_a_character_standing_when_chosen_acts_fully_after_zero_helps(fk):
     # The restriction belongs to the turn of a knocked-down character only: a standing
     # character whose companion acts first keeps both of its actions.
@@ -195,6 +204,7 @@ def test_a_character_standing_when_chosen_acts_fully_after_zero_helps(fk):
     s.finish()
 
 
+@shows("funkoverse.abilities.precedence")
 def test_its_alive_brings_a_marker_to_life_that_challenges_from_its_own_square(fk):
     # Halloween Town: point marker A lies on (1, 5); the doctor stands 2 squares from it.
     s = fk.table(

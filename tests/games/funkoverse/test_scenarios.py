@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from nbc.core.testkit.ruletests import shows
+
 
 def _end_round(s, order):
     for seat, piece in order:
@@ -11,6 +13,11 @@ def _end_round(s, order):
         s.choose(seat, "end")
 
 
+@shows(
+    "funkoverse.first-game.knock-out-point",
+    "funkoverse.first-game.goal",
+    "funkoverse.first-game.ends-at-once",
+)
 def test_first_game_a_knock_out_scores_and_three_points_win_at_once(fk):
     def build(seed):
         def edit(state):
@@ -31,6 +38,7 @@ def test_first_game_a_knock_out_scores_and_three_points_win_at_once(fk):
     s.finish()
 
 
+@shows("funkoverse.point-marker.interact", "funkoverse.point-marker.track", "funkoverse.action.interact")
 def test_point_marker_interact_scores_and_puts_the_marker_on_space_4(fk):
     s = fk.table({"mummy": (2, 3), "vampire": (8, 8)}, variant="territory")  # marker A is on (1, 5)
     s.choose(0, "pick:mummy")
@@ -46,6 +54,7 @@ def test_point_marker_interact_scores_and_puts_the_marker_on_space_4(fk):
     s.finish()
 
 
+@shows("funkoverse.point-marker.return")
 def test_a_point_marker_shifting_off_the_track_returns_to_its_setup_square(fk):
     def edit(state):
         state.markers["A"].square = None
@@ -58,6 +67,7 @@ def test_a_point_marker_shifting_off_the_track_returns_to_its_setup_square(fk):
     s.finish()
 
 
+@shows("funkoverse.territory.scoring")
 def test_territory_most_characters_in_the_scoring_area_scores_at_round_end(fk):
     # territory lineup: seat 0 Oogie Boogie + Mummy, seat 1 Dr. Finkelstein + Vampire
     s = fk.table(
@@ -71,6 +81,7 @@ def test_territory_most_characters_in_the_scoring_area_scores_at_round_end(fk):
     s.finish()
 
 
+@shows("funkoverse.leaders.secret", "funkoverse.leaders.bonus")
 def test_leaders_are_secret_until_all_have_chosen_and_a_knocked_out_leader_scores_more(fk):
     from nbc.core.testkit.scenario import Scenario
 
@@ -96,6 +107,7 @@ def test_leaders_are_secret_until_all_have_chosen_and_a_knocked_out_leader_score
     assert s.view(None)["sides"][0]["points"] == 3  # 1 for the knock-out, 2 for a leader
 
 
+@shows("funkoverse.triumph.carry", "funkoverse.triumph.scoring", "funkoverse.action.interact")
 def test_triumph_the_side_holding_the_marker_scores_2_at_round_end(fk):
     # triumph lineup: seat 0 Dr. Finkelstein + Mummy, seat 1 Jack Skellington + Vampire; T on (5, 5)
     s = fk.table({"mummy": (5, 4), "vampire": (8, 7)}, variant="triumph")
@@ -111,6 +123,7 @@ def test_triumph_the_side_holding_the_marker_scores_2_at_round_end(fk):
     s.finish()
 
 
+@shows("funkoverse.infiltrate.scoring")
 def test_infiltrate_a_standing_character_in_a_rival_starting_area_scores_at_round_end(fk):
     # infiltrate lineup: seat 0 Jack + Mummy (red, top left), seat 1 Sally + Vampire (blue, bottom right)
     s = fk.table(
@@ -127,6 +140,7 @@ def test_infiltrate_a_standing_character_in_a_rival_starting_area_scores_at_roun
     s.finish()
 
 
+@shows("funkoverse.scenario.win.tie")
 def test_ties_at_the_goal_play_on(fk):
     def edit(state):
         state.sides[0].points = state.sides[1].points = 6
@@ -138,6 +152,7 @@ def test_ties_at_the_goal_play_on(fk):
     s.finish()
 
 
+@shows("funkoverse.triumph.carry")
 def test_triumph_zero_carrying_the_marker_drops_it_where_it_is_removed(fk):
     # Zero leaves the map without being knocked down first; the marker must not go
     # with it (found by the invariant checks: random set-up seed 2026, see
@@ -228,6 +243,7 @@ def test_a_round_cap_never_gives_a_shared_win_tied_sides_play_on(fk):
     s.finish()
 
 
+@shows("funkoverse.first-game.adjacent-point", "funkoverse.first-game.ends-at-once")
 def test_free_for_all_first_game_a_knock_out_that_brings_two_sides_to_3_plays_on(fk):
     # Found with the invariants: Jack's knock-out gives side 0 its third point and
     # side 2 (Oogie adjacent to the victim) its third too. The match used to end on the
@@ -258,6 +274,7 @@ def test_free_for_all_first_game_a_knock_out_that_brings_two_sides_to_3_plays_on
 
 
 @pytest.mark.parametrize("variant", ["triumph", "infiltrate"])
+@shows("funkoverse.scenario.knock-outs")
 def test_free_for_all_scenarios_score_a_knock_out_for_the_side_that_made_it_only(fk, variant):
     # The same knock-out as in the first game above: Jack (side 0) knocks out the
     # Vampire (side 1) with Oogie Boogie (side 2) next to it. The scenarios score
@@ -287,6 +304,7 @@ def test_free_for_all_scenarios_score_a_knock_out_for_the_side_that_made_it_only
     s.finish()
 
 
+@shows("funkoverse.setup.town-areas", "funkoverse.teams.regular-scenarios")
 def test_territory_teams_start_from_the_two_areas_its_card_shows(fk):
     # Halloween Town has one starting area per side: teammates share their side's.
     from nbc.core.testkit.scenario import Scenario

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from nbc.core.errors import IllegalChoice
+from nbc.core.testkit.ruletests import shows
 from nbc.core.testkit.scenario import Scenario
 
 
@@ -14,6 +15,13 @@ def _first(s) -> int:
     return s.view(None)["first_side"]
 
 
+@shows(
+    "funkoverse.setup.order",
+    "funkoverse.setup.basic-character",
+    "funkoverse.setup.character",
+    "funkoverse.setup.character-pieces",
+    "funkoverse.mixing.same-name",
+)
 def test_players_choose_their_characters_one_pair_at_a_time_from_the_first_player(fk):
     s = Scenario(fk.GAME, "first-game", players=2, seed=0)
     first = _first(s)
@@ -44,6 +52,7 @@ def test_players_choose_their_characters_one_pair_at_a_time_from_the_first_playe
     s.finish()
 
 
+@shows("funkoverse.setup.order", "funkoverse.teams.three-players", "funkoverse.teams.regular-scenarios")
 def test_in_a_team_game_the_picks_alternate_between_the_sides(fk):
     s = Scenario(fk.GAME, "territory", players=3, seed=0, options={"extras": "none"})
     first = _first(s)
@@ -61,6 +70,7 @@ def test_in_a_team_game_the_picks_alternate_between_the_sides(fk):
     s.finish()
 
 
+@shows("funkoverse.setup.order", "funkoverse.companion.attached")
 def test_each_side_gives_its_companion_to_the_character_of_its_choice(fk):
     lineup = ["jack-skellington", "sally", "oogie-boogie", "dr-finkelstein"]
     s = Scenario(fk.GAME, "leaders", players=4, seed=2, options={"lineup": lineup})  # extras: Zero
@@ -83,6 +93,7 @@ def test_each_side_gives_its_companion_to_the_character_of_its_choice(fk):
     s.finish()
 
 
+@shows("funkoverse.items.setup", "funkoverse.items.copy-per-side")
 def test_a_side_with_one_way_to_give_its_item_is_not_asked(fk):
     # two players: each side has one character that can hold Fog Juice
     s = Scenario(fk.GAME, "territory", players=2, seed=1, options={"lineup": fk.LINEUPS["territory"]})
@@ -94,6 +105,7 @@ def test_a_side_with_one_way_to_give_its_item_is_not_asked(fk):
     s.finish()
 
 
+@shows("funkoverse.items.setup", "funkoverse.companion.instead-of-item")
 def test_with_extras_choose_each_side_brings_fog_juice_or_zero(fk):
     s = Scenario(
         fk.GAME,
@@ -126,6 +138,7 @@ def test_options_may_pre_set_the_characters_and_the_holders(fk):
     s.finish()
 
 
+@shows("funkoverse.teams.two-sided-scenarios")
 def test_free_for_all_is_refused_for_the_two_sided_scenarios(fk):
     from nbc.core.errors import BadOptions
     from nbc.core.match import Match

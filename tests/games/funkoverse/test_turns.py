@@ -4,6 +4,7 @@ refresh, the First Player marker, ability tokens and their costs."""
 from __future__ import annotations
 
 from nbc.core.cooldown import CooldownTrack
+from nbc.core.testkit.ruletests import shows
 from nbc.plugins.funkoverse import rules
 from nbc.plugins.funkoverse.state import Side
 
@@ -12,6 +13,7 @@ def _piece(s, piece_id):
     return next(p for p in s.view(None)["pieces"] if p["id"] == piece_id)
 
 
+@shows("funkoverse.turn.two-actions", "funkoverse.turn.exhaust", "funkoverse.turn.choose")
 def test_a_character_may_do_the_same_action_twice_then_is_exhausted(fk):
     s = fk.table({"mummy": (4, 1), "vampire": (8, 8)})
     s.choose(0, "pick:mummy")
@@ -25,6 +27,7 @@ def test_a_character_may_do_the_same_action_twice_then_is_exhausted(fk):
     s.finish()
 
 
+@shows("funkoverse.turn.rally", "funkoverse.challenge.knocked-down-state")
 def test_rally_uses_both_actions_to_stand_up(fk):
     s = fk.table({"mummy": (4, 1), "vampire": (8, 8)}, down=("mummy",))
     s.choose(0, "pick:mummy")
@@ -35,6 +38,7 @@ def test_rally_uses_both_actions_to_stand_up(fk):
     s.finish()
 
 
+@shows("funkoverse.action.assist", "funkoverse.challenge.knocked-down-state")
 def test_assist_stands_up_an_adjacent_knocked_down_ally(fk):
     s = fk.table({"mummy": (4, 1), "jack-skellington": (5, 1), "vampire": (8, 8)}, down=("jack-skellington",))
     s.choose(0, "pick:mummy")
@@ -44,6 +48,7 @@ def test_assist_stands_up_an_adjacent_knocked_down_ally(fk):
     s.finish()
 
 
+@shows("funkoverse.challenge.knocked-out-turn")
 def test_a_knocked_out_character_can_be_chosen_only_to_be_exhausted(fk):
     def edit(state):
         state.pieces["mummy"].exhausted = False
@@ -58,6 +63,15 @@ def test_a_knocked_out_character_can_be_chosen_only_to_be_exhausted(fk):
     s.finish()
 
 
+@shows(
+    "funkoverse.round.end",
+    "funkoverse.round.refresh",
+    "funkoverse.round.first-player",
+    "funkoverse.cooldown.shift",
+    "funkoverse.cooldown.return.token",
+    "funkoverse.cooldown.own-track",
+    "funkoverse.abilities.pay",
+)
 def test_round_end_cools_down_from_the_first_player_refreshes_and_passes_the_marker(fk):
     s = fk.table({"jack-skellington": (4, 1), "vampire": (8, 8)})
     s.choose(0, "pick:jack-skellington")
@@ -81,6 +95,7 @@ def test_round_end_cools_down_from_the_first_player_refreshes_and_passes_the_mar
     s.finish()
 
 
+@shows("funkoverse.cooldown.return.character", "funkoverse.placing.returning")
 def test_a_knocked_out_character_returns_to_its_starting_area_after_cooldown(fk):
     def edit(state):
         state.sides[1].cooldown.place("piece:vampire", 1)
@@ -99,6 +114,7 @@ def test_a_knocked_out_character_returns_to_its_starting_area_after_cooldown(fk)
     s.finish()
 
 
+@shows("funkoverse.abilities.no-token")
 def test_no_matching_token_no_ability(fk):
     def edit(state):
         state.sides[0].pool = ["gold-2"]
@@ -110,6 +126,7 @@ def test_no_matching_token_no_ability(fk):
     s.finish()
 
 
+@shows("funkoverse.cost.decrease")
 def test_a_decreased_cost_moves_the_token_down_and_below_1_needs_no_token(fk):
     # The Pumpkin King status lowers the holder's costs by 1 (authored card).
     def edit(state):
@@ -131,6 +148,7 @@ def test_a_decreased_cost_moves_the_token_down_and_below_1_needs_no_token(fk):
     s.finish()
 
 
+@shows("funkoverse.cost.increase")
 def test_an_increased_cost_above_4_puts_the_token_on_space_4():
     side = Side(seats=[0], bases=["red"], pool=["gold-1"], cooldown=CooldownTrack())
     assert rules.pay(side, "gold", 6) == 4

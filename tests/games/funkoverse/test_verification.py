@@ -14,6 +14,7 @@ from nbc.core.game import Setup
 from nbc.core.match import Match
 from nbc.core.playout import bot_step
 from nbc.core.rng import Rng
+from nbc.core.testkit.ruletests import shows
 from nbc.plugins.funkoverse.game import Funkoverse
 from nbc.plugins.funkoverse.setup import gear_of
 from nbc.plugins.funkoverse.state import Frame, State
@@ -71,6 +72,7 @@ def test_focus_puts_the_focused_characters_and_extras_in_play():
 LINEUP = ["jack-skellington", "sally", "oogie-boogie", "dr-finkelstein"]
 
 
+@shows("funkoverse.items.both-sides", "funkoverse.items.no-basic")
 def test_the_gear_option_refuses_what_the_rules_do_not_allow():
     assert gear_of(
         GAME.make_options(
