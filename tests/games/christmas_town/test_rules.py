@@ -10,12 +10,14 @@ from nbc.core.errors import BadOptions
 from nbc.core.game import Context
 from nbc.core.match import Match
 from nbc.core.rng import Rng
+from nbc.core.testkit.ruletests import shows
 
 # A row as the expansion keeps it: Halloweentown on the left, then Christmas Town.
 TOWNS = [("jacks-house", []), ("town-hall", []), ("the-bakery", []), ("toy-factory", [])]
 
 
 # --- 1. Halloweentown and Christmas Town -----------------------------------------------------------
+@shows("christmas-town.towns.two-towns", "christmas-town.row.one-row")
 def test_each_locale_belongs_to_its_town_and_the_view_keeps_the_gap(tcg):
     s = ct_table(tcg, rows={0: TOWNS})
     slots = s.match.view(0)["players"][0]["row"]
@@ -28,6 +30,7 @@ def test_each_locale_belongs_to_its_town_and_the_view_keeps_the_gap(tcg):
     assert [x["gap_before"] for x in slots] == [False, False, True, False]
 
 
+@shows("christmas-town.characters.halloween-in-christmas-town")
 def test_a_halloween_character_in_christmas_town_is_part_of_christmas_town(tcg):
     rows = {
         0: [
@@ -55,6 +58,11 @@ def _placements(tcg, locale):
     return [(c.label, v) for c, v in zip(st.asks[0].choices, st.asks[0].values, strict=True)]
 
 
+@shows(
+    "christmas-town.row.halloweentown-ends",
+    "christmas-town.row.christmas-town-ends",
+    "christmas-town.row.order",
+)
 def test_a_new_locale_goes_at_either_end_of_its_own_towns_group(tcg):
     assert [v for _, v in _placements(tcg, "candy-shop")] == [2, 4]
     assert [v for _, v in _placements(tcg, "the-courtyard")] == [0, 2]
@@ -74,6 +82,7 @@ MAIN = {
 }
 
 
+@shows("christmas-town.deck.christmas-locales")
 def test_up_to_five_christmas_town_locales_replace_halloweentown_ones(tcg):
     deck = {
         "starting_locale": "jacks-house",
@@ -84,6 +93,7 @@ def test_up_to_five_christmas_town_locales_replace_halloweentown_ones(tcg):
     assert match.state.expansions == ["christmas-town"]
 
 
+@shows("christmas-town.deck.starting-locale")
 def test_a_christmas_town_locale_cannot_start_and_the_base_game_refuses_the_set(tcg):
     bad = {
         "starting_locale": "the-bakery",
@@ -102,15 +112,17 @@ def test_a_christmas_town_locale_cannot_start_and_the_base_game_refuses_the_set(
 
 
 # --- 3. Halloween Characters and Christmas Characters --------------------------------------------
+@shows("christmas-town.play.halloween-characters", "christmas-town.play.christmas-characters")
 def test_characters_are_played_to_their_own_holidays_town(tcg):
     s = ct_table(tcg, rows={0: TOWNS}, hands={0: ["eddy-the-elf", "igor"]}, pp={0: 3})
     labels = options(s)
     assert "Play Eddy the Elf (Eager Electrician) under The Bakery (0 PP)" in labels
-    assert not any(x.startswith("Play Eddy the Elf (Eager Electrician) to Town Hall") for x in labels)
+    assert not any(x.startswith("Play Eddy the Elf (Eager Electrician) under Town Hall") for x in labels)
     assert "Play Igor (Faithful Lackey) under Town Hall (1 PP)" in labels
-    assert not any(x.startswith("Play Igor (Faithful Lackey) to The Bakery") for x in labels)
+    assert not any(x.startswith("Play Igor (Faithful Lackey) under The Bakery") for x in labels)
 
 
+@shows("christmas-town.play.one-title")
 def test_no_second_copy_of_a_title_across_both_towns(tcg):
     rows = {
         0: [
@@ -121,7 +133,7 @@ def test_no_second_copy_of_a_title_across_both_towns(tcg):
     }
     s = ct_table(tcg, rows=rows, hands={0: ["jack-skellington-the-pumpkin-king"]}, pp={0: 6})
     labels = options(s)
-    assert not any(x.startswith("Play Jack Skellington (The Pumpkin King) to") for x in labels)
+    assert not any(x.startswith("Play Jack Skellington (The Pumpkin King)") for x in labels)
     assert any(x.startswith("Replace Jack Skellington (Explorer") for x in labels)
 
 
@@ -130,6 +142,11 @@ def _move_labels(s):
     return options(s, 0, "move")
 
 
+@shows(
+    "christmas-town.travel.inner-edges",
+    "christmas-town.travel.outer-edges",
+    "christmas-town.travel.printed-or-lent",
+)
 def test_travel_is_only_between_the_inner_edges(tcg):
     explorer = "jack-skellington-explorer-of-unknown-realms"
     rows = {0: [("jacks-house", [explorer]), ("town-hall", []), ("the-bakery", []), ("toy-factory", [])]}
@@ -150,6 +167,7 @@ def test_travel_is_only_between_the_inner_edges(tcg):
     ]
 
 
+@shows("christmas-town.travel.needs-the-text")
 def test_a_character_without_the_travel_text_stays_in_its_town(tcg):
     rows = {0: [("jacks-house", []), ("town-hall", ["sally-shy-creature"]), ("the-bakery", [])]}
     s = ct_table(tcg, rows=rows)
@@ -157,6 +175,7 @@ def test_a_character_without_the_travel_text_stays_in_its_town(tcg):
     assert _move_labels(s) == ["Move Sally (Shy Creature) to Jack's House", "Stop moving"]
 
 
+@shows("christmas-town.travel.moving-cards-grant-nothing")
 def test_town_meeting_does_not_grant_travel(tcg):
     rows = {0: [("town-hall", []), ("town-square", []), ("the-bakery", ["zero"]), ("candy-shop", [])]}
     s = ct_table(tcg, rows=rows, hands={0: ["town-meeting"]}, pp={0: 6})
@@ -165,6 +184,7 @@ def test_town_meeting_does_not_grant_travel(tcg):
     assert row(s, 0)[2] == ("the-bakery", ["zero"])
 
 
+@shows("christmas-town.travel.needs-the-text", "christmas-town.travel.moving-cards-grant-nothing")
 def test_a_character_that_follows_a_traveller_does_not_cross_without_travel(tcg):
     # Zero may follow Jack for free when Jack leaves his Locale; Jack (Explorer) may travel,
     # Zero may not, so Jack crosses into Christmas Town alone and nobody asks about Zero.
@@ -187,6 +207,7 @@ def test_a_character_that_follows_a_traveller_does_not_cross_without_travel(tcg)
     assert row(s, 0)[1] == ("town-hall", sorted([explorer, "zero"]))
 
 
+@shows("christmas-town.travel.printed-or-lent", "christmas-town.travel.lent-for-one-move")
 def test_magical_journey_lets_a_halloween_character_travel_for_that_move_only(tcg):
     rows = {
         0: [
@@ -209,6 +230,7 @@ def test_magical_journey_lets_a_halloween_character_travel_for_that_move_only(tc
 
 
 # --- 5. Joy Thresholds -----------------------------------------------------------------------------
+@shows("christmas-town.joy.active", "christmas-town.joy.only-christmas-characters")
 def test_joy_counts_only_christmas_characters(tcg):
     explorer = "jack-skellington-explorer-of-unknown-realms"
     rows = {0: [("jacks-house", []), ("town-hall", []), ("candy-shop", ["eddy-the-elf", explorer])]}
@@ -225,6 +247,7 @@ def test_joy_counts_only_christmas_characters(tcg):
     assert [x["active"] for x in s.match.view(0)["players"][0]["row"]] == [True, False, True]
 
 
+@shows("christmas-town.joy.christmas-free", "christmas-town.joy.christmas-score-nothing")
 def test_christmas_characters_are_free_and_score_nothing(tcg):
     rows = {0: [("jacks-house", []), ("candy-shop", ["eddy-the-elf", "santa-claus"])]}
     s = ct_table(tcg, rows=rows, hands={0: ["suzy-the-elf"]})
@@ -239,6 +262,11 @@ def test_santas_house_lowers_the_joy_a_factory_needs(tcg):
 
 
 # --- 6. Christmas Town Locale Bonuses -------------------------------------------------------------
+@shows(
+    "christmas-town.bonus.many-at-once",
+    "christmas-town.bonus.one-function",
+    "christmas-town.bonus.continuous",
+)
 def test_several_bonuses_work_at_once_and_the_function_is_still_one(tcg):
     rows = {
         0: [
@@ -257,6 +285,7 @@ def test_several_bonuses_work_at_once_and_the_function_is_still_one(tcg):
     assert "clown" in hand(s, 0)  # Doll Factory draws for the Creation
 
 
+@shows("christmas-town.bonus.continuous")
 def test_an_inactive_locale_gives_no_bonus(tcg):
     rows = {0: [("jacks-house", []), ("town-center", ["eddy-the-elf"])]}
     s = ct_table(tcg, rows=rows, decks={0: ["zero", "igor", "fire"]})
@@ -282,6 +311,7 @@ def test_cookie_factory_is_a_bonus_used_in_your_turn(tcg):
 
 
 # --- 7. Winning the Game ---------------------------------------------------------------------------
+@shows("christmas-town.win.tie-thresholds")
 def test_a_tie_is_broken_by_joy_thresholds(tcg):
     elves = ["eddy-the-elf", "suzy-the-elf", "nelly-the-elf", "iggy-the-elf"]
     rows = {
@@ -299,6 +329,7 @@ def test_a_tie_is_broken_by_joy_thresholds(tcg):
     assert outcome.tiebreak == "highest total threshold of Active Locales"
 
 
+@shows("christmas-town.win.halloween-in-christmas-town-scores")
 def test_halloween_characters_in_christmas_town_still_score(tcg):
     explorer = "jack-skellington-explorer-of-unknown-realms"
     rows = {0: [("jacks-house", []), ("candy-shop", [explorer])]}

@@ -14,6 +14,7 @@ from ctkit import ct_table, options
 from tcgkit import discard, hand, row
 
 from nbc.core.testkit.cardtests import covers
+from nbc.core.testkit.ruletests import shows
 
 DECK = ["road-kill", "zero", "clown", "cyclops", "behemoth", "fire", "fetch", "igor"]  # drawn from the left
 
@@ -63,6 +64,7 @@ def test_lugubrious_leader_ignores_an_elf_discarded_from_christmas_town(tcg):
     s.expect(0, "turn")
 
 
+@shows("christmas-town.characters.christmas-in-halloweentown")
 def test_elven_bedchamber_counts_elves_discarded_from_christmas_town_only(tcg):
     rows = {
         0: [
@@ -109,6 +111,7 @@ def test_a_vampire_counts_the_vampires_of_halloweentown_only(tcg, vampire):
         ),
     ],
 )
+@shows("christmas-town.characters.halloween-in-christmas-town")
 def test_a_creation_is_cheaper_only_for_characters_in_halloweentown(tcg, card, label, full, names, cut):
     away = _table(tcg, ct=names, hand_=[card])
     assert _price(away, label) == full

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ctkit import ct_table
 from tcgkit import table
 
+from nbc.core.testkit.ruletests import shows
 from nbc.plugins.tcg.schema import build
 
 EXPLORER = "jack-skellington-explorer-of-unknown-realms"
@@ -17,6 +18,13 @@ def _row(view, seat=0):
     return view["players"][seat]["row"]
 
 
+@shows(
+    "christmas-town.towns.card-sides",
+    "christmas-town.joy.gold-number",
+    "christmas-town.joy.threshold",
+    "christmas-town.characters.halloween-keeps-holiday",
+    "christmas-town.joy.only-christmas-characters",
+)
 def test_a_christmas_town_locale_shows_its_joy_against_what_it_needs(tcg):
     rows = {
         0: [
@@ -46,6 +54,7 @@ def test_a_christmas_town_locale_shows_its_joy_against_what_it_needs(tcg):
     assert all(_row(views[0], s) == _row(views[1], s) == _row(views[2], s) for s in (0, 1))
 
 
+@shows("christmas-town.joy.active")
 def test_the_joy_grows_with_each_christmas_character_and_activates_the_locale(tcg):
     for elves, active in ((["eddy-the-elf"], False), (["eddy-the-elf", "suzy-the-elf"], True)):
         s = ct_table(tcg, rows={0: [("jacks-house", []), ("candy-shop", [*elves, EXPLORER])]})
