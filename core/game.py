@@ -39,7 +39,7 @@ other card its label or text names, in the order named (see `card_refs`).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -117,6 +117,45 @@ class WebTable:
     game: str
     folder: Path
     module: str = "table.js"
+
+
+@dataclass(frozen=True, slots=True)
+class Unknown:
+    """One thing a seat cannot know, as `Game.unknowns` lists it: `place` is the game's
+    own key for where it is (a hand slot, a deck position, a side's secret pick; any
+    hashable value `put_unknowns` understands), `value` what is there now (a card id,
+    a pick). Values move only between places of the same `pool`: the back of the card
+    the seat sees (Munchkin's "door" and "treasure"), or the deck it came from. A
+    place with `could_be` holds a secret pick instead: any one of those values.
+    Anything the seat may know (a card it was shown, one passed face up, one named to
+    it in an event) is not an unknown."""
+
+    place: Hashable
+    pool: str
+    value: str
+    could_be: tuple[str, ...] = ()
+
+
+def reassign(unknowns: Sequence[Unknown], rng: Rng) -> dict[Hashable, str]:
+    """A new value for every place of `unknowns`: each pool's values shuffled among its
+    places, each secret pick drawn afresh from what it could be. The values are sorted
+    before the draw, so the result depends on which values are unknown and on `rng`,
+    never on where each one truly is: a game's `redeal_hidden` can be
+    `put_unknowns(state, reassign(unknowns(state, seat), rng))`, and the kit builds
+    its twins the same way."""
+    pools: dict[str, list[Unknown]] = {}
+    out: dict[Hashable, str] = {}
+    for u in unknowns:
+        if u.could_be:
+            out[u.place] = sorted(u.could_be)[rng.below(len(u.could_be))]
+        else:
+            pools.setdefault(u.pool, []).append(u)
+    for pool in sorted(pools):
+        members = pools[pool]
+        values = sorted(u.value for u in members)
+        rng.shuffle(values)
+        out.update(zip((u.place for u in members), values, strict=True))
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,6 +367,23 @@ class Game:
         not know, however the game names it. Search bots use it to sample a
         position consistent with their seat's knowledge."""
         return 0
+
+    def unknowns(self, state: Any, seat: int | None) -> Sequence[Unknown] | None:
+        """Everything `seat` (None: a spectator) cannot know now, place by place (see
+        `Unknown`): the cards in other hands and in face-down piles, secret picks it
+        has not seen. The kit builds twins of a position from it, without the game's
+        own redeal: it moves the values among the places of each pool (and re-picks
+        secrets), writes them with `put_unknowns`, and checks that `seat`'s view,
+        prompts and next events, and which seats are asked what, stay the same; and
+        that `redeal_hidden` gives the same position from the original and the twin
+        and changes nothing but these places. The default (None) declares nothing, and
+        the kit reports that it could not build twins."""
+        return None
+
+    def put_unknowns(self, state: Any, values: Mapping[Hashable, str]) -> None:
+        """Write `values` (place -> value, places as `unknowns` gives them) into
+        `state`, in place: the twin the kit builds. Implement it with `unknowns`."""
+        raise NotImplementedError(f"{type(self).__name__} lists unknowns but cannot put them")
 
     def evaluate(self, state: Any) -> Sequence[float] | None:
         """How well each seat stands in an unfinished match, one number in 0..1 per seat

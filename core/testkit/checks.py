@@ -25,6 +25,10 @@ One seeded random playout is checked step by step:
 - redealing what a seat cannot know (`Game.redeal_hidden`) changes neither its view
   nor its prompts, whatever the game calls its cards, nor the card references
   (`REFS`) of the events it is told next, unless that step showed it the card;
+- twins that the kit builds itself from `Game.unknowns` (without the game's redeal)
+  leave the seat's view, prompts and next events, and who is asked what, as they
+  were; and the game's redeal keeps no hidden truth and moves nothing public
+  (`twins.py`);
 - every card reference on a choice or an event is an id of the game's catalogue,
   a label or event text that names a catalogue card by its display name lists it
   among its refs, and none shows a catalogue id instead of a name (`refs.py`).
@@ -47,6 +51,7 @@ from nbc.core.match import Match
 from nbc.core.rng import Rng
 from nbc.core.serial import canonical_json, to_data
 from nbc.core.testkit.refs import ref_check
+from nbc.core.testkit.twins import asked, check_twins
 
 # A replay longer than this is written to a file instead of the failure message.
 INLINE_REPLAY = 40
@@ -102,6 +107,7 @@ class Report:
     choices: int = 0
     secrecy_checks: int = 0  # how many plantings were checked
     redeal_checks: int = 0  # how many redeals of hidden cards were compared
+    twin_checks: int = 0  # how many twins (built by the kit from Game.unknowns) were compared
     random_setups: int = 0  # playouts that used a random set-up of the game's
     known: dict[str, int] = field(default_factory=dict)  # known failures met, by signature
 
@@ -206,6 +212,7 @@ class _Playout:
         self.refs = ref_check(game)
         self.match: Match | None = None
         self.failed_choice: tuple[int, str] | None = None
+        self.twin_turn = 0  # probe points so far: whose twin is built next (twins.py)
 
     # --- failing ----------------------------------------------------------------
     def fail(self, check: str, step: int, message: str, signature: str = "") -> ConformanceError:
@@ -274,6 +281,7 @@ class _Playout:
                 self.check_round_trip(step, probe)
                 self.report.secrecy_checks += self.check_planted(step, probe)
                 self.report.redeal_checks += self.check_redeal(step, probe)
+                self.report.twin_checks += check_twins(self, step, probe)
             if match.over:
                 break
             if step == max_steps:
@@ -685,6 +693,19 @@ class _Playout:
                 if event.visible_to(viewer):
                     found.extend(event.refs)
             refs.append(found)
+        if refs[0] == refs[1] and asked(original) != asked(redealt):
+            # the step told the viewer the same in both copies, so whom the match waits for
+            # next, and with what kind of question, must be the same too
+            path, old, new = _first_difference(asked(original), asked(redealt))
+            raise self.fail(
+                "secrecy",
+                step,
+                f"after seat {seat}'s '{choice}', taken where only cards hidden from {_who(viewer)} "
+                f"differ, the seats asked differ: at seats asked{path}, {old!r:.80} against {new!r:.80}, "
+                f"though the step told {_who(viewer)} the same in both. Whom a game asks is public: "
+                "asking a seat only when it holds an answer tells everyone what it holds",
+                signature="secrecy:asked-after",
+            )
         for k, copy in enumerate((original, redealt)):
             extra = list(refs[k])
             for ref in refs[1 - k]:

@@ -34,3 +34,9 @@ def test_conformance(
             "checked (fine only for a game with no hidden cards)",
             stacklevel=1,
         )
+    elif report.twin_checks == 0:
+        warnings.warn(
+            f"{nbc_case.id}: the game declares no unknowns() (or none ever differed), so the kit "
+            "built no twins of its positions: who is asked and the redeal were not checked",
+            stacklevel=1,
+        )

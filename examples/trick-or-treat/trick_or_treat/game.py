@@ -8,7 +8,7 @@ a candy of their choice (`discard:<card id>`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,9 @@ from nbc.core.game import (
     Prompt,
     Setup,
     Steering,
+    Unknown,
     Variant,
+    reassign,
 )
 from nbc.core.piles import Pile
 from nbc.core.rng import Rng
@@ -285,20 +287,27 @@ class TrickOrTreat(Game):
     def invariants(self) -> Sequence[Invariant]:
         return INVARIANTS
 
-    def redeal_hidden(self, state: State, seat: int | None, rng: Rng) -> int:
-        """Swap which candy is which among the cards `seat` cannot see: the deck and
-        the other hands (the bags and the discard pile are face up)."""
+    def unknowns(self, state: State, seat: int | None) -> list[Unknown]:
+        """What `seat` cannot see: the deck and the other hands (the bags and the discard
+        pile are face up). Every card has the same back, so all of them are one pool;
+        a card instance keeps its place and only which candy it is changes."""
         hidden = list(state.deck.cards)
         for s, player in enumerate(state.players):
             if s != seat:
                 hidden += player.hand.cards
-        # Sorted first, so the redeal depends on which candies are hidden, never on
-        # where each one truly is: a search bot's samples carry nothing it cannot know.
-        candies = sorted(state.cards[c] for c in hidden)
-        rng.shuffle(candies)
-        for card, candy in zip(hidden, candies, strict=True):
+        return [Unknown(card, "candy", state.cards[card]) for card in hidden]
+
+    def put_unknowns(self, state: State, values: Mapping[Hashable, str]) -> None:
+        for card, candy in values.items():
             state.cards[card] = candy
-        return len(hidden)
+
+    def redeal_hidden(self, state: State, seat: int | None, rng: Rng) -> int:
+        """Swap which candy is which among the cards `seat` cannot see. `reassign` sorts
+        them first, so the redeal depends on which candies are hidden, never on where
+        each one truly is: a search bot's samples carry nothing it cannot know."""
+        found = self.unknowns(state, seat)
+        self.put_unknowns(state, reassign(found, rng))
+        return len(found)
 
     def coverage(self, variant: str) -> dict[str, str]:
         """A candy "fires" when it is banked."""
