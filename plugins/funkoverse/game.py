@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import statistics
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -30,6 +30,7 @@ from nbc.core.game import (
     Outcome,
     Prompt,
     Setup,
+    Unknown,
     Variant,
 )
 from nbc.core.grid import Occupant
@@ -219,8 +220,13 @@ class Funkoverse(Game):
         return verify.INVARIANTS
 
     def redeal_hidden(self, state: State, seat: int | None, rng: Rng) -> int:
-        state.offered = None
         return verify.redeal_hidden(state, seat, rng)
+
+    def unknowns(self, state: State, seat: int | None) -> list[Unknown]:
+        return verify.unknowns(state, seat)
+
+    def put_unknowns(self, state: State, values: Mapping[Hashable, str]) -> None:
+        verify.put_unknowns(state, values)
 
     def evaluate(self, state: State) -> Sequence[float]:
         """Shares of the win guessed from points, standing characters and fallen rivals

@@ -9,11 +9,11 @@ round's rules in rules.py stay free of anything that exists only for checking.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from nbc.core.errors import BadOptions
-from nbc.core.game import Invariant, Setup
+from nbc.core.game import Invariant, Setup, Unknown, reassign
 from nbc.core.rng import Rng
 from nbc.plugins.funkoverse import rules
 from nbc.plugins.funkoverse.effects import BASICS, CARDS, GEAR, HEROES, ITEMS, SCENARIOS, grid
@@ -536,17 +536,30 @@ INVARIANTS: tuple[Invariant, ...] = (
 # -- the one secret ----------------------------------------------------------------------
 
 
-def redeal_hidden(state: State, seat: int | None, rng: Rng) -> int:
-    """Re-pick, in place, every leader `seat` cannot know: another side's pick while
-    some side is still choosing (its own side's pick, shared by teammates, stays).
-    Returns how many picks were redrawn; a redraw may land on the same character. The
-    draw reads the candidates in sorted order, never the true pick."""
+def unknowns(state: State, seat: int | None) -> list[Unknown]:
+    """What `seat` cannot know: while some side is still choosing its leader, the pick
+    of every other side that has made one (a side's own pick is shared by its seats).
+    Each is a secret pick among that side's candidates."""
     if not state.choosing_leaders:
-        return 0
-    redrawn = 0
+        return []
+    out = []
     for i, side in enumerate(state.sides):
-        if side.leader is None or (seat is not None and seat in side.seats):
-            continue
-        side.leader = rng.choice(sorted(p.id for p in leader_candidates(state, i)))
-        redrawn += 1
-    return redrawn
+        if side.leader is not None and (seat is None or seat not in side.seats):
+            candidates = tuple(sorted(p.id for p in leader_candidates(state, i)))
+            out.append(Unknown(("leader", i), f"leader:{i}", side.leader, candidates))
+    return out
+
+
+def put_unknowns(state: State, values: Mapping[Hashable, str]) -> None:
+    for (_, i), leader in values.items():
+        state.sides[i].leader = leader
+    state.offered = None
+
+
+def redeal_hidden(state: State, seat: int | None, rng: Rng) -> int:
+    """Re-pick, in place, every leader `seat` cannot know (`unknowns`). Returns how many
+    picks were redrawn; a redraw may land on the same character. The draw reads the
+    candidates in sorted order, never the true pick."""
+    found = unknowns(state, seat)
+    put_unknowns(state, reassign(found, rng))
+    return len(found)

@@ -7,7 +7,7 @@ The turn flow is in `rules.py`, card effects in `effects.py`, the card data in
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 from pydantic import Field, field_validator
@@ -24,6 +24,7 @@ from nbc.core.game import (
     Outcome,
     Prompt,
     Setup,
+    Unknown,
     Variant,
 )
 from nbc.core.piles import Pile
@@ -202,8 +203,13 @@ class Munchkin(Game):
         return verify.INVARIANTS
 
     def redeal_hidden(self, state: State, seat: int | None, rng: Rng) -> int:
-        state.offered = None  # the hands change
         return verify.redeal_hidden(state, seat, rng)
+
+    def unknowns(self, state: State, seat: int | None) -> list[Unknown]:
+        return verify.unknowns(state, seat)
+
+    def put_unknowns(self, state: State, values: Mapping[Hashable, str]) -> None:
+        verify.put_unknowns(state, values)
 
     def advise(self, view: dict[str, Any], prompts: Sequence[Prompt], rng: Rng) -> str | None:
         """What `munchkin-greedy` would choose."""

@@ -367,8 +367,10 @@ def _own_turn_choices(state: State) -> list[Choice]:
 
 
 def anytime_prompts(state: State, busy: list[int]) -> list[Prompt]:
-    """The any-time windows of the seats not taking this step of the turn (a window
-    nobody can use asks nobody)."""
+    """The any-time windows of the seats not taking this step of the turn: every living
+    seat that has not closed its window is asked, with a pass at least, whatever it
+    holds (the seats waited for are public, so asking only those with a card to play
+    would tell everyone who holds one)."""
     if state.phase not in WINDOW_PHASES:
         return []
     memo = state.anytime_memo
@@ -385,11 +387,9 @@ def anytime_prompts(state: State, busy: list[int]) -> list[Prompt]:
         if kept is not None and kept[0] == key:
             prompt = kept[1]
         else:
-            options = anytime_choices(state, s)
-            prompt = Prompt(s, "anytime", ANYTIME_TEXT, tuple(options)) if options else None
+            prompt = Prompt(s, "anytime", ANYTIME_TEXT, tuple(anytime_choices(state, s)))
             memo[s] = (key, prompt)
-        if prompt is not None:
-            out.append(prompt)
+        out.append(prompt)
     return out
 
 
@@ -435,7 +435,7 @@ def _anytime_key(state: State, seat: int, player) -> tuple:
 
 def anytime_choices(state: State, seat: int) -> list[Choice]:
     """A seat's any-time window: cards playable at any time, giving up a Citizenship,
-    and, out of combat, its equipment and a trade offer. Empty when it can do nothing."""
+    and, out of combat, its equipment and a trade offer; a pass always."""
     player = state.players[seat]
     options = card_plays(state, seat, "anytime")
     options += [card_choice(state, "dropcit", c) for c in player.citizenships]
@@ -443,7 +443,7 @@ def anytime_choices(state: State, seat: int) -> list[Choice]:
         options += equipment_choices(state, seat)
         if may_offer_trade(state, seat):
             options.append(TRADE)
-    return [PASS, *options] if options else []
+    return [PASS, *options]
 
 
 def fighting(state: State, seat: int) -> bool:
@@ -593,9 +593,11 @@ def tradeable(state: State, seat: int) -> list[str]:
 
 
 def sellable(state: State, seat: int) -> list[str]:
+    """Every Item a seat carries (one a Cheat! is attached to included: the Cheat! goes
+    to the discards with it) and the Items in its hand."""
     player = state.players[seat]
     hand = [c for c in player.hand.cards if card(state, c).kind in ("item", "one-shot")]
-    return tradeable(state, seat) + hand
+    return player.items + hand
 
 
 def table_key(player) -> str:
@@ -666,10 +668,8 @@ def sell_choice(state: State, seat: int) -> list[Choice]:
     player = state.players[seat]
     defs = state.cards
     gold = 0
-    cheat = player.cheat_item
     for c in player.items:
-        if c != cheat:
-            gold += SALE_GOLD[defs[c]]
+        gold += SALE_GOLD[defs[c]]
     if gold < 1000:
         for c in player.hand.cards:
             gold += SALE_GOLD[defs[c]]
@@ -1336,8 +1336,8 @@ def resolve_pending(state: State, p: Pending, verb: str, rest: str, ctx: Context
         resolve_trade_answer(state, p, verb, ctx)
     elif kind == "received":
         if verb in ("play", "carry"):
-            rest_of = [c for c in p.options if c != rest]
-            if received_choices(state, seat, rest_of):
+            rest_of = [c for c in p.options if c != rest and c in player.hand.cards]
+            if rest_of:
                 state.pending.insert(0, Pending(seat, "received", options=rest_of))
             if verb == "carry":
                 carry(state, seat, take_card(state, seat, rest), ctx)
@@ -1434,6 +1434,12 @@ def resolve_sale(state: State, seat: int, p: Pending, verb: str, rest: str, ctx:
         if rest in player.hand.cards:
             player.hand.remove(rest)
             state.sale_from.append("hand")
+        elif rest == player.cheat_item:  # its Cheat! waits on the table: sold with it, or back on it
+            player.items.remove(rest)
+            if rest in player.equipped:
+                player.equipped.remove(rest)
+            player.cheat_item = None
+            state.sale_from.append("cheat")
         else:
             fx.remove_item(state, player, rest)
             state.sale_from.append("table")
@@ -1457,12 +1463,17 @@ def resolve_sale(state: State, seat: int, p: Pending, verb: str, rest: str, ctx:
         )
         for c in state.sale:
             fx.discard(state, c)
+        if "cheat" in state.sale_from and player.cheat is not None:
+            fx.discard(state, player.cheat)  # the Cheat! goes with the Item it was attached to
+            player.cheat = None
     else:  # called off: everything goes back where it came from
         for c, origin in zip(state.sale, state.sale_from, strict=True):
             if origin == "hand":
                 to_hand_face_up(state, seat, c)  # it was shown for sale
             else:
                 player.items.append(c)
+                if origin == "cheat":
+                    player.cheat_item = c
         player.sale_off = sale_key(state, seat)
     state.sale, state.sale_from = [], []
 
@@ -1484,6 +1495,7 @@ def resolve_charity(state: State, seat: int, p: Pending, verb: str, rest: str, c
     to = int(seat_to)
     hand.remove(c)
     state.players[to].hand.cards.append(c)
+    state.players[to].seen.append(f"{c}@{seat}")  # the giver knows where it went
     p.order[[int(s) for s in p.options].index(to)] += 1
     ctx.emit("charity", f"seat {seat} gives a card to seat {to}", {"from": seat, "to": to})
     ctx.emit(
@@ -1526,6 +1538,16 @@ def start_play(state: State, seat: int, c: str, where: str, ctx: Context) -> Non
         assert kind is not None, "a card played where it may not be"  # only playable cards are offered
         pending_kind = {"player": "target", "item": "item"}.get(kind, kind)
         state.pending.insert(0, Pending(seat, pending_kind, c))
+        # the card is on the table for all to see while its player decides where it goes
+        # (the decision everyone waits on is about it); back in hand it stays known
+        player = state.players[seat]
+        if c in player.hand.cards and c not in player.known:
+            player.known.append(c)
+        ctx.emit(
+            "playing",
+            f"seat {seat} plays {name(state, c)}",
+            {"seat": seat, "card": c, REFS: [ref(state, c)]},
+        )
 
 
 def carry(state: State, seat: int, c: str, ctx: Context) -> None:
@@ -1663,7 +1685,7 @@ def received(state: State, seat: int, cards: list[str]) -> None:
     first = state.pending[0] if state.pending else None
     if first is not None and first.kind == "received" and first.seat == seat:
         first.options += cards  # several cards at once (a share of the Treasure)
-    elif received_choices(state, seat, cards):
+    else:  # asked whatever the cards are: whether the receiver decides is public
         state.pending.insert(0, Pending(seat, "received", options=list(cards)))
 
 
@@ -1674,6 +1696,9 @@ def forget_known(state: State) -> None:
         if known and not all(map(player.hand.cards.__contains__, known)):
             hand = player.hand.cards
             player.known = [c for c in known if c in hand]
+        if player.seen:
+            hand = player.hand.cards
+            player.seen = [k for k in player.seen if k.partition("@")[0] in hand]
 
 
 def give_face_down(state: State, seat: int, drawn: list[str], ctx: Context, verb: str) -> None:
@@ -1913,7 +1938,7 @@ def end_turn(state: State, ctx: Context) -> None:
 def drop_stale_choices(state: State) -> None:
     """Two Curses at once (Epic) may each want the victim to pick an Item: once the
     first has taken one, the second offers only what is left, or nothing. A pick of
-    just-received cards goes when none of them can be played any more."""
+    just-received cards goes when none of them is still in the hand."""
     if not state.pending:
         return
     for p in list(state.pending):
@@ -1922,9 +1947,8 @@ def drop_stale_choices(state: State) -> None:
         elif p.kind == "lose-citizenship":
             p.options = [c for c in p.options if c in state.players[p.seat].citizenships]
         elif p.kind == "received":
-            if not received_choices(state, p.seat, p.options):
-                state.pending.remove(p)
-            continue
+            hand = state.players[p.seat].hand.cards
+            p.options = [c for c in p.options if c in hand]
         else:
             continue
         if not p.options:

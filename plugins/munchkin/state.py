@@ -94,6 +94,8 @@ class Player:
     cheat_item: str | None = None  # ... and the Item it is attached to
     curses: list[str] = field(default_factory=list)  # Curses kept in front of the player
     known: list[str] = field(default_factory=list)  # cards in the hand that everyone has seen
+    # "card@seat": a card in the hand that one other seat saw go there (a Charity gift)
+    seen: list[str] = field(default_factory=list)
     dead: bool = False
     redraw: bool = False  # died: draws four of each deck at the start of the next own turn
     # Bounds on repeating free actions (docs/games/munchkin.md, "Bounds"):

@@ -5,9 +5,9 @@ docs/games/munchkin.md for the list in words."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 
-from nbc.core.game import Invariant, Setup
+from nbc.core.game import Invariant, Setup, Unknown, reassign
 from nbc.core.rng import Rng
 from nbc.plugins.munchkin.cards import CARDS
 from nbc.plugins.munchkin.state import State
@@ -171,31 +171,49 @@ INVARIANTS = (
 # --- redealing ------------------------------------------------------------------------------
 
 
-def redeal_hidden(state: State, seat: int | None, rng: Rng) -> int:
-    """Move the cards `seat` cannot see among the places it cannot see into: the face-down
-    decks and the other hands (but for the cards everyone saw go there). Doors stay
-    with Doors, Treasures with Treasures, and every pile keeps its size; a card being
-    played stays where it is. Cards are moved, never renamed: the card table of a match
-    never changes. The hidden cards are sorted before the shuffle, so two matches that
-    differ only in hidden cards redeal alike (the draw depends on what `seat` knows and
-    `rng` alone)."""
-    slots: list[tuple[list[str], int]] = []  # (list, index) of each hidden card
-    for pile in (state.door_deck, state.treasure_deck):
-        slots += [(pile.cards, i) for i in range(len(pile.cards))]
-    # a card whose play waits on its player's decision (a target, a side) stays put: the
-    # decision is about that very card
-    playing = {p.card for p in state.pending if p.card is not None}
+def unknowns(state: State, seat: int | None) -> list[Unknown]:
+    """What `seat` cannot know: every card of the face-down decks and of the other
+    hands, but for the cards everyone saw go into a hand (`known`: a card taken face
+    up, a card announced as it is played), a Charity gift for its giver (`seen`) and
+    a card the last choice
+    discarded face up and shuffled back. A card swaps only with cards of its own deck,
+    whose back everyone sees."""
+    landed = set(state.discarded)
+    out: list[Unknown] = []
+    for deck, pile in (("door", state.door_deck), ("treasure", state.treasure_deck)):
+        out += [Unknown((deck, i), deck, c) for i, c in enumerate(pile.cards) if c not in landed]
     for s, p in enumerate(state.players):
-        if s != seat:
-            kept = playing.union(p.known)
-            slots += [(p.hand.cards, i) for i, c in enumerate(p.hand.cards) if c not in kept]
-    moved = 0
-    for deck in ("door", "treasure"):
-        mine = [(cards, i) for cards, i in slots if CARDS[state.cards[cards[i]]].deck == deck]
-        ids = [cards[i] for cards, i in mine]
-        shuffled = sorted(ids)  # the draw depends on which cards are hidden, not where
-        rng.shuffle(shuffled)
-        for (cards, i), card in zip(mine, shuffled, strict=True):
-            cards[i] = card
-        moved += sum(1 for a, b in zip(ids, shuffled, strict=True) if a != b)
-    return moved
+        if s == seat:
+            continue
+        kept = landed.union(p.known)
+        if seat is not None and p.seen:
+            kept.update(k.partition("@")[0] for k in p.seen if k.endswith(f"@{seat}"))
+        out += [
+            Unknown(("hand", s, i), CARDS[state.cards[c]].deck, c)
+            for i, c in enumerate(p.hand.cards)
+            if c not in kept
+        ]
+    return out
+
+
+def put_unknowns(state: State, values: Mapping[Hashable, str]) -> None:
+    """Write cards into the places `unknowns` names (the card table never changes: cards
+    are moved, never renamed)."""
+    for place, c in values.items():
+        if place[0] == "hand":
+            state.players[place[1]].hand.cards[place[2]] = c
+        else:
+            (state.door_deck if place[0] == "door" else state.treasure_deck).cards[place[1]] = c
+    state.offered = None  # the hands changed
+    state.window_memo.clear()
+    state.anytime_memo.clear()
+
+
+def redeal_hidden(state: State, seat: int | None, rng: Rng) -> int:
+    """Move the cards `seat` cannot know among the places it cannot see into
+    (`unknowns`), each deck's cards among that deck's places. The draw depends only on
+    which cards are unknown and on `rng` (`reassign` sorts them first)."""
+    found = unknowns(state, seat)
+    values = reassign(found, rng)
+    put_unknowns(state, values)
+    return sum(1 for u in found if values[u.place] != u.value)

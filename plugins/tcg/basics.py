@@ -104,6 +104,7 @@ class Basics:
     _mode_places: dict[tuple[str, int], bool]
     _floors: dict[tuple[frozenset[str], tuple[str, ...]], dict[str, int]]
     cost_by_place: set[str]
+    hand_answers: dict[str, frozenset[str]]  # card id -> the kinds of effect it answers from hand
 
     def hooks_of(self, st: State) -> Any:
         """The expansion hook callers of `st`'s match (`ExpansionHooks.of`), kept with the

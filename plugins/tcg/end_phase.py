@@ -70,17 +70,30 @@ class EndPhase(Primitives):
         else:
             ctx.emit("reimburse-declined", f"seat {seat} draws nothing for its Surprises", {"seat": seat})
 
+    def trim_ask(self, st: State, seat: int) -> Ask:
+        """The question of which card `seat` discards next on the way down to the hand
+        limit (made again from the state by `remake_asks`)."""
+        over = len(st.players[seat].hand) - HAND_LIMIT
+        options = [
+            (f"discard:{c}", f"Discard {self.label(st, c)}", c, [self.ref(st, c)])
+            for c in self.distinct(st, st.players[seat].hand)
+        ]
+        return Ask.of(seat, "discard-to-7", f"Discard down to {HAND_LIMIT}: {over} more", options)
+
+    def remake_asks(self, st: State, keep: int | None) -> None:
+        """Make the questions of the simultaneous steps (placing a Locale, discarding down
+        to the hand limit) again from the state, but `keep`'s: after a redeal changed
+        which card is which, another seat's question names its new cards."""
+        for k, ask in enumerate(st.asks):
+            if ask.seat == keep:
+                continue
+            if ask.kind == "place-locale":
+                st.asks[k] = self.place_locale_ask(st, ask.seat)
+            elif ask.kind == "discard-to-7":
+                st.asks[k] = self.trim_ask(st, ask.seat)
+
     def trim_hands(self, st: State, ctx: Context) -> None:
-        asks = []
-        for seat, p in enumerate(st.players):
-            over = len(p.hand) - HAND_LIMIT
-            if over > 0:
-                cards = self.distinct(st, p.hand)
-                options = [
-                    (f"discard:{c}", f"Discard {self.label(st, c)}", c, [self.ref(st, c)]) for c in cards
-                ]
-                text = f"Discard down to {HAND_LIMIT}: {over} more"
-                asks.append(Ask.of(seat, "discard-to-7", text, options))
+        asks = [self.trim_ask(st, seat) for seat, p in enumerate(st.players) if len(p.hand) > HAND_LIMIT]
         if asks:
             st.asks = asks
             return

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,7 @@ from nbc.core.game import (
     Prompt,
     Setup,
     Steering,
+    Unknown,
     Variant,
 )
 from nbc.core.rng import Rng
@@ -380,7 +381,14 @@ class TcgGame(Game):
 
     def redeal_hidden(self, state: State, seat: int | None, rng: Rng) -> int:
         """Shuffle the cards hidden from `seat` among themselves (see `redeal`)."""
-        return redeal_module.redeal_hidden(state, seat, rng)
+        return redeal_module.redeal_hidden(self.rules, state, seat, rng)
+
+    def unknowns(self, state: State, seat: int | None) -> list[Unknown]:
+        """The card instances hidden from `seat`, pooled by owner and deck (see `redeal`)."""
+        return redeal_module.unknowns(state, seat)
+
+    def put_unknowns(self, state: State, values: Mapping[Hashable, str]) -> None:
+        redeal_module.put_unknowns(self.rules, state, values, None)
 
     def evaluate(self, state: State) -> Sequence[float]:
         """Shares of the win guessed from Scare Points, Active Locales, hands and

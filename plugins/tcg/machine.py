@@ -38,6 +38,7 @@ STRICT_STEPS = False
 # key; each module that has some adds them, and Rules compiles them
 INTERNAL: dict[str, list[dict[str, Any]]] = {}
 TRIGGERS_BY_EVENT: dict[str, set[str]] = {}  # event -> the card ids with a trigger on it
+NOTHING: frozenset[str] = frozenset()
 
 
 @trait
@@ -279,6 +280,21 @@ class EffectMachine(Basics):
                     out.append((card, j))
         return out
 
+    def may_answer_from_hand(self, st: State, seat: int, against: str, from_surprise: bool) -> bool:
+        """Whether `seat` is asked to answer such an effect even with nothing to answer it
+        with now: when its own cards (hand, decks and discards alike: which of them is
+        in its hand is its secret) include one that answers it from hand, and its hand
+        is not empty. Whom a window asks is public, so it must not depend on what a
+        hand holds; a seat asked with no answer can only let the effect happen."""
+        if not st.players[seat].hand:
+            return False
+        kinds = {against, "surprise-character"} if against == "character" and from_surprise else {against}
+        answers = self.hand_answers
+        for card, owner in st.owner.items():
+            if owner == seat and not answers.get(st.cards[card], NOTHING).isdisjoint(kinds):
+                return True
+        return False
+
     def window(
         self, st: State, f: Frame, seat: int, against: str, ctx: Context, target: str | None = None
     ) -> Any:
@@ -319,7 +335,7 @@ class EffectMachine(Basics):
             return False
         from_surprise = bool(source) and self.defs[st.cards[source]].kind == "surprise"
         options = self.responses_for(st, seat, against, from_surprise, target)
-        if not options:
+        if not options and not self.may_answer_from_hand(st, seat, against, from_surprise):
             f.vars[key] = True
             return True
         f.vars["_wait"] = key

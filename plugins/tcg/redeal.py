@@ -1,77 +1,87 @@
-"""Redealing what one seat cannot know (`TcgGame.redeal_hidden`).
+"""What one seat cannot know (`TcgGame.unknowns`), and redealing it (`redeal_hidden`).
 
-The cards hidden from a seat are dealt again among themselves: an instance keeps its id
-and its place, and the card definitions are shuffled among the instances of one hidden
-group, so every pile keeps its size and every player keeps the cards they own.
+The cards hidden from a seat are its unknowns: an instance keeps its id and its place,
+and the card definitions move among the instances of one pool, so every pile keeps its
+size and every player keeps the cards they own.
 
 - another player's hand, Main Deck and the cards they tucked face down under their
-  Locales form one group (a card may as well be in any of them), their Locale deck
+  Locales form one pool (a card may as well be in any of them), their Locale deck
   another;
-- the seat's own Main Deck and Locale deck are each shuffled (it knows its hand and
+- the seat's own Main Deck and Locale deck are a pool each (it knows its hand and
   what it tucked away, not the order of its decks);
-- a spectator sees no hand, so every player's hidden cards are redealt.
+- a spectator sees no hand, so every player's hidden cards are unknowns.
 
 What the seat knows stays: a card it saw (`State.known`: shown by a Search, a look at
-a hand, returned to a hand or tucked in sight of everyone), and every card the match's
-pending work names (an open question, an effect under way, a waiting trigger, a
-short-lived rule), so every prompt still means what it says. Face-up cards are never
-hidden. A lone hidden card (a Starting Locale before Day 1) has nothing to swap with.
-The hidden cards are sorted before they are shuffled, so the redeal depends only on
-what the seat knows and the RNG: two matches that differ only in hidden cards redeal
-alike. Whatever is kept per instance stays with it: its owner, the test kit's `planted` marker
-(the instance stays hidden from the same seats), what `State.known` says of it.
+a hand, returned to a hand or tucked in sight of everyone), the cards its own open
+question names, and every card the match's public pending work names (an effect
+under way, a waiting trigger, a short-lived rule), so every prompt still means what it
+says. Another seat's question at a simultaneous step (placing a Locale, discarding
+down to the hand limit) is made again after a redeal (`remake_asks`), so it keeps no
+hidden truth; a question open to another seat alone (an answer it may play, a choice
+on its turn) is about the cards it names, which stay. Face-up cards are never hidden.
+The redeal sorts each pool before shuffling (`reassign`), so it depends only on what
+the seat knows and the RNG. Whatever is kept per instance stays with it: its owner,
+the test kit's `planted` marker, what `State.known` says of it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping
 from typing import Any
 
+from nbc.core.game import Unknown, reassign
 from nbc.core.rng import Rng
 from nbc.plugins.tcg.state import State
 
+SIMULTANEOUS = frozenset({"place-locale", "discard-to-7", "reimburse"})
 
-def redeal_hidden(st: State, seat: int | None, rng: Rng) -> int:
-    """Redeal, in place, the cards hidden from `seat` (None: a spectator); the number of
-    instances whose card changed."""
-    keep = pending_cards(st)
+
+def unknowns(st: State, seat: int | None) -> list[Unknown]:
+    """Every card instance hidden from `seat` (None: a spectator), with its pool."""
+    keep = pending_cards(st, seat)
     known = st.known
-    changed = 0
+    table = st.cards
+    out: list[Unknown] = []
     for owner, p in enumerate(st.players):
         if owner == seat:
-            groups = [p.deck, p.locale_deck]
+            pools = [(f"deck:{owner}", p.deck), (f"locales:{owner}", p.locale_deck)]
         else:
             tucked = [c for slot in p.row for c in slot.beneath if st.owner[c] == owner]
-            groups = [[*p.hand, *p.deck, *tucked], p.locale_deck]
-        for group in groups:
-            # hidden: not named by pending work, and not seen by `seat` (nor by everyone)
+            pools = [(f"hidden:{owner}", [*p.hand, *p.deck, *tucked]), (f"locales:{owner}", p.locale_deck)]
+        for pool, group in pools:
+            # hidden: not named by pending work it sees, and not seen by `seat` (nor by everyone)
             hidden = [
                 c
                 for c in group
                 if c not in keep and ((seen := known.get(c)) is None or (-1 not in seen and seat not in seen))
             ]
-            changed += _shuffle_identities(st, hidden, rng)
-    return changed
+            if len(hidden) > 1:  # a lone hidden card (a Starting Locale before Day 1) stays
+                out += [Unknown(c, pool, table[c]) for c in hidden]
+    return out
 
 
-def _shuffle_identities(st: State, cards: list[str], rng: Rng) -> int:
-    if len(cards) < 2:
-        return 0
+def put_unknowns(rules: Any, st: State, values: Mapping[Hashable, str], seat: int | None) -> int:
+    """Give the instances in `values` their new cards; another seat's question at a
+    simultaneous step is made again. Returns how many instances changed."""
     table = st.cards
-    # Sorted first: the draw then depends on which cards are hidden, never on where
-    # each one truly is (a search bot's samples must not carry the hidden order).
-    identities = sorted(table[c] for c in cards)
-    rng.shuffle(identities)
-    moved = {
-        card: identity for card, identity in zip(cards, identities, strict=True) if table[card] != identity
-    }
+    moved = {card: identity for card, identity in values.items() if table[card] != identity}
     if moved:
         table.update(moved)  # one change of the table (its kept text is dropped once)
+        rules.remake_asks(st, seat)
     return len(moved)
 
 
-def pending_cards(st: State) -> set[str]:
-    """Every card instance the match's pending work names: open questions (and the Locale
-    a placement question shows), running effects, waiting triggers, short-lived rules."""
+def redeal_hidden(rules: Any, st: State, seat: int | None, rng: Rng) -> int:
+    """Redeal, in place, the cards hidden from `seat` (None: a spectator); the number of
+    instances whose card changed."""
+    return put_unknowns(rules, st, reassign(unknowns(st, seat), rng), seat)
+
+
+def pending_cards(st: State, seat: int | None) -> set[str]:
+    """Every card instance the match's pending work names that `seat` may rely on: its
+    own open question (and the Locale a placement question shows), another seat's
+    question but at a simultaneous step, running effects, waiting triggers, short-lived
+    rules."""
     found: set[str] = set()
     cards = st.cards
 
@@ -92,6 +102,8 @@ def pending_cards(st: State) -> set[str]:
                 walk(item)
 
     for ask in st.asks:
+        if ask.seat != seat and ask.kind in SIMULTANEOUS:
+            continue  # made again after a redeal (`remake_asks`)
         walk(ask.values)
         if ask.kind == "place-locale" and st.players[ask.seat].locale_deck:
             found.add(st.players[ask.seat].locale_deck[-1])  # the question names it

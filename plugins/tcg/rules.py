@@ -120,6 +120,11 @@ class Rules(StartPhase, PlayerTurns, EndPhase, Primitives, EffectMachine, Scorin
             key: {"card": d.id, "name": d.name, "alias": d.alias, "kind": d.kind, "number": d.number}
             for key, d in self.defs.items()
         }
+        self.hand_answers = {
+            key: frozenset(r.against for r in d.responses if r.zone == "hand")
+            for key, d in defs.items()
+            if any(r.zone == "hand" for r in d.responses)
+        }
         self._function_options = {}
         self._mode_places = {}
         # (card definitions, expansions) of a match -> its price floors

@@ -58,26 +58,26 @@ class StartPhase(PlayerTurns):
                 self.draw(st, seat, p.start_hand, ctx)
             st.phase = "place"
             return
-        asks = []
-        for seat, p in enumerate(st.players):
-            if not p.locale_deck:
-                continue
-            new = p.locale_deck[-1]
-            name = self.label(st, new)
-            places = None
-            if st.expansions and self.hooks is not None:
-                places = self.hooks_of(st).locale_placements(self, st, seat, new)
-            if places is None:
-                about = [self.ref(st, new)]
-                places = [
-                    ("left", f"{name} at the left end", 0, about),
-                    ("right", f"{name} at the right end", len(p.row), about),
-                ]
-            asks.append(
-                Ask.of(seat, "place-locale", f"Place {name} in your row", places)
-            )
+        asks = [self.place_locale_ask(st, seat) for seat, p in enumerate(st.players) if p.locale_deck]
         st.asks = asks
         st.phase = "place"
+
+    def place_locale_ask(self, st: State, seat: int) -> Ask:
+        """The question of where `seat` puts the top Locale of its Locale deck (made again
+        from the state by `remake_asks`)."""
+        p = st.players[seat]
+        new = p.locale_deck[-1]
+        name = self.label(st, new)
+        places = None
+        if st.expansions and self.hooks is not None:
+            places = self.hooks_of(st).locale_placements(self, st, seat, new)
+        if places is None:
+            about = [self.ref(st, new)]
+            places = [
+                ("left", f"{name} at the left end", 0, about),
+                ("right", f"{name} at the right end", len(p.row), about),
+            ]
+        return Ask.of(seat, "place-locale", f"Place {name} in your row", places)
 
     def place_locale(self, st: State, seat: int, at: int, ctx: Context) -> None:
         """Put the top Locale of seat's Locale deck into its row at position `at`."""

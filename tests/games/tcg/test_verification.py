@@ -226,7 +226,7 @@ def test_a_seat_only_reorders_its_own_decks_and_pending_work_keeps_its_cards(tcg
     tcg.redeal_hidden(state, 0, Rng(5))
     assert all(state.cards[c] == before[c] for c in me.hand)
     assert sorted(state.cards[c] for c in me.deck) == sorted(before[c] for c in me.deck)
-    assert pending_cards(state) <= {c for c in state.cards if state.cards[c] == before[c]}
+    assert pending_cards(state, 0) <= {c for c in state.cards if state.cards[c] == before[c]}
 
 
 def test_nothing_hidden_means_nothing_redealt(tcg, after_end_phase):
