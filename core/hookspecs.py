@@ -26,6 +26,11 @@ which the test kit (`nbc check`) and the fuzzer (`nbc fuzz`) use to find its bug
   short, plays its playouts, and which move it tries first (defaults: a tie, chance,
   none);
 - `plant(state, seat, marker) -> int`: mark the cards only `seat` may know;
+- `unknowns(state, seat) -> [Unknown]`, `put_unknowns(state, values)`: what `seat`
+  cannot know, place by place, and writing new values there: the kit builds twins
+  of a position from them, without the game's redeal, and checks that views,
+  prompts, events and who is asked do not change (`nbc.core.game.reassign` makes
+  `redeal_hidden` from the two);
 - `coverage(variant) -> {key: name}`: the cards whose effects the game reports
   through `nbc.core.coverage.fired(key)`;
 - `catalogue() -> [CatalogueCard]`: every card definition a client may show (name,
