@@ -676,6 +676,9 @@ def _make_schema(
         )
         status: MatchStatus
         waiting_for: list[int] = strawberry.field(description="seats that have a decision open now")
+        open_seats: int = strawberry.field(
+            description="seats nobody has taken yet (a message comes when one is taken, too)"
+        )
         events: list[EventInfo]
 
     @strawberry.type(description="The result of act: the match after the choice and what happened.")
@@ -868,11 +871,12 @@ def _make_schema(
         async def match_updates(
             self, info: Info, match_id: strawberry.ID, after: int = -1
         ) -> AsyncGenerator[MatchUpdate, None]:
-            told: tuple[int, str, list[int]] | None = None
+            told: tuple[int, str, list[int], int] | None = None
             async for loaded, batch in follow(info, match_id, after):
                 match = loaded.match
                 waiting = match.seats_to_act() if loaded.status == "active" else []
-                state = (match.seq, loaded.status, waiting)
+                free = sum(1 for seat in loaded.seats if seat.kind == "open")
+                state = (match.seq, loaded.status, waiting, free)
                 while len(batch) > UPDATE_EVENTS:
                     page = page_of(batch, UPDATE_EVENTS)
                     if len(page) == len(batch):
@@ -882,6 +886,7 @@ def _make_schema(
                         seq=page[-1].seq,
                         status=MatchStatus(loaded.status),
                         waiting_for=waiting,
+                        open_seats=free,
                         events=[event_info(e) for e in page],
                     )
                 if state != told or batch:
@@ -890,6 +895,7 @@ def _make_schema(
                         seq=match.seq,
                         status=MatchStatus(loaded.status),
                         waiting_for=waiting,
+                        open_seats=free,
                         events=[event_info(e) for e in batch],
                     )
 

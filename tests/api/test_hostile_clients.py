@@ -35,7 +35,7 @@ from nbc.core.host import PluginHost
 
 UPDATES = (
     "subscription($m: ID!, $after: Int!) { matchUpdates(matchId: $m, after: $after) {"
-    " seq status waitingFor events { seq index kind text private } } }"
+    " seq status waitingFor openSeats events { seq index kind text private } } }"
 )
 
 
@@ -127,6 +127,21 @@ def test_a_choice_that_shows_a_seat_no_event_still_reaches_it(api, game, players
         assert at - sent < 0.1, f"the update came {at - sent:.3f} s after the act"
         mine = api.match(mid, tokens[players - 1])
         assert update["waitingFor"] == mine["waitingFor"]
+    finally:
+        ws.__exit__(None, None, None)
+
+
+def test_a_seat_taken_while_others_stay_open_reaches_every_subscriber(api):
+    match, tokens = api.create("trick-or-treat", ["PERSON", "OPEN", "OPEN"], "short", seed="seats")
+    ws, socket = open_updates(api.http, match["id"], tokens[0])
+    try:
+        reader = Reader(socket)
+        reader.wait_for(lambda u: u["openSeats"] == 2 and u["status"] == "WAITING")
+        api.run(
+            "mutation($m: ID!) { joinMatch(matchId: $m) { seat } }", {"m": match["id"]}
+        )  # one seat of two: the match stays open and at step 0
+        _, update = reader.wait_for(lambda u: u["openSeats"] == 1)
+        assert update["status"] == "WAITING" and update["seq"] == 0 and update["events"] == []
     finally:
         ws.__exit__(None, None, None)
 

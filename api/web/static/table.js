@@ -25,7 +25,7 @@ const MATCH = `query($id: ID!, $after: Int!, $limit: Int!) { match(id: $id) { ${
 const ACT = `mutation($m: ID!, $c: String!, $s: Int!) { act(matchId: $m, choiceId: $c, expectedSeq: $s) {
   match { ${MATCH_FIELDS} } events { ${EVENT_FIELDS} } } }`;
 const UPDATES = `subscription($m: ID!, $after: Int!) { matchUpdates(matchId: $m, after: $after) {
-  seq status waitingFor events { ${EVENT_FIELDS} } } }`;
+  seq status waitingFor openSeats events { ${EVENT_FIELDS} } } }`;
 // how long a choice is sent again while the server's database is away
 const ACT_PATIENCE = 60_000;
 
@@ -355,8 +355,8 @@ export async function showMatch(main, matchId, wantedSeat = null) {
 
   // Follow matchUpdates from the last step whose events the page holds. Each message
   // tells of a step (even one that shows this seat nothing): a step newer than the
-  // table, or a new status (the last open seat taken, the end), reads the match
-  // again. A socket closed under it (a restart, a lost network) is opened again
+  // table, a new status (the last open seat taken, the end) or another seat taken
+  // reads the match again. A socket closed under it (a restart, a lost network) is opened again
   // after a pause, `after` the last step heard, so nothing is missed or shown twice.
   function follow() {
     if (page.left) return;
@@ -371,7 +371,9 @@ export async function showMatch(main, matchId, wantedSeat = null) {
         page.known = Math.max(page.known, message.seq);
         page.heard = Math.max(page.heard, message.seq);
         page.heardStatus = message.status;
-        if (message.seq > page.match.seq || message.status !== page.match.status) scheduleRefresh();
+        const seatsChanged = page.openSeats !== undefined && message.openSeats !== page.openSeats;
+        page.openSeats = message.openSeats;
+        if (message.seq > page.match.seq || message.status !== page.match.status || seatsChanged) scheduleRefresh();
       },
       onError(error) {
         refused = !passing(error);
