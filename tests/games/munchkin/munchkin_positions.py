@@ -79,3 +79,14 @@ def leave_window_open(s) -> None:
     for p in s.prompts():
         if p.kind == "combat":
             s.leave_open(p.seat, "combat")
+
+
+def finish_leaving_windows(s, *still_open: tuple[int, str]) -> None:
+    """End the script: the prompts named stay open, and so does every any-time window
+    (every living seat off turn that has not passed is asked, whatever it holds)."""
+    for seat, kind in still_open:
+        s.leave_open(seat, kind)
+    for p in s.match.all_prompts():
+        if p.kind == "anytime":
+            s.leave_open(p.seat, "anytime")
+    s.finish()

@@ -8,6 +8,7 @@ from __future__ import annotations
 from munchkin_positions import everyone_passes, table
 
 from nbc.core.game import Choice
+from nbc.core.testkit.ruletests import shows
 from nbc.core.testkit.scenario import Scenario
 from nbc.plugins.munchkin.game import Munchkin
 
@@ -46,6 +47,7 @@ def combat_example() -> Scenario:
     return Scenario(GAME, "base", players=3, position=position)
 
 
+@shows("munchkin.door.kick")
 def test_the_kicked_door_is_named_to_everyone():
     s = combat_example()
     assert refs(s, 0, "Kick Open the Door") == []

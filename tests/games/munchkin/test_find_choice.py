@@ -9,6 +9,7 @@ import pytest
 
 from nbc.core.errors import IllegalChoice, NotYourTurn
 from nbc.core.match import Match
+from nbc.core.testkit.ruletests import shows
 from nbc.plugins.munchkin.game import Munchkin
 from tests.copying import assert_copies_are_saves
 
@@ -36,6 +37,7 @@ def test_every_offered_choice_is_found_and_nothing_else(variant, players):
         assert GAME.find_choice(match.state, prompt.seat, prompt.choices[0].id) is None
 
 
+@shows("munchkin.conflicts.disputes")
 def test_a_choice_not_offered_is_still_refused_with_its_reason():
     match = Match.new(GAME, "base", players=4, seed="find:refused")
     prompts = match.prompts()

@@ -4,10 +4,11 @@ strictly from exact positions (nbc.core.testkit.scenario)."""
 from __future__ import annotations
 
 import pytest
-from munchkin_positions import everyone_passes, fetch, leave_window_open, table
+from munchkin_positions import everyone_passes, fetch, finish_leaving_windows, leave_window_open, table
 
 from nbc.core.errors import BadOptions
 from nbc.core.match import Match
+from nbc.core.testkit.ruletests import shows
 from nbc.core.testkit.scenario import Scenario
 from nbc.plugins.munchkin.cards import CARDS
 from nbc.plugins.munchkin.game import Munchkin
@@ -28,6 +29,22 @@ def hand_ids(s: Scenario, seat: int) -> list[str]:
 # --- the rulesheet's worked example -----------------------------------------------------
 
 
+@shows(
+    "munchkin.example.combat",
+    "munchkin.door.monster",
+    "munchkin.combat.entering",
+    "munchkin.combat.player-strength",
+    "munchkin.combat.monster-strength",
+    "munchkin.combat.win",
+    "munchkin.enhancers.strength-and-treasure",
+    "munchkin.enhancers.anyone-any-combat",
+    "munchkin.rewards.treasure-count",
+    "munchkin.rewards.face-up-when-helped",
+    "munchkin.ride.any-time",
+    "munchkin.ride.bonus",
+    "munchkin.level.gain-and-loss",
+    "munchkin.interfere",
+)
 def test_combat_example_jack_beats_monstrous_jewel_with_a_searchlight_sled():
     position = table(
         levels={0: 3},
@@ -66,29 +83,32 @@ def test_combat_example_jack_beats_monstrous_jewel_with_a_searchlight_sled():
     s.choose(0, "End your turn", kind="charity")
     s.leave_open(1, "arrange")
     s.leave_open(0, "anytime")  # Jack may give up his Citizenship or offer a trade, any time
-    s.finish()
+    finish_leaving_windows(s)
 
 
 # --- the four rules no card overrides -----------------------------------------------------
 
 
+@shows("munchkin.conflicts.level-floor")
 def test_rule_1_nothing_takes_a_player_below_level_1():
     s = Scenario(GAME, "base", players=3, position=table(levels={0: 1}, door_top=("spooked", "zero")))
     s.choose(0, "Kick Open the Door")
     assert level(s, 0) == 1
     s.choose(0, "Loot the Room")
     s.leave_open(1, "arrange")
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows("munchkin.conflicts.strength-below-one")
 def test_rule_1_combat_strength_may_go_below_1():
     position = table(levels={0: 1}, curses={0: ["black-cat", "cold-shoulder"]})
     s = Scenario(GAME, "base", players=3, position=position)
     assert s.view(None)["players"][0]["strength"] == -3
     s.leave_open(0, "arrange")
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows("munchkin.conflicts.level-only-by-kill", "munchkin.combat.defeat-without-kill")
 def test_rule_2_defeating_a_monster_without_killing_it_gives_no_level_and_no_treasure():
     position = table(levels={0: 2}, hands={0: ["bag-of-bugs"]}, door_top=("the-mayor",))
     s = Scenario(GAME, "base", players=3, position=position)
@@ -102,9 +122,18 @@ def test_rule_2_defeating_a_monster_without_killing_it_gives_no_level_and_no_tre
     assert level(s, 0) == 2
     assert s.view(None)["players"][0]["hand"]["count"] == 0
     s.leave_open(1, "arrange")
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows(
+    "munchkin.conflicts.rewards-after-combat",
+    "munchkin.combat.last-chance",
+    "munchkin.curse.on-anyone",
+    "munchkin.curse.next-combat-counts-now",
+    "munchkin.curse.kept-or-discarded",
+    "munchkin.run.bad-stuff",
+    "munchkin.interfere",
+)
 def test_rule_3_rewards_wait_until_the_fight_is_over_and_a_late_curse_can_still_turn_it():
     position = table(levels={0: 4}, hands={2: ["cold-shoulder"]}, door_top=("corpse-kid",))
     s = Scenario(GAME, "base", players=3, seed=1, position=position)  # seed 1: the first roll is 1
@@ -122,9 +151,15 @@ def test_rule_3_rewards_wait_until_the_fight_is_over_and_a_late_curse_can_still_
     assert level(s, 0) == 3  # Bad Stuff, and no reward
     assert s.view(None)["players"][0]["curses"] == []  # the Curse is used up
     s.leave_open(1, "arrange")
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows(
+    "munchkin.win.by-kill",
+    "munchkin.level-card.no-winning-level",
+    "munchkin.level-card.any-time",
+    "munchkin.level.gain-and-loss",
+)
 def test_rule_4_go_up_a_level_never_gives_the_winning_level():
     position = table(levels={0: 9, 1: 9, 2: 5}, hands={0: ["trick-or-treat"]})
     s = Scenario(GAME, "base", players=3, position=position)
@@ -134,18 +169,20 @@ def test_rule_4_go_up_a_level_never_gives_the_winning_level():
     s.choose(0, "On seat 2")
     assert level(s, 2) == 6
     s.leave_open(0, "arrange")
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows("munchkin.win.by-kill", "munchkin.sell.not-to-win")
 def test_rule_4_selling_never_buys_the_winning_level():
     position = table(levels={0: 9}, items={0: ["snowball-cannon", "coffin-shield"]})
     s = Scenario(GAME, "base", players=3, position=position)
     ids = [c.id for c in s.expect(0, "arrange").choices]
     assert "sell" not in ids
     s.leave_open(0, "arrange")
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows("munchkin.win.level-ten", "munchkin.win.by-kill")
 def test_rule_4_the_winning_level_comes_from_a_kill():
     s = Scenario(GAME, "base", players=3, position=table(levels={0: 9}, door_top=("jewel-finkelstein",)))
     s.choose(0, "Kick Open the Door")
@@ -159,6 +196,13 @@ def test_rule_4_the_winning_level_comes_from_a_kill():
 # --- helping and bribes ----------------------------------------------------------------------
 
 
+@shows(
+    "munchkin.help.one-helper",
+    "munchkin.help.rewards",
+    "munchkin.rewards.face-up-when-helped",
+    "munchkin.items.fixed-in-combat",
+    "munchkin.ruling.bribe-paid-on-win",
+)
 def test_a_bribe_item_keeps_counting_in_the_fight_and_goes_to_the_helper_after_the_win():
     """Items keep their status during a combat: the promised Holey Spoon still counts for
     the fighter, and changes hands once the fight is won."""
@@ -185,9 +229,15 @@ def test_a_bribe_item_keeps_counting_in_the_fight_and_goes_to_the_helper_after_t
     assert len(treasure.data["cards"]) == 2
     s.leave_open(0, "charity")
     s.leave_open(1, "anytime")  # the helper may put on its new Holey Spoon
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows(
+    "munchkin.help.bribe",
+    "munchkin.help.rewards",
+    "munchkin.ruling.treasure-split",
+    "munchkin.ruling.known-cards",
+)
 def test_a_bribe_of_an_item_and_a_share_of_the_treasure_is_paid_in_the_agreed_order():
     position = table(
         levels={0: 3, 1: 4},
@@ -214,9 +264,10 @@ def test_a_bribe_of_an_item_and_a_share_of_the_treasure_is_paid_in_the_agreed_or
     assert [c["id"] for c in s.view(2)["players"][1]["known"]] == [pool[1]["id"]]
     s.leave_open(0, "charity")
     s.leave_open(1, "anytime")
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows("munchkin.help.ask")
 def test_a_refused_request_leaves_the_fighter_alone_and_each_seat_is_asked_once():
     s = Scenario(GAME, "base", players=3, position=table(levels={0: 2}, door_top=("mr-hyde",)))
     s.choose(0, "Kick Open the Door")
@@ -227,9 +278,10 @@ def test_a_refused_request_leaves_the_fighter_alone_and_each_seat_is_asked_once(
     assert "Ask seat 2 for help" not in labels and "Ask seat 1 for help" in labels
     everyone_passes(s)
     s.leave_open(0, "run")
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows("munchkin.help.ask")
 def test_help_is_asked_only_by_a_fighter_who_cannot_win_alone():
     """The rulesheet lets a fighter ask for help when it cannot kill the monster on its
     own: winning 2 to 1, seat 0 may not ask; once a Curse makes it lose, it may."""
@@ -248,6 +300,7 @@ def test_help_is_asked_only_by_a_fighter_who_cannot_win_alone():
 # --- fighting with Level only ------------------------------------------------------------------
 
 
+@shows("munchkin.ruling.level-only", "munchkin.combat.one-shots", "munchkin.one-shot.use")
 def test_a_level_only_fight_counts_no_one_shot_or_ability_for_the_fighters():
     """The Cyclops makes the whole fight one of Level only: a Pumpkin Bomb or a Halloween
     Town discard for the fighters adds nothing, though a One-Shot on the monster does."""
@@ -272,9 +325,14 @@ def test_a_level_only_fight_counts_no_one_shot_or_ability_for_the_fighters():
     [result] = s.events(kind="combat", since_last=True)
     assert not result.data["won"] and (result.data["heroes"], result.data["monsters"]) == (5, 8)
     s.leave_open(0, "run")
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows(
+    "munchkin.ruling.level-only",
+    "munchkin.multiple.abilities-whole-fight",
+    "munchkin.multiple.eliminate-one",
+)
 def test_one_shots_for_the_fighters_count_again_once_the_level_only_monster_is_gone():
     position = table(
         levels={0: 5},
@@ -294,6 +352,7 @@ def test_one_shots_for_the_fighters_count_again_once_the_level_only_monster_is_g
     s.finish()
 
 
+@shows("munchkin.ruling.sandy-claws")
 def test_sandy_claws_does_not_bring_another_sandy_claws_into_the_fight():
     """Sandy Claws counts as a Santa monster only when sets are combined: in this set,
     a second one joins only with Wandering Monster."""
@@ -322,7 +381,7 @@ def test_pickpocketed_takes_the_item_that_gives_a_bonus_not_unequipped_bunny_ear
     s.choose(0, "Kick Open the Door")
     assert [i["name"] for i in s.view(None)["players"][0]["items"]] == ["Bunny Ears"]
     s.leave_open(0, "trouble")
-    s.finish()
+    finish_leaving_windows(s)
 
 
 def test_igor_and_lock_shock_and_barrel_take_the_item_that_gives_the_biggest_bonus():
@@ -342,7 +401,7 @@ def test_igor_and_lock_shock_and_barrel_take_the_item_that_gives_the_biggest_bon
         names = [i["name"] for i in s.view(None)["players"][0]["items"]]
         assert names == ["Holey Spoon", "Bunny Ears"], monster
         s.leave_open(0, "charity")
-        s.finish()
+        finish_leaving_windows(s)
 
 
 def test_an_item_that_gives_nothing_is_not_lost_to_pickpocketed():
@@ -356,7 +415,7 @@ def test_an_item_that_gives_nothing_is_not_lost_to_pickpocketed():
     s.choose(0, "Kick Open the Door")
     assert [i["name"] for i in s.view(None)["players"][0]["items"]] == ["Bunny Ears"]
     s.leave_open(0, "trouble")
-    s.finish()
+    finish_leaving_windows(s)
 
 
 def test_the_bonus_against_a_tag_counts_toward_the_biggest_bonus_in_a_fight():
@@ -378,6 +437,15 @@ def test_the_bonus_against_a_tag_counts_toward_the_biggest_bonus_in_a_fight():
 # --- running away -------------------------------------------------------------------------
 
 
+@shows(
+    "munchkin.run.roll",
+    "munchkin.run.several-monsters",
+    "munchkin.run.bad-stuff",
+    "munchkin.run.discard-monsters",
+    "munchkin.wandering-monster",
+    "munchkin.multiple.combined-strength",
+    "munchkin.interfere",
+)
 def test_fleeing_several_monsters_rolls_for_each_in_the_chosen_order():
     position = table(levels={0: 5}, hands={1: ["wandering-monster", "corpse-mom"]}, door_top=("mummy-kid",))
     s = Scenario(GAME, "base", players=3, seed=2, position=position)  # seed 2: rolls 5, then 3
@@ -400,9 +468,10 @@ def test_fleeing_several_monsters_rolls_for_each_in_the_chosen_order():
     assert level(s, 0) == 4  # Mummy Kid's Bad Stuff, at once
     assert s.view(None)["combat"] is None  # the monsters are discarded after all rolls
     s.leave_open(1, "arrange")
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows("munchkin.multiple.no-partial-flee")
 def test_you_cannot_kill_one_monster_and_flee_the_other():
     position = table(levels={0: 5}, hands={1: ["wandering-monster", "the-mayor"]}, door_top=("corpse-kid",))
     s = Scenario(GAME, "base", players=3, seed=2, position=position)
@@ -412,9 +481,10 @@ def test_you_cannot_kill_one_monster_and_flee_the_other():
     labels = {c.label for c in s.expect(0, "run").choices}
     assert labels == {"Roll to Run Away from Corpse Kid", "Roll to Run Away from The Mayor"}
     s.leave_open(0, "run")
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows("munchkin.ride.sacrifice")
 def test_sacrificing_a_ride_escapes_every_monster_and_the_rider_decides_for_the_helper():
     position = table(levels={0: 1, 1: 1}, rides={0: "sled"}, door_top=("oogie-boogie",))
     s = Scenario(GAME, "base", players=3, position=position)
@@ -427,9 +497,10 @@ def test_sacrificing_a_ride_escapes_every_monster_and_the_rider_decides_for_the_
     assert s.view(None)["players"][0]["ride"] is None
     assert s.view(None)["combat"] is None and not s.view(None)["players"][1]["dead"]
     s.leave_open(1, "arrange")
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows("munchkin.ride.any-time", "munchkin.ride.sacrifice")
 def test_a_runner_may_play_a_ride_and_sacrifice_it_to_escape():
     """A Ride may be played at any time, even while running away; sacrificed, it lets
     its rider escape every monster."""
@@ -442,9 +513,10 @@ def test_a_runner_may_play_a_ride_and_sacrifice_it_to_escape():
     view = s.view(None)
     assert view["combat"] is None and not view["players"][0]["dead"] and view["players"][0]["ride"] is None
     s.leave_open(1, "arrange")
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows("munchkin.ride.sacrifice", "munchkin.run.helper-runs-too", "munchkin.run.modifiers")
 def test_the_helper_runs_too_and_can_be_caught_when_the_rider_escapes_alone():
     position = table(
         levels={0: 1, 1: 1},
@@ -465,12 +537,19 @@ def test_the_helper_runs_too_and_can_be_caught_when_the_rider_escapes_alone():
     assert (run.data["roll"], run.data["modifier"], run.data["escaped"]) == (1, 1, False)
     assert s.view(None)["players"][1]["citizenships"] == []  # her Bad Stuff
     s.leave_open(1, "arrange")
-    s.finish()
+    finish_leaving_windows(s)
 
 
 # --- death ------------------------------------------------------------------------------------
 
 
+@shows(
+    "munchkin.death.lose-stuff",
+    "munchkin.death.keeps",
+    "munchkin.death.loot-order",
+    "munchkin.death.back-next-turn",
+    "munchkin.run.modifiers",
+)
 def test_death_keeps_level_and_citizenship_and_the_body_is_looted_highest_level_first():
     position = table(
         turn=0,
@@ -505,9 +584,10 @@ def test_death_keeps_level_and_citizenship_and_the_body_is_looted_highest_level_
     assert not s.view(None)["players"][0]["dead"]
     s.leave_open(1, "arrange")
     s.leave_open(0, "anytime")  # it may give up its Citizenship
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows("munchkin.death.redraw")
 def test_the_dead_come_back_with_four_cards_of_each_deck_on_their_next_turn():
     def position(state):
         table(turn=2, door_top=("spooked", "zero"))(state)
@@ -520,9 +600,10 @@ def test_the_dead_come_back_with_four_cards_of_each_deck_on_their_next_turn():
     assert len(hand) == 8
     assert sorted(CARDS_BY_NAME[c["name"]].deck for c in hand) == ["door"] * 4 + ["treasure"] * 4
     s.leave_open(0, "arrange")
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows("munchkin.death.no-cards-no-levels")
 def test_dead_players_receive_no_charity():
     def position(state):
         table(
@@ -538,10 +619,10 @@ def test_dead_players_receive_no_charity():
     s.choose(0, "charity")
     targets = {c.id.rsplit(":", 1)[1] for c in s.expect(0, "charity").choices}
     assert targets == {"2"}
-    s.choose(0, s.expect(0, "charity").choices[0].id)
+    give(s, s.expect(0, "charity").choices[0].id)
     assert [p["hand"]["count"] for p in s.view(None)["players"]] == [5, 0, 1]
     s.leave_open(1, "arrange")
-    s.finish()
+    finish_leaving_windows(s)
 
 
 # --- charity, selling, curses ------------------------------------------------------------------
@@ -555,42 +636,55 @@ def charity_position(giver_level: int, levels: dict[int, int], cards: int):
     )
 
 
+def give(s: Scenario, choice_id: str) -> None:
+    """Seat 0 gives a card in Charity, and its receiver, asked at once about what it
+    received (as every receiver is), keeps it."""
+    s.choose(0, choice_id)
+    receiver = int(choice_id.rsplit(":", 1)[1])
+    offered = [c.label for c in s.expect(receiver, "received").choices]
+    assert offered == ["Keep them in your hand"]  # a monster cannot be played now
+    s.choose(receiver, "Keep them in your hand", kind="received")
+
+
+@shows("munchkin.charity.give-excess", "munchkin.charity.split-evenly", "munchkin.cards.hand-limit")
 def test_charity_splits_the_excess_evenly_between_the_tied_lowest():
     s = Scenario(GAME, "base", players=4, position=charity_position(5, {1: 2, 2: 2, 3: 4}, 8))
     s.choose(0, "Kick Open the Door")  # Spooked!: Level 4
     s.choose(0, "Loot the Room")  # 9 cards in hand: 4 too many
     s.choose(0, "charity")
     first = s.expect(0, "charity").choices[0]
-    s.choose(0, first.id)
+    give(s, first.id)
     gave_to = int(first.id.rsplit(":", 1)[1])
-    s.choose(0, next(c.id for c in s.expect(0, "charity").choices if c.id.endswith(f":{gave_to}")))
+    give(s, next(c.id for c in s.expect(0, "charity").choices if c.id.endswith(f":{gave_to}")))
     # seat `gave_to` has its half (2 of 4): the rest must go to the other lowest seat
     other = 3 - gave_to
     targets = {int(c.id.rsplit(":", 1)[1]) for c in s.expect(0, "charity").choices}
     assert targets == {other}
-    s.choose(0, s.expect(0, "charity").choices[0].id)
-    s.choose(0, s.expect(0, "charity").choices[0].id)
+    give(s, s.expect(0, "charity").choices[0].id)
+    give(s, s.expect(0, "charity").choices[0].id)
     counts = [p["hand"]["count"] for p in s.view(None)["players"]]
     assert counts == [5, 2, 2, 0]
     s.leave_open(1, "arrange")
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows("munchkin.charity.give-excess", "munchkin.charity.split-evenly")
 def test_charity_giver_decides_who_gets_the_bigger_share_of_an_odd_excess():
     s = Scenario(GAME, "base", players=3, position=charity_position(5, {1: 2, 2: 2}, 7))
     s.choose(0, "Kick Open the Door")
     s.choose(0, "Loot the Room")  # 8 cards: 3 too many, for two tied seats
     s.choose(0, "charity")
     for _ in range(2):
-        s.choose(0, next(c.id for c in s.expect(0, "charity").choices if c.id.endswith(":1")))
+        give(s, next(c.id for c in s.expect(0, "charity").choices if c.id.endswith(":1")))
     targets = {int(c.id.rsplit(":", 1)[1]) for c in s.expect(0, "charity").choices}
     assert targets == {2}
-    s.choose(0, s.expect(0, "charity").choices[0].id)
+    give(s, s.expect(0, "charity").choices[0].id)
     assert [p["hand"]["count"] for p in s.view(None)["players"]] == [5, 2, 1]
     s.leave_open(1, "arrange")
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows("munchkin.charity.lowest-discards", "munchkin.cards.hand-limit")
 def test_charity_when_you_are_the_lowest_discards_the_excess():
     s = Scenario(GAME, "base", players=3, position=charity_position(2, {1: 4, 2: 3}, 6))
     s.choose(0, "Kick Open the Door")  # Level 1 now
@@ -602,9 +696,10 @@ def test_charity_when_you_are_the_lowest_discards_the_excess():
     s.choose(0, s.expect(0, "charity").choices[0].id)
     assert [p["hand"]["count"] for p in s.view(None)["players"]] == [5, 0, 0]
     s.leave_open(1, "arrange")
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows("munchkin.sell.levels-for-gold", "munchkin.sell.carried-or-in-hand", "munchkin.level.gain-and-loss")
 def test_selling_items_gives_no_change():
     position = table(levels={0: 2}, items={0: ["coffin-shield"]}, hands={0: ["bone-club", "holey-spoon"]})
     s = Scenario(GAME, "base", players=3, position=position)
@@ -619,9 +714,10 @@ def test_selling_items_gives_no_change():
     assert [c["name"] for c in view["players"][0]["hand"]["cards"]] == ["Holey Spoon"]
     assert view["treasure_discard"]["count"] == 2
     s.leave_open(0, "arrange")
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows("munchkin.sell.not-to-win")
 def test_selling_may_not_reach_the_winning_level_even_with_gold_for_two():
     position = table(levels={0: 8}, items={0: ["snowball-cannon", "coffin-shield", "christmas-tree"]})
     s = Scenario(GAME, "base", players=3, position=position)
@@ -634,9 +730,10 @@ def test_selling_may_not_reach_the_winning_level_even_with_gold_for_two():
     s.choose(0, "cancel", kind="sale")
     assert len(s.view(None)["players"][0]["items"]) == 3
     s.leave_open(0, "arrange")
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows("munchkin.curse.nothing-to-lose", "munchkin.door.curse")
 def test_a_curse_on_something_you_lack_does_nothing():
     s = Scenario(GAME, "base", players=3, position=table(door_top=("wind-blows-your-hair", "zero")))
     s.choose(0, "Kick Open the Door")
@@ -644,30 +741,33 @@ def test_a_curse_on_something_you_lack_does_nothing():
     assert s.view(None)["phase"] == "trouble"  # a Curse does not end the turn
     s.choose(0, "Loot the Room")
     s.leave_open(1, "arrange")
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows("munchkin.door.curse")
 def test_a_curse_hits_your_headgear():
     position = table(items={0: ["top-hat", "axe"]}, door_top=("wind-blows-your-hair",))
     s = Scenario(GAME, "base", players=3, position=position)
     s.choose(0, "Kick Open the Door")
     assert [i["name"] for i in s.view(None)["players"][0]["items"]] == ["Axe"]
     s.leave_open(0, "trouble")
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows("munchkin.door.curse", "munchkin.curse.kept-or-discarded")
 def test_a_persistent_curse_is_kept_in_front_of_its_victim():
     s = Scenario(GAME, "base", players=3, position=table(door_top=("black-cat",)))
     s.choose(0, "Kick Open the Door")
     assert [c["name"] for c in s.view(None)["players"][0]["curses"]] == ["Black Cat Crossed Your Path"]
     assert s.view(None)["players"][0]["strength"] == 0
     s.leave_open(0, "trouble")
-    s.finish()
+    finish_leaving_windows(s)
 
 
 # --- character ------------------------------------------------------------------------------
 
 
+@shows("munchkin.help.shared-abilities")
 def test_wolfman_is_stronger_against_an_easter_town_helper():
     position = table(levels={0: 6, 1: 1}, citizenships={1: ["easter-town"]}, door_top=("wolfman",))
     s = Scenario(GAME, "base", players=3, position=position)
@@ -681,6 +781,7 @@ def test_wolfman_is_stronger_against_an_easter_town_helper():
     s.finish()
 
 
+@shows("munchkin.citizenship.dual-advantages-only", "munchkin.items.restricted")
 def test_dual_citizenship_with_one_citizenship_keeps_the_advantages_only():
     def position(state):
         table(
@@ -700,14 +801,16 @@ def test_dual_citizenship_with_one_citizenship_keeps_the_advantages_only():
     s.finish()
 
 
+@shows("munchkin.items.restricted", "munchkin.items.anyone-carries")
 def test_citizenship_only_items_give_nothing_to_others():
     s = Scenario(GAME, "base", players=3, position=table(levels={0: 2}, items={0: ["bunny-ears"]}))
     assert s.view(None)["players"][0]["strength"] == 2
     assert not any(c.id.startswith("equip:") for c in s.expect(0, "arrange").choices)
     s.leave_open(0, "arrange")
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows("munchkin.items.slots", "munchkin.items.carried-and-equipped", "munchkin.ruling.equipment-swap")
 def test_only_two_hands_of_items_are_equipped_at_once():
     position = table(items={0: ["axe", "saxophone"]}, hands={0: ["christmas-tree"]})
     s = Scenario(GAME, "base", players=3, position=position)
@@ -718,9 +821,10 @@ def test_only_two_hands_of_items_are_equipped_at_once():
     items = {i["name"]: i["equipped"] for i in s.view(None)["players"][0]["items"]}
     assert items == {"Axe": False, "Saxophone": False, "Christmas Tree": True}
     s.leave_open(0, "arrange")
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows("munchkin.items.ignore-limits")
 def test_cheat_lets_an_item_break_the_slot_limits():
     position = table(items={0: ["top-hat"]}, hands={0: ["cheat", "bat-hat"]})
     s = Scenario(GAME, "base", players=3, position=position)
@@ -732,9 +836,10 @@ def test_cheat_lets_an_item_break_the_slot_limits():
     assert items == {"Top Hat": True, "Bat Hat": True}
     assert s.view(None)["players"][0]["strength"] == 1 + 1 + 2
     s.leave_open(0, "arrange")
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows("munchkin.undead.join")
 def test_undead_monsters_join_an_undead_fight_without_wandering_monster():
     position = table(levels={0: 5}, hands={2: ["corpse-mom"]}, door_top=("corpse-kid",))
     s = Scenario(GAME, "base", players=3, position=position)
@@ -755,6 +860,7 @@ def test_halloween_town_discards_a_monster_for_a_bonus():
     s.finish()
 
 
+@shows("munchkin.citizenship.discard-fodder")
 def test_christmas_town_discards_a_valuable_item_to_escape():
     position = table(
         levels={0: 1},
@@ -768,9 +874,10 @@ def test_christmas_town_discards_a_valuable_item_to_escape():
     s.choose(0, "Discard Santa Boots to escape The Mayor")
     assert level(s, 0) == 1 and s.view(None)["combat"] is None
     s.leave_open(0, "charity")
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows("munchkin.trade.stays-in-play")
 def test_trading_items_swaps_them_between_tables():
     position = table(items={0: ["axe"], 1: ["top-hat"]})
     s = Scenario(GAME, "base", players=3, position=position)
@@ -785,12 +892,13 @@ def test_trading_items_swaps_them_between_tables():
     assert [(i["name"], i["equipped"]) for i in players[1]["items"]] == [("Axe", False)]
     s.leave_open(0, "arrange")
     s.leave_open(1, "anytime")  # seat 1 may put on the Axe, or trade again
-    s.finish()
+    finish_leaving_windows(s)
 
 
 # --- cards management, hidden information -------------------------------------------------------
 
 
+@shows("munchkin.trouble.loot-the-room")
 def test_loot_the_room_draws_face_down():
     s = Scenario(GAME, "base", players=3, position=table(door_top=("spooked", "sled")))
     s.choose(0, "Kick Open the Door")
@@ -801,18 +909,20 @@ def test_loot_the_room_draws_face_down():
     s.choose(0, "End your turn", kind="charity")
     s.leave_open(1, "arrange")
     s.leave_open(0, "anytime")  # a Ride may be played at any time
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows("munchkin.door.other-card")
 def test_a_kicked_open_card_may_be_kept_or_played():
     s = Scenario(GAME, "base", players=3, position=table(door_top=("sled",)))
     s.choose(0, "Kick Open the Door")
     s.choose(0, "Play Sled", kind="revealed")
     assert s.view(None)["players"][0]["ride"]["name"] == "Sled"
     s.leave_open(0, "trouble")
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows("munchkin.cards.reshuffle")
 def test_an_empty_deck_is_reshuffled_from_its_discards():
     def position(state):
         table()(state)
@@ -826,9 +936,10 @@ def test_an_empty_deck_is_reshuffled_from_its_discards():
     assert kick.data["cards"][0]["name"] == "Spooked!"
     s.leave_open(0, "trouble")
     s.leave_open(2, "anytime")  # its hand holds Curses and Rides
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows("munchkin.cards.deck-exhausted")
 def test_no_card_is_drawn_when_a_deck_and_its_discards_are_empty():
     def position(state):
         table()(state)
@@ -842,12 +953,13 @@ def test_no_card_is_drawn_when_a_deck_and_its_discards_are_empty():
     assert s.view(0)["players"][0]["hand"]["count"] == 0
     s.leave_open(1, "arrange")
     s.leave_open(2, "anytime")
-    s.finish()
+    finish_leaving_windows(s)
 
 
 # --- variants ----------------------------------------------------------------------------------
 
 
+@shows("munchkin.faster.listen", "munchkin.faster.loot-treasure")
 def test_faster_play_listens_at_the_door_and_loots_a_treasure():
     s = Scenario(GAME, "faster", players=3, position=table(door_top=("spooked",)))
     s.choose(0, "Kick Open the Door")
@@ -860,9 +972,10 @@ def test_faster_play_listens_at_the_door_and_loots_a_treasure():
     assert s.view(None)["players"][1]["hand"]["count"] == 1
     s.leave_open(1, "arrange")
     s.leave_open(0, "anytime")
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows("munchkin.faster.shared-victories")
 def test_shared_victories_let_the_helper_win_too():
     position = table(levels={0: 9, 1: 2}, door_top=("creature-under-the-stairs",))
     s = Scenario(GAME, "faster", players=3, position=position)
@@ -875,6 +988,7 @@ def test_shared_victories_let_the_helper_win_too():
     s.finish()
 
 
+@shows("munchkin.setup.players")
 def test_two_players_need_the_unofficial_option():
     with pytest.raises(BadOptions):
         Match.new(GAME, "base", players=2)
@@ -890,7 +1004,7 @@ def test_epic_needs_kills_for_levels_19_and_20_but_not_for_10():
     s.choose(0, "On seat 0")
     assert level(s, 0) == 10 and s.match.outcome() is None
     s.leave_open(0, "arrange")
-    s.finish()
+    finish_leaving_windows(s)
 
 
 def test_epic_kicks_open_two_doors_from_level_10():
@@ -902,6 +1016,7 @@ def test_epic_kicks_open_two_doors_from_level_10():
     s.finish()
 
 
+@shows("munchkin.curse.victim-chooses")
 def test_two_curses_at_once_never_take_the_same_item_twice():
     position = table(
         levels={0: 10},
@@ -918,4 +1033,4 @@ def test_two_curses_at_once_never_take_the_same_item_twice():
     s.choose(0, "Lose Bone Club")
     assert [i["name"] for i in s.view(None)["players"][0]["items"]] == ["Axe"]
     s.leave_open(0, "trouble")
-    s.finish()
+    finish_leaving_windows(s)

@@ -5,8 +5,9 @@ bounds that stop a free action repeating without end. Scripted strictly."""
 
 from __future__ import annotations
 
-from munchkin_positions import everyone_passes, fetch, leave_window_open, table
+from munchkin_positions import everyone_passes, fetch, finish_leaving_windows, leave_window_open, table
 
+from nbc.core.testkit.ruletests import shows
 from nbc.core.testkit.scenario import Scenario
 from nbc.plugins.munchkin.cards import CARDS
 from nbc.plugins.munchkin.game import Munchkin
@@ -25,6 +26,7 @@ def items(s: Scenario, seat: int) -> dict[str, bool]:
 # --- trades -----------------------------------------------------------------------------
 
 
+@shows("munchkin.trade.stays-in-play", "munchkin.trade.out-of-combat")
 def test_a_seat_whose_turn_it_is_not_offers_several_items_for_several():
     position = table(items={0: ["axe", "top-hat"], 2: ["tuba", "elf-shoes", "holey-spoon"]})
     s = Scenario(GAME, "base", players=3, position=position)
@@ -40,9 +42,10 @@ def test_a_seat_whose_turn_it_is_not_offers_several_items_for_several():
     assert items(s, 0) == {"Tuba": False, "Holey Spoon": False}  # received Items are carried
     assert items(s, 2) == {"Elf Shoes": True, "Axe": False, "Top Hat": False}
     s.leave_open(0, "arrange")
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows("munchkin.trade.gift")
 def test_an_item_may_be_given_away_to_a_seat_that_accepts_it():
     s = Scenario(GAME, "base", players=3, position=table(items={1: ["holey-spoon"]}))
     s.choose(1, "Offer a trade", kind="anytime")
@@ -70,12 +73,13 @@ def test_after_a_declined_offer_the_seat_offers_again_only_at_the_next_step():
     assert "trade" in [c.id for c in s.expect(0, "trouble").choices]
     s.leave_open(0, "trouble")
     s.leave_open(1, "anytime")
-    s.finish()
+    finish_leaving_windows(s)
 
 
 # --- bribes --------------------------------------------------------------------------------
 
 
+@shows("munchkin.help.bribe")
 def test_a_bribe_offers_several_items_and_a_share_of_the_treasure():
     position = table(levels={0: 2, 1: 4}, items={0: ["axe", "top-hat"]}, door_top=("the-mayor",))
     s = Scenario(GAME, "base", players=3, position=position)
@@ -96,9 +100,10 @@ def test_a_bribe_offers_several_items_and_a_share_of_the_treasure():
     assert s.expect(0, "pick")  # the fighter picks first
     s.leave_open(0, "pick")
     s.leave_open(1, "anytime")  # it may put on what it was given
-    s.finish()
+    finish_leaving_windows(s)
 
 
+@shows("munchkin.ruling.bribe-paid-on-win")
 def test_a_bribe_is_not_paid_when_the_fight_is_lost():
     position = table(levels={0: 1, 1: 1}, items={0: ["axe"]}, door_top=("oogie-boogie",))
     s = Scenario(GAME, "base", players=3, seed=3, position=position)
@@ -112,12 +117,13 @@ def test_a_bribe_is_not_paid_when_the_fight_is_lost():
     assert items(s, 0) == {"Axe": True} and items(s, 1) == {}
     s.leave_open(0, "run")
     s.leave_open(1, "run")
-    s.finish()
+    finish_leaving_windows(s)
 
 
 # --- character creation ------------------------------------------------------------------
 
 
+@shows("munchkin.citizenship.dual", "munchkin.create.citizenship-and-ride")
 def test_dual_citizenship_may_be_played_at_character_creation():
     def dealt(state):  # still creating characters; seat 0 was dealt these two
         for p in state.players:
@@ -144,6 +150,7 @@ def test_dual_citizenship_may_be_played_at_character_creation():
 # --- One-Shot Items on the table -----------------------------------------------------------
 
 
+@shows("munchkin.one-shot.use", "munchkin.combat.one-shots")
 def test_a_one_shot_item_is_carried_on_the_table_and_used_from_there_in_a_fight():
     position = table(levels={0: 2}, hands={0: ["pumpkin-bomb"]}, door_top=("the-mayor",))
     s = Scenario(GAME, "base", players=3, position=position)
@@ -169,7 +176,7 @@ def test_a_one_shot_item_on_the_table_counts_as_an_item_for_sale_and_trade():
     s.choose(0, "Sell for 1 level(s) (1000 Gold, no change)", kind="sale")
     assert level(s, 0) == 3 and items(s, 0) == {}
     s.leave_open(0, "arrange")
-    s.finish()
+    finish_leaving_windows(s)
 
 
 # --- bounds, in place of caps per turn -----------------------------------------------------
@@ -189,7 +196,7 @@ def test_items_may_be_sold_more_than_once_a_turn():
         s.choose(0, "sell", kind="sale")
     assert level(s, 0) == 4
     s.leave_open(0, "arrange")
-    s.finish()
+    finish_leaving_windows(s)
 
 
 def test_a_sale_called_off_is_not_started_again_until_the_seat_s_cards_change():
@@ -201,7 +208,7 @@ def test_a_sale_called_off_is_not_started_again_until_the_seat_s_cards_change():
     s.choose(0, "Play Axe")  # its cards changed: a sale may be started again
     assert "sell" in [c.id for c in s.expect(0, "arrange").choices]
     s.leave_open(0, "arrange")
-    s.finish()
+    finish_leaving_windows(s)
 
 
 def test_an_item_is_not_put_back_on_while_nothing_else_changed():
@@ -217,7 +224,7 @@ def test_an_item_is_not_put_back_on_while_nothing_else_changed():
     s.choose(0, "Put on Top Hat")
     assert not any(c.id.startswith("on:") for c in s.expect(0, "arrange").choices)  # not the Bat Hat again
     s.leave_open(0, "arrange")
-    s.finish()
+    finish_leaving_windows(s)
 
 
 def test_halloween_town_may_discard_more_than_three_monsters_in_a_fight():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from munchkin_positions import table
 
+from nbc.core.testkit.ruletests import shows
 from nbc.core.testkit.scenario import Scenario
 from nbc.plugins.munchkin.game import Munchkin
 from nbc.plugins.munchkin.schema import VIEW, MunchkinView
@@ -24,6 +25,7 @@ def fight():
     return s
 
 
+@shows("munchkin.hand.show")
 def test_a_hand_is_shown_to_its_owner_only():
     s = fight()
     assert [c["name"] for c in s.view(0)["players"][0]["hand"]["cards"]] == ["Top Hat", "Sled"]
