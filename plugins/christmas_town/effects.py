@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from nbc.core.coverage import fired
-from nbc.plugins.tcg.api import ASK, HALLOWEENTOWN, Trigger, custom, pick_each, register_program
+from nbc.plugins.tcg.api import ASK, HALLOWEENTOWN, Trigger, custom, custom_check, pick_each, register_program
 
 CHRISTMAS_TOWN = "christmas-town"
 
@@ -31,6 +31,26 @@ def _slot_of(g: Any, st: Any, card: str) -> tuple[int, int] | None:
 
 
 # --- moving --------------------------------------------------------------------------------------
+def _journeys(g, st, seat, k):
+    """Where Magical Journey may take a Character from place k of seat's row."""
+    row = st.players[seat].row
+    at_circle = st.cards[row[k].locale] == "tree-circle"
+    return [
+        j
+        for j, s in enumerate(row)
+        if j != k
+        and not s.flipped
+        and (g.slot_town(st, seat, j) == CHRISTMAS_TOWN if at_circle else st.cards[s.locale] == "tree-circle")
+    ]
+
+
+@custom_check("magical_journey")
+def _can_journey(g, st, f, ins):
+    card = f.vars.get(ins["card"])
+    found = None if card is None else g.locate(st, card)
+    return found is not None and g.can_move(st, card) and bool(_journeys(g, st, found[0], found[1]))
+
+
 @custom("magical_journey")
 def _magical_journey(g, st, f, ins, ctx):
     """The Character goes between your Tree Circle and one of your Christmas Town Locales (the
@@ -44,17 +64,9 @@ def _magical_journey(g, st, f, ins, ctx):
     row = st.players[seat].row
     done, dest = _answer(g, st, f, "mj")
     if not done:
-        at_circle = st.cards[row[k].locale] == "tree-circle"
         options = [
-            (f"to:{j}", g.label(st, s.locale), j, g.refs(st, s.locale, card))
-            for j, s in enumerate(row)
-            if j != k
-            and not s.flipped
-            and (
-                g.slot_town(st, seat, j) == CHRISTMAS_TOWN
-                if at_circle
-                else st.cards[s.locale] == "tree-circle"
-            )
+            (f"to:{j}", g.label(st, row[j].locale), j, g.refs(st, row[j].locale, card))
+            for j in _journeys(g, st, seat, k)
         ]
         if not options:
             return False
@@ -68,6 +80,27 @@ def _magical_journey(g, st, f, ins, ctx):
     )
     g.move_character(st, seat, card, k, dest, ctx)
     return True
+
+
+def _move_to_places(g, st, f, ins, card, seat, k):
+    row = st.players[seat].row
+    return [
+        j
+        for j, s in enumerate(row)
+        if j != k
+        and not s.flipped
+        and g.ev(st, f, ins["direction"], c=s.locale, distance=abs(j - k))
+        and (g.slot_town(st, seat, j) == g.slot_town(st, seat, k) or g.may_enter(st, seat, card, k, j))
+    ]
+
+
+@custom_check("move_to")
+def _can_move_to(g, st, f, ins):
+    card = f.vars.get(ins["card"])
+    found = None if card is None else g.locate(st, card)
+    if found is None or not g.can_move(st, card) or g.shields(st, f, card, found[0]):
+        return False
+    return bool(_move_to_places(g, st, f, ins, card, found[0], found[1]))
 
 
 @custom("move_to")
@@ -90,12 +123,8 @@ def _move_to(g, st, f, ins, ctx):
     done, dest = _answer(g, st, f, "mt")
     if not done:
         options = [
-            (f"to:{j}", g.label(st, s.locale), j, g.refs(st, s.locale, card))
-            for j, s in enumerate(row)
-            if j != k
-            and not s.flipped
-            and g.ev(st, f, ins["direction"], c=s.locale, distance=abs(j - k))
-            and (g.slot_town(st, seat, j) == g.slot_town(st, seat, k) or g.may_enter(st, seat, card, k, j))
+            (f"to:{j}", g.label(st, row[j].locale), j, g.refs(st, row[j].locale, card))
+            for j in _move_to_places(g, st, f, ins, card, seat, k)
         ]
         if not options:
             return False
@@ -105,6 +134,16 @@ def _move_to(g, st, f, ins, ctx):
             return _ask(g, st, f, "mt", "destination", f"Where does {g.label(st, card)} go?", options)
     g.move_character(st, seat, card, k, dest, ctx)
     return True
+
+
+@custom_check("choo_choo")
+def _can_choo_choo(g, st, f, ins):
+    """A Christmas Character that can move stands in Christmas Town, which has another Locale."""
+    row = st.players[f.seat].row
+    ct = [k for k in range(len(row)) if g.slot_town(st, f.seat, k) == CHRISTMAS_TOWN and not row[k].flipped]
+    return len(ct) > 1 and any(
+        g.def_of(st, c).holiday == "christmas" and g.can_move(st, c) for k in ct for c in row[k].characters
+    )
 
 
 @custom("choo_choo")
@@ -139,6 +178,23 @@ def _choo_choo(g, st, f, ins, ctx):
     for c in f.vars.pop("_cc")["chosen"]:
         g.move_character(st, f.seat, c, a, b, ctx)
     return True
+
+
+@custom_check("snowmobile")
+def _can_snowmobile(g, st, f, ins):
+    jack = f.vars.get(ins["card"])
+    found = None if jack is None else g.locate(st, jack)
+    if found is None or not g.can_move(st, jack):
+        return False
+    seat, k = found
+    row = st.players[seat].row
+    return any(
+        j != k
+        and not s.flipped
+        and g.slot_town(st, seat, j) == HALLOWEENTOWN
+        and g.may_enter(st, seat, jack, k, j)
+        for j, s in enumerate(row)
+    )
 
 
 @custom("snowmobile")
@@ -178,6 +234,23 @@ def _snowmobile(g, st, f, ins, ctx):
     for c in [*riders, jack]:  # the riders first: a Character that follows Jack is already aboard
         g.move_character(st, seat, c, k, dest, ctx)
     return True
+
+
+@custom_check("mission_of_menace")
+def _can_mission(g, st, f, ins):
+    """Your Tree House is there and Lock, Shock and Barrel, together in Christmas Town, can move."""
+    row = st.players[f.seat].row
+    if not any(st.cards[s.locale] == "the-tree-house" and not s.flipped for s in row):
+        return False
+    for k, slot in enumerate(row):
+        if g.slot_town(st, f.seat, k) != CHRISTMAS_TOWN:
+            continue
+        trio = [
+            next((c for c in slot.characters if g.is_(st, c, x)), None) for x in ("lock", "shock", "barrel")
+        ]
+        if None not in trio and all(g.can_move(st, c) for c in trio):
+            return True
+    return False
 
 
 @custom("mission_of_menace")
@@ -229,6 +302,12 @@ def _gather(g, st, f, ins, ctx):
     return True
 
 
+@custom_check("swap_locales")
+def _can_swap_locales(g, st, f, ins):
+    row = st.players[f.seat].row
+    return sum(1 for k in range(len(row)) if g.slot_town(st, f.seat, k) == HALLOWEENTOWN) > 1
+
+
 @custom("swap_locales")
 def _swap_locales(g, st, f, ins, ctx):
     """Morning Rounds: two of your Halloweentown Locales change places, Characters and all."""
@@ -273,23 +352,12 @@ def _put_character(g, st, seat, card, k, price, ctx):
     g.played(st, seat, card, f"{g.def_of(st, card).id}.on_play", "char_played", data={"replaced": False})
 
 
-@custom("play_character")
-def _play_character(g, st, f, ins, ctx):
-    """Play the Character in `card` from hand: `direction` is `per-player` (1 less per
-    Player at the Locale, Halloweentown only), `half` (half price, rounded down) or `free`
-    (to the Locale in variable `locale`)."""
-    card = f.vars.get(ins["card"])
+def _play_places(g, st, f, ins, card, pp):
+    """(row place, price) where the Character in hand may go for at most `pp` Points."""
     p = st.players[f.seat]
-    if card is None or card not in p.hand or g.title_in_town(st, f.seat, card) is not None:
-        return False
-    done, pick = _answer(g, st, f, "pc")
-    if done:
-        k, price = pick
-        _put_character(g, st, f.seat, card, k, price, ctx)
-        return True
     mode = ins["direction"]
     only = f.vars.get(ins["locale"]) if ins.get("locale") else None
-    options = []
+    out = []
     for k, slot in enumerate(p.row):
         if only is not None and slot.locale != only:
             continue
@@ -304,15 +372,46 @@ def _play_character(g, st, f, ins, ctx):
             price //= 2
         else:
             price = 0
-        if price <= p.pp:
-            options.append(
-                (
-                    f"play:{k}",
-                    f"Play {g.label(st, card)} to {g.label(st, slot.locale)} for {price}",
-                    [k, price],
-                    g.refs(st, card, slot.locale),
-                )
-            )
+        if price <= pp:
+            out.append((k, price))
+    return out
+
+
+@custom_check("play_character")
+def _can_play_character(g, st, f, ins):
+    """The Character may go somewhere at a price its player can pay once the Surprise
+    (still in hand while it is weighed) is paid for."""
+    card = f.vars.get(ins["card"])
+    p = st.players[f.seat]
+    if card is None or card not in p.hand or g.title_in_town(st, f.seat, card) is not None:
+        return False
+    pp = p.pp - (g.cost(st, f.seat, f.source) if f.source in p.hand else 0)
+    return bool(_play_places(g, st, f, ins, card, pp))
+
+
+@custom("play_character")
+def _play_character(g, st, f, ins, ctx):
+    """Play the Character in `card` from hand: `direction` is `per-player` (1 less per
+    Player at the Locale, Halloweentown only), `half` (half price, rounded down) or `free`
+    (to the Locale in variable `locale`)."""
+    card = f.vars.get(ins["card"])
+    p = st.players[f.seat]
+    if card is None or card not in p.hand or g.title_in_town(st, f.seat, card) is not None:
+        return False
+    done, pick = _answer(g, st, f, "pc")
+    if done:
+        k, price = pick
+        _put_character(g, st, f.seat, card, k, price, ctx)
+        return True
+    options = [
+        (
+            f"play:{k}",
+            f"Play {g.label(st, card)} to {g.label(st, p.row[k].locale)} for {price}",
+            [k, price],
+            g.refs(st, card, p.row[k].locale),
+        )
+        for k, price in _play_places(g, st, f, ins, card, p.pp)
+    ]
     if not options:
         return False
     return _ask(g, st, f, "pc", "locale", f"Where does {g.label(st, card)} go?", options)
@@ -384,7 +483,9 @@ def _steal_creation(g, st, f, ins, ctx):
             pool = [
                 c
                 for c in g.distinct(st, st.players[town].creations)
-                if c != f.source and g.title_in_town(st, f.seat, c) is None
+                if c != f.source
+                and g.title_in_town(st, f.seat, c) is None
+                and not g.shields(st, f, c, town)  # a Jumbo Treat Bag under We Bagged Him! stays
             ]
             if not pool:
                 return False
@@ -417,6 +518,12 @@ def _count(g, st, f, ins, ctx):
         1 for c in g.characters(st, f.seat) if g.ev(st, f, ins["direction"], c=c)
     )
     return True
+
+
+@custom_check("remove_top")
+def _can_remove_top(g, st, f, ins):
+    seat = f.vars.get(ins["card"])
+    return seat is not None and bool(st.players[seat].deck)
 
 
 @custom("remove_top")
@@ -517,6 +624,27 @@ def _strip_stacks(g, st, f, ins, ctx):
     return True
 
 
+def _own_hosts(g, st, seat):
+    """The cards of seat's Halloweentown a Surprise may be Stacked on: the Characters
+    there, the Creations and the Surprises on the table."""
+    p = st.players[seat]
+    return [
+        *(
+            c
+            for k, slot in enumerate(p.row)
+            if g.slot_town(st, seat, k) == HALLOWEENTOWN
+            for c in slot.characters
+        ),
+        *p.creations,
+        *p.placed,
+    ]
+
+
+@custom_check("unstack")
+def _can_unstack(g, st, f, ins):
+    return any(st.stacked.get(host) for host in _own_hosts(g, st, f.seat))
+
+
 @custom("unstack")
 def _unstack(g, st, f, ins, ctx):
     """Nothing Underneath: discard one Surprise Stacked on a card of your Halloweentown (your
@@ -527,17 +655,7 @@ def _unstack(g, st, f, ins, ctx):
         st.stacked[host].remove(s)
         g.to_discard(st, s, ctx, "Nothing Underneath")
         return True
-    p = st.players[f.seat]
-    hosts = [
-        *(
-            c
-            for k, slot in enumerate(p.row)
-            if g.slot_town(st, f.seat, k) == HALLOWEENTOWN
-            for c in slot.characters
-        ),
-        *p.creations,
-        *p.placed,
-    ]
+    hosts = _own_hosts(g, st, f.seat)
     options = [
         (f"unstack:{s}", f"{g.label(st, s)} on {g.label(st, host)}", [host, s], g.refs(st, s, host))
         for host in hosts
@@ -546,6 +664,11 @@ def _unstack(g, st, f, ins, ctx):
     if not options:
         return False
     return _ask(g, st, f, "us", "choose", "Which Stacked Surprise goes?", options)
+
+
+@custom_check("someplace_new")
+def _can_look_at_locales(g, st, f, ins):
+    return bool(st.players[f.seat].locale_deck)
 
 
 @custom("someplace_new")
@@ -645,31 +768,48 @@ def _same_routine(g, st, f, ins, ctx):
     return True
 
 
+def _guest_functions(g, st, f):
+    """(seat, row place, Function, cards to discard) for each Function of an opponent's
+    Active Locale that the hand can pay for (without the Surprise itself, while it is
+    weighed in hand) and whose first part could be done by this player."""
+    p = st.players[f.seat]
+    hand = len(p.hand) - (1 if f.source in p.hand else 0)
+    for seat in g.opponents(st, f.seat):
+        n = g.active_count(st, seat)
+        if n > hand:
+            continue
+        for k, slot in enumerate(st.players[seat].row):
+            if slot.flipped or not g.is_active(st, seat, k):
+                continue
+            d = g.def_of(st, slot.locale)
+            for j in range(len(d.functions)):
+                if g.can_start(st, f.seat, slot.locale, f"{d.id}.function{j}"):
+                    yield seat, k, j, n
+
+
+@custom_check("uninvited_guest")
+def _can_be_a_guest(g, st, f, ins):
+    return next(_guest_functions(g, st, f), None) is not None
+
+
 @custom("uninvited_guest")
 def _uninvited_guest(g, st, f, ins, ctx):
     """In place of your Function: discard as many cards as an opponent has Active Locales,
     then perform a Function of one of that opponent's Active Locales."""
     done, pick = _answer(g, st, f, "ug")
-    hand = len(st.players[f.seat].hand)
     if not done:
         options = []
-        for seat in g.opponents(st, f.seat):
-            n = g.active_count(st, seat)
-            if n > hand:
-                continue
-            for k, slot in enumerate(st.players[seat].row):
-                if slot.flipped or not g.is_active(st, seat, k):
-                    continue
-                d = g.def_of(st, slot.locale)
-                for j, fn in enumerate(d.functions):
-                    options.append(
-                        (
-                            f"fn:{seat}:{k}:{j}",
-                            f"Seat {seat}'s {d.name}: {fn.label} (discard {n})",
-                            [seat, k, j, n],
-                            [g.ref(st, slot.locale), *g.named(fn.label)],
-                        )
-                    )
+        for seat, k, j, n in _guest_functions(g, st, f):
+            d = g.def_of(st, st.players[seat].row[k].locale)
+            label = d.functions[j].label
+            options.append(
+                (
+                    f"fn:{seat}:{k}:{j}",
+                    f"Seat {seat}'s {d.name}: {label} (discard {n})",
+                    [seat, k, j, n],
+                    [g.ref(st, st.players[seat].row[k].locale), *g.named(label)],
+                )
+            )
         if not options:
             return False
         return _ask(g, st, f, "ug", "function", "Whose Function do you use?", options)

@@ -259,6 +259,8 @@ def tcg_more_actions(g: Rules, st: State, seat: int) -> list[tuple[str, str, Any
         for j, ability in enumerate(d.abilities):
             if ability.when and not g.ev_at(st, seat, slot.locale, ability.when):
                 continue
+            if not g.can_start(st, seat, slot.locale, f"{d.id}.ability{j}"):
+                continue
             refs = [g.ref(st, slot.locale), *g.named(ability.label)]
             out.append(
                 (f"use:{slot.locale}:{j}", f"{d.name}: {ability.label}", ["use", slot.locale, j], refs)

@@ -360,7 +360,7 @@ def _compile(cls: type) -> None:
         "def dump(obj):\n    return {\n" + "".join(dumped) + "    }\n\n"
         "def load(data):\n"
         "    if type(data) is not dict or data.keys() != names:\n"
-        "        _check(cls, names, data)\n"
+        "        data = _check(cls, names, data)\n"
         "    return cls(\n" + "".join(loaded) + "    )\n"
     )
     exec(compile(source, f"<munchkin codec for {cls.__name__}>", "exec"), env)
@@ -476,9 +476,17 @@ def text(obj: Any) -> str:
     return _WRITERS[cls](obj)
 
 
-def _check_fields(cls: type, names: frozenset[str], data: Any) -> None:
-    if set(data) != names:
-        raise ValueError(f"{cls.__name__}: expected fields {sorted(names)}, found {sorted(data)}")
+# Fields added after matches were first saved, with the value a save without them means.
+LATER: dict[str, Any] = {"seen": list}
+
+
+def _check_fields(cls: type, names: frozenset[str], data: Any) -> dict[str, Any]:
+    """`data` with the fields added later filled in; any other difference is an error."""
+    if isinstance(data, dict):
+        missing = names - set(data)
+        if set(data) <= names and missing <= set(LATER):
+            return {**data, **{name: LATER[name]() for name in missing}}
+    raise ValueError(f"{cls.__name__}: expected fields {sorted(names)}, found {sorted(data)}")
 
 
 # A direct copy (`copy`, for `Match.clone`): per dataclass a function written out from

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
-from nbc.plugins.tcg.effects import ASK, TcgCard, custom, cut_price, register_program
+from nbc.plugins.tcg.effects import ASK, TcgCard, custom, custom_check, cut_price, register_program
 from nbc.plugins.tcg.ops import pick_each
 from nbc.plugins.tcg.rules import Rules
 from nbc.plugins.tcg.state import Frame, Slot, State, Trigger
@@ -27,6 +27,8 @@ from nbc.plugins.tcg.state import Frame, Slot, State, Trigger
 # besides the rules object, an expansion uses these, re-exported here:
 # `custom(name)` registers a custom effect (`{op = "custom", fn = name}`), which runs like an
 # op: fn(g, st, f, ins, ctx) -> True (done), False (failed: the program ends) or ASK;
+# `custom_check(name)` registers fn(g, st, f, ins) -> bool, whether that effect could be
+# done now, for a mode, Function or ability that starts with it (see `TcgApi.can_start`);
 # `register_program(key, steps, fires)` compiles a program of steps an expansion starts
 # itself (with `g.push`); `pick_each` asks yes or no about each card of a pool ("any
 # number of"); `cut_price` applies a price cut with its floor; `Trigger(prog, seat,
@@ -43,6 +45,7 @@ __all__ = [
     "TcgApi",
     "Trigger",
     "custom",
+    "custom_check",
     "cut_price",
     "members",
     "pick_each",
@@ -220,6 +223,10 @@ class TcgApi(Protocol):
         self, st: State, f: Frame, seat: int, against: str, ctx: Any, target: str | None = None
     ) -> Any:
         """Let seat answer the running effect: True go on, False cancelled for them, ASK."""
+
+    def can_start(self, st: State, seat: int, source: str, key: str) -> bool:
+        """Whether program `key` (a mode, Function or ability of `source`) could do its first
+        part for seat now: what is offered to a player is what can be begun."""
 
 
 def members() -> frozenset[str]:

@@ -210,8 +210,10 @@ class Basics:
             for slot in p.row:
                 if card in slot.characters or card == slot.locale:
                     return self.home[st.cards[slot.locale]]
-            if card in p.creations or card in p.placed:
+            if card in p.creations:
                 return HALLOWEENTOWN
+            if card in p.placed:  # a Surprise on the table: its card's town (Christmas Town Gates)
+                return self.home[st.cards[card]]
         for host, stack in st.stacked.items():
             if card in stack:
                 return self.card_town(st, host)

@@ -253,6 +253,7 @@ FUNCTIONS = {
     "left": "left(): the seat of the player on your left (next in turn order)",
     "locale_of": "locale_of(card): the instance id of the Locale a Character stands at ('' if none)",
     "holiday": "holiday(card): the card's holiday, 'halloween' or 'christmas'",
+    "title_held": "title_held(card): the town the card is in holds a card of the source's title already",
     "town": "town(card): the town of a Locale, or of the Locale a Character stands at ('' if none)",
     "in_town": "in_town(g, t): your Characters answering to g in your town t (`any`: in play)",
     "has_keyword": "has_keyword(card, k): whether the card carries keyword k (or has been granted it)",
@@ -574,6 +575,66 @@ def custom(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     return register
 
 
+# For a custom effect that may find nothing to do: fn(g, st, f, ins) -> bool, whether
+# it could be carried out now (`f` a probe frame holding what the steps before it
+# chose). A mode, Function or ability whose first part is that effect is offered only
+# when it holds (`Primitives.can_start`); without one the effect is taken to be possible.
+CHECKS: dict[str, Callable[..., bool]] = {}
+
+
+def custom_check(name: str) -> Callable[[Callable[..., bool]], Callable[..., bool]]:
+    def register(fn: Callable[..., bool]) -> Callable[..., bool]:
+        CHECKS[name] = fn
+        return fn
+
+    return register
+
+
+# ops whose first use in a program can find nothing to act on (see `program_lead`)
+TARGET_OPS = frozenset(
+    {
+        "destroy",
+        "bounce",
+        "discard_card",
+        "stack",
+        "tuck_char",
+        "relocate",
+        "recover",
+        "discard",
+        "random_discard",
+    }
+)
+# where the leading part of a program ends at the latest: where it branches or hands over
+_LEAD_ENDS = frozenset({"may", "jump", "jump_unless", "end", "each"})
+LEADS: dict[str, list[dict[str, Any]]] = {}
+
+
+def program_lead(key: str) -> list[dict[str, Any]]:
+    """The steps of program `key` that decide whether its first part can be done: the
+    choices and tests it opens with and the first step that acts (with the steps before
+    it that a `when` may skip), or [] when none of them can find nothing to act on (a
+    draw, a Search, Pumpkin Points: such a program can always start). Made once per
+    program; `register_program` drops it with the old code."""
+    found = LEADS.get(key)
+    if found is None:
+        lead: list[dict[str, Any]] = []
+        for ins in PROGRAMS[key]:
+            name = ins["op"]
+            if name in _LEAD_ENDS:
+                break
+            lead.append(ins)
+            if name not in ("choose", "set", "require") and "when" not in ins:
+                break
+        checked = any(
+            i["op"] in ("choose", "require")
+            or (i["op"] in TARGET_OPS and not i.get("forced"))
+            or (i["op"] == "custom" and i.get("fn") in CHECKS)
+            for i in lead
+        )
+        found = LEADS[key] = lead if checked else []
+    return found
+
+
 def register_program(key: str, steps: list[dict[str, Any]], fires: str | None = None) -> str:
     """Compile `steps` under `key` (nested `do` lists become programs of their own).
     `fires` names the card the program belongs to: each of its steps that does
@@ -586,6 +647,7 @@ def register_program(key: str, steps: list[dict[str, Any]], fires: str | None = 
             ins["fires"] = fires
     PROGRAMS[key] = code
     STEPS.pop(key, None)  # compiled again, from the new code, when it first runs
+    LEADS.pop(key, None)
     if fires is not None:
         PROGRAM_FIRES[key] = fires
     return key

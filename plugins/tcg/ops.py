@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nbc.plugins.tcg.effects import ASK, custom, op
+from nbc.plugins.tcg.effects import ASK, custom, custom_check, op
 
 
 def _n(g: Any, st: Any, f: Any, ins: dict[str, Any], key: str = "n", default: int = 0) -> int:
@@ -258,6 +258,11 @@ def _flip_locale(g, st, f, ins, ctx):
     return True
 
 
+@custom_check("double_dead")
+def _can_double_dead(g, st, f, ins):
+    return any(p.discard for p in st.players)
+
+
 @custom("double_dead")
 def _double_dead(g, st, f, ins, ctx):
     done, title = _answer(g, st, f, "dd")
@@ -311,6 +316,24 @@ def _use_function(g, st, f, ins, ctx):
     return True
 
 
+def _empty_pairs(g, st):
+    """(seat, a, b): two empty Locales of that player's Halloweentown (Gate Keeper)."""
+    for seat, p in enumerate(st.players):
+        empty = [k for k, s in enumerate(p.row) if not s.characters]
+        for i, a in enumerate(empty):
+            for b in empty[i + 1 :]:
+                if (
+                    g.slot_town(st, seat, a) == "halloweentown"
+                    and g.slot_town(st, seat, b) == "halloweentown"
+                ):
+                    yield seat, a, b  # the card swaps Locales of a Halloweentown only
+
+
+@custom_check("swap_empty_locales")
+def _can_swap_empty(g, st, f, ins):
+    return next(_empty_pairs(g, st), None) is not None
+
+
 @custom("swap_empty_locales")
 def _swap_empty(g, st, f, ins, ctx):
     pick = f.vars.get("_swap")  # chosen already: waiting for the owner's answer
@@ -319,20 +342,11 @@ def _swap_empty(g, st, f, ins, ctx):
         done, pick = _answer(g, st, f, "sw")
     if not done:
         options = []
-        for seat, p in enumerate(st.players):
-            empty = [k for k, s in enumerate(p.row) if not s.characters]
-            for i, a in enumerate(empty):
-                for b in empty[i + 1 :]:
-                    if (
-                        g.slot_town(st, seat, a) != "halloweentown"
-                        or g.slot_town(st, seat, b) != "halloweentown"
-                    ):
-                        continue  # the card swaps Locales of a Halloweentown only
-                    label = (
-                        f"seat {seat}: swap {g.label(st, p.row[a].locale)} and {g.label(st, p.row[b].locale)}"
-                    )
-                    refs = g.refs(st, p.row[a].locale, p.row[b].locale)
-                    options.append((f"swap:{seat}:{a}:{b}", label, [seat, a, b], refs))
+        for seat, a, b in _empty_pairs(g, st):
+            p = st.players[seat]
+            label = f"seat {seat}: swap {g.label(st, p.row[a].locale)} and {g.label(st, p.row[b].locale)}"
+            refs = g.refs(st, p.row[a].locale, p.row[b].locale)
+            options.append((f"swap:{seat}:{a}:{b}", label, [seat, a, b], refs))
         if not options:
             return False
         return _ask(g, st, f, "sw", f.seat, "swap", "Swap two empty Locales", options)
@@ -461,6 +475,28 @@ def _movable(g, st, seat, card):
     return g.can_move(st, card) and not (d.move_when and not g.ev_at(st, seat, card, d.move_when))
 
 
+@custom_check("hitch")
+def _can_hitch(g, st, f, ins):
+    """Someone could ride: off the Mayor-mobile to another Locale, or onto it from one."""
+    row = st.players[f.seat].row
+    mobile = next(
+        (k for k, s in enumerate(row) if st.cards[s.locale] == "mayor-mobile" and not s.flipped), None
+    )
+    if mobile is None:
+        return False
+    pairs = (
+        [(mobile, k) for k in range(len(row)) if k != mobile]
+        if ins["direction"] == "out"
+        else [(k, mobile) for k in range(len(row)) if k != mobile]
+    )
+    return any(
+        _movable(g, st, f.seat, c) and g.may_enter(st, f.seat, c, frm, to)
+        for frm, to in pairs
+        if not row[frm].flipped and not row[to].flipped
+        for c in row[frm].characters
+    )
+
+
 @custom("hitch")
 def _hitch(g, st, f, ins, ctx):
     """Hitch a Ride: Characters leave the Mayor-mobile for one Locale, or gather there from one."""
@@ -501,6 +537,20 @@ def _hitch(g, st, f, ins, ctx):
     return True
 
 
+@custom_check("town_meeting")
+def _can_town_meeting(g, st, f, ins):
+    row = st.players[f.seat].row
+    targets = [
+        k for k, s in enumerate(row) if st.cards[s.locale] in ("town-hall", "town-square") and not s.flipped
+    ]
+    return any(
+        k != j and _movable(g, st, f.seat, c) and g.may_enter(st, f.seat, c, j, k)
+        for j, slot in enumerate(row)
+        for c in slot.characters
+        for k in targets
+    )
+
+
 @custom("town_meeting")
 def _town_meeting(g, st, f, ins, ctx):
     row = st.players[f.seat].row
@@ -525,6 +575,8 @@ def _town_meeting(g, st, f, ins, ctx):
             for k in targets
             if found and k != found[1] and g.may_enter(st, f.seat, card, found[1], k)
         ]
+        if not _movable(g, st, f.seat, card):  # a Character that cannot move stays
+            options = []
         if not options or found is None:
             state["left"].pop(0)
             continue
@@ -542,10 +594,9 @@ def _town_meeting(g, st, f, ins, ctx):
     return True
 
 
-@custom("tub_of_terror")
-def _tub(g, st, f, ins, ctx):
-    row = st.players[f.seat].row
-    home = next(
+def _trio_home(g, st, row):
+    """The row place where Lock, Shock and Barrel stand together, or None."""
+    return next(
         (
             k
             for k, s in enumerate(row)
@@ -553,15 +604,38 @@ def _tub(g, st, f, ins, ctx):
         ),
         None,
     )
+
+
+def _tub_places(g, st, seat, row, home):
+    trio = [next(c for c in row[home].characters if g.is_(st, c, x)) for x in ("lock", "shock", "barrel")]
+    if not all(_movable(g, st, seat, c) for c in trio):  # they move together or not at all
+        return trio, []
+    places = [
+        k
+        for k, s in enumerate(row)
+        if k != home and not s.flipped and all(g.may_enter(st, seat, c, home, k) for c in trio)
+    ]
+    return trio, places
+
+
+@custom_check("tub_of_terror")
+def _can_tub(g, st, f, ins):
+    row = st.players[f.seat].row
+    home = _trio_home(g, st, row)
+    return home is not None and bool(_tub_places(g, st, f.seat, row, home)[1])
+
+
+@custom("tub_of_terror")
+def _tub(g, st, f, ins, ctx):
+    row = st.players[f.seat].row
+    home = _trio_home(g, st, row)
     if home is None:
         return False
     done, dest = _answer(g, st, f, "tub")
     if not done:
-        trio = [next(c for c in row[home].characters if g.is_(st, c, x)) for x in ("lock", "shock", "barrel")]
+        trio, places = _tub_places(g, st, f.seat, row, home)
         options = [
-            (f"to:{k}", g.label(st, s.locale), k, g.refs(st, s.locale, *trio))
-            for k, s in enumerate(row)
-            if k != home and not s.flipped and all(g.may_enter(st, f.seat, c, home, k) for c in trio)
+            (f"to:{k}", g.label(st, row[k].locale), k, g.refs(st, row[k].locale, *trio)) for k in places
         ]
         if not options:
             return False
@@ -599,22 +673,38 @@ def _king_again(g, st, f, ins, ctx):
     return True
 
 
+def _tyb_functions(g, st, f):
+    """(row place, Function, cards to discard) for each Function of an inactive Locale of
+    yours whose missing Scare the hand can pay (the Surprise itself, while it is weighed
+    in hand, does not pay) and whose first part could be done."""
+    p = st.players[f.seat]
+    hand = len(p.hand) - (1 if f.source in p.hand else 0)
+    for k, slot in enumerate(p.row):
+        if slot.flipped or g.is_active(st, f.seat, k):
+            continue
+        missing = g.threshold(st, slot) - sum(g.scare(st, c) for c in slot.characters)
+        if 0 < missing <= hand:
+            d = g.def_of(st, slot.locale)
+            for j in range(len(d.functions)):
+                if g.can_start(st, f.seat, slot.locale, f"{d.id}.function{j}"):
+                    yield k, j, missing
+
+
+@custom_check("time_you_begun")
+def _can_time_you_begun(g, st, f, ins):
+    return next(_tyb_functions(g, st, f), None) is not None
+
+
 @custom("time_you_begun")
 def _time_you_begun(g, st, f, ins, ctx):
     """Pay the missing Scare in cards from hand; the inactive Locale then performs a Function."""
-    p = st.players[f.seat]
     done, pick = _answer(g, st, f, "tyb")
     if not done:
         options = []
-        for k, slot in enumerate(p.row):
-            if slot.flipped or g.is_active(st, f.seat, k):
-                continue
-            missing = g.threshold(st, slot) - sum(g.scare(st, c) for c in slot.characters)
-            if 0 < missing <= len(p.hand):
-                d = g.def_of(st, slot.locale)
-                for j, fn in enumerate(d.functions):
-                    label = f"{d.name}: {fn.label} (discard {missing})"
-                    options.append((f"fn:{k}:{j}", label, [k, j, missing], [d.id, *g.named(fn.label)]))
+        for k, j, missing in _tyb_functions(g, st, f):
+            d = g.def_of(st, st.players[f.seat].row[k].locale)
+            label = f"{d.name}: {d.functions[j].label} (discard {missing})"
+            options.append((f"fn:{k}:{j}", label, [k, j, missing], [d.id, *g.named(d.functions[j].label)]))
         if not options:
             return False
         return _ask(g, st, f, "tyb", f.seat, "function", "Which Locale's Function?", options)
@@ -643,6 +733,12 @@ def _extra_function(g, st, f, ins, ctx):
         {"seat": f.seat, "refs": [g.ref(st, locale)]},
     )
     return True
+
+
+@custom_check("pick_discard")
+def _can_pick_discard(g, st, f, ins):
+    seat = f.vars.get(ins["card"])
+    return seat is not None and bool(st.players[seat].hand)
 
 
 @custom("pick_discard")
@@ -696,6 +792,11 @@ def _show(g, st, f, ins, ctx):
     return True
 
 
+@custom_check("reorder_top")
+def _can_reorder_top(g, st, f, ins):
+    return bool(st.players[f.seat].deck)
+
+
 @custom("reorder_top")
 def _reorder_top(g, st, f, ins, ctx):
     """Look at the top n cards and put them back one by one; the last one chosen ends on top."""
@@ -743,7 +844,8 @@ def _organ_donor(g, st, f, ins, ctx):
         for c in g.distinct(st, p.hand)
         if g.def_of(st, c).kind == "creation" and g.title_in_town(st, seat, c) is None
     ]
-    chars = g.town_characters(st, seat)  # from their Halloweentown
+    # from their Halloweentown, and only Characters that may be discarded from play
+    chars = [c for c in g.town_characters(st, seat) if not g.is_immune(st, c)]
     finkle = [c for c in chars if g.is_(st, c, "dr-finklestein")]
     done, pick = _answer(g, st, f, "od")
     if not done:
@@ -829,6 +931,14 @@ def _mill(g, st, seat, ctx):
     return g.def_of(st, top).number or 0
 
 
+@custom_check("rollin_dice")
+def _can_roll(g, st, f, ins):
+    """A card can be turned from the deck of the chosen Character's player."""
+    target = f.vars.get(ins["card"])
+    seat = None if target is None else g.town_of(st, target)
+    return seat is not None and bool(st.players[seat].deck)
+
+
 @custom("rollin_dice")
 def _rollin_dice(g, st, f, ins, ctx):
     target = f.vars[ins["card"]]
@@ -874,6 +984,12 @@ def _discard_if(g, st, f, key, ctx):
     if result != ASK:
         del f.vars[key]
     return result
+
+
+@custom_check("wheel")
+def _can_wheel(g, st, f, ins):
+    seat = f.vars.get(ins["card"])
+    return seat is not None and bool(st.players[seat].deck)
 
 
 @custom("wheel")

@@ -17,7 +17,9 @@ from nbc.plugins.tcg.constants import (
 )
 from nbc.plugins.tcg.effects import (
     ASK,
+    CHECKS,
     custom,
+    program_lead,
 )
 from nbc.plugins.tcg.machine import INTERNAL, EffectMachine
 from nbc.plugins.tcg.scoring import Scoring
@@ -309,12 +311,12 @@ class Primitives(EffectMachine, Scoring):
             return [c for s in self.opponents(st, seat) for c in self.creations_of(st, s)]
         if source == "opp_placed":
             return [c for s in self.opponents(st, seat) for c in st.players[s].placed]
-        if source == "hand":
-            return list(self.distinct(st, st.players[seat].hand))
+        if source == "hand":  # (the source is in hand only while a play is weighed: not a choice)
+            return list(self.distinct(st, [c for c in st.players[seat].hand if c != f.source]))
         if source == "hand_and_town_chars":
             p = st.players[seat]
             return [
-                *self.distinct(st, [c for c in p.hand if self.is_(st, c, "character")]),
+                *self.distinct(st, [c for c in p.hand if c != f.source and self.is_(st, c, "character")]),
                 *self.characters(st, seat),
             ]
         if source == "at_this_locale":
@@ -334,12 +336,9 @@ class Primitives(EffectMachine, Scoring):
             return [slot.locale for s in seats for slot in st.players[s].row]
         raise ValueError(f"choose: unknown source {source!r}")
 
-    def choose(self, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
-        key = f"_c{f.pc}"
-        done, value = self.answered(st, f, key)
-        if done:
-            _store_var(f, ins, value)
-            return value is not None
+    def choice_pool(self, st: State, f: Frame, ins: dict) -> list[Any]:
+        """What a `choose` step may pick now: its source's cards (or seats), in its town,
+        passing its filter."""
         pool = self.candidates(st, f, ins["from"])
         town = ins.get("town")
         if town is not None:  # cards on the table count only in that town; others (a hand) stay
@@ -347,6 +346,15 @@ class Primitives(EffectMachine, Scoring):
         flt = ins.get("filter")
         if flt:
             pool = [c for c in pool if self.ev(st, f, flt, c=c)]
+        return pool
+
+    def choose(self, st: State, f: Frame, ins: dict, ctx: Context) -> Any:
+        key = f"_c{f.pc}"
+        done, value = self.answered(st, f, key)
+        if done:
+            _store_var(f, ins, value)
+            return value is not None
+        pool = self.choice_pool(st, f, ins)
         if not pool:
             return False
         if len(pool) == 1 and not ins.get("optional"):
@@ -540,18 +548,7 @@ class Primitives(EffectMachine, Scoring):
         key = f"_l{f.pc}"
         done, dest = self.answered(st, f, key)
         if not done:
-            to = ins.get("to", "adjacent")
-            if to == "adjacent":
-                dests = [d for d in (k - 1, k + 1) if 0 <= d < len(row)]
-            elif to == "any":
-                dests = [d for d in range(len(row)) if d != k]
-            elif to.startswith("var:"):
-                other = self.locate(st, f.vars.get(to[4:]) or "")
-                dests = [other[1]] if other is not None and other[0] == town and other[1] != k else []
-            else:
-                names = to.split("|")
-                dests = [d for d, s in enumerate(row) if st.cards[s.locale] in names and d != k]
-            dests = [d for d in dests if not row[d].flipped and self.may_enter(st, town, card, k, d)]
+            dests = self.relocate_dests(st, f, ins, card, town, k)
             if not dests:
                 return False
             if len(dests) > 1:
@@ -569,6 +566,22 @@ class Primitives(EffectMachine, Scoring):
             dest = dests[0]
         self.move_character(st, town, card, k, dest, ctx)
         return True
+
+    def relocate_dests(self, st: State, f: Frame, ins: dict, card: str, town: int, k: int) -> list[int]:
+        """The row places a `relocate` step may take `card` to from place k of `town`'s row."""
+        row = st.players[town].row
+        to = ins.get("to", "adjacent")
+        if to == "adjacent":
+            dests = [d for d in (k - 1, k + 1) if 0 <= d < len(row)]
+        elif to == "any":
+            dests = [d for d in range(len(row)) if d != k]
+        elif to.startswith("var:"):
+            other = self.locate(st, f.vars.get(to[4:]) or "")
+            dests = [other[1]] if other is not None and other[0] == town and other[1] != k else []
+        else:
+            names = to.split("|")
+            dests = [d for d, s in enumerate(row) if st.cards[s.locale] in names and d != k]
+        return [d for d in dests if not row[d].flipped and self.may_enter(st, town, card, k, d)]
 
     def may_enter(self, st: State, town: int, card: str, frm: int, to: int) -> bool:
         if st.expansions and self.hooks is not None:
@@ -801,6 +814,99 @@ class Primitives(EffectMachine, Scoring):
         )
         return True
 
+    # -- whether a card's mode, Function or ability can be begun --
+    def can_start(self, st: State, seat: int, source: str, key: str) -> bool:
+        """Whether program `key` (a Surprise's mode, a Locale's Function, an ability),
+        carried out now by `seat` for `source`, could do its first part: every choice it
+        opens with has something to pick, its opening tests hold, and its first acting
+        step has what it acts on (a target that may be discarded, returned, Stacked on
+        or moved; a card to take back or to pay with). What comes after an "and then" or
+        a "to" is not looked at: only the first part must be possible. A Surprise being
+        weighed is still in its player's hand, which is why that hand is counted without
+        it. Anything an opponent may answer with is not foreseen."""
+        lead = program_lead(key)
+        if not lead:
+            return True
+        return self.lead_holds(st, Frame(key, seat, source, 0, {}), lead, 0)
+
+    def lead_holds(self, st: State, f: Frame, lead: list[dict[str, Any]], i: int) -> bool:
+        while i < len(lead):
+            ins = lead[i]
+            name = ins["op"]
+            when = ins.get("when")
+            if when is not None and not self.ev(st, f, when):
+                i += 1  # a step its `when` skips does nothing, and cannot fail
+                continue
+            if name == "set":
+                n = ins["n"]
+                f.vars[ins["as"]] = self.ev(st, f, n) if isinstance(n, str) else n
+            elif name == "require":
+                if not self.ev(st, f, ins["cond"]):
+                    return False
+            elif name == "choose":
+                for c in self.choice_pool(st, f, ins):  # one pick that lets the rest go through
+                    if "as" in ins:
+                        f.vars[ins["as"]] = c
+                    if self.lead_holds(st, f, lead, i + 1):
+                        return True
+                return False
+            else:
+                return self.first_step_holds(st, f, ins)
+            i += 1
+        return True
+
+    def first_step_holds(self, st: State, f: Frame, ins: dict[str, Any]) -> bool:
+        """Whether the first acting step of a program finds what it acts on."""
+        name = ins["op"]
+        p = st.players[f.seat]
+        if name in ("destroy", "bounce", "discard_card", "stack"):
+            card = f.vars.get(ins["on" if name == "stack" else "card"])
+            if card is None:
+                return False
+            if name == "discard_card" and card in p.hand:
+                return True
+            if not self.in_play(st, card):
+                return False
+            town = self.town_of(st, card)
+            if card != f.source and self.shields(st, f, card, town):
+                return False
+            if name in ("destroy", "discard_card"):
+                d = self.defs[st.cards[card]]
+                return not (d.immune or self.has_keyword(st, card, "immune"))
+            if name == "bounce":
+                return town == f.seat or not self.has_keyword(st, card, "kept")
+            return True
+        if name == "tuck_char":
+            card = f.vars.get(ins["card"])
+            return card is not None and self.locate(st, card) is not None
+        if name == "relocate":
+            card = f.source if ins.get("card", "self") == "self" else f.vars.get(ins["card"])
+            found = None if card is None else self.locate(st, card)
+            if card is None or found is None or not self.can_move(st, card):
+                return False
+            if self.shields(st, f, card, found[0]):
+                return False
+            d = self.defs[st.cards[card]]
+            if d.move_when and not self.ev_at(st, found[0], card, d.move_when):
+                return False
+            return bool(self.relocate_dests(st, f, ins, card, found[0], found[1]))
+        if name == "recover":
+            find = ins.get("find", ["any"])
+            return any(any(self.is_(st, c, g) for g in find) for c in p.discard)
+        if name == "discard" and not ins.get("forced"):
+            n = ins.get("n", 1)
+            need = int(self.ev(st, f, n)) if isinstance(n, str) else int(n)
+            find = ins.get("find", ["any"])
+            pool = [c for c in p.hand if c != f.source and any(self.is_(st, c, g) for g in find)]
+            return len(pool) >= need
+        if name == "random_discard":
+            seat = f.vars.get(ins["card"])
+            return seat is not None and bool(st.players[seat].hand)
+        if name == "custom":
+            check = CHECKS.get(ins.get("fn", ""))
+            return check is None or bool(check(self, st, f, ins))
+        return True
+
     def remove_for_cost(self, st: State, card: str, ctx: Context) -> None:
         """Discard one of your own cards from play to pay for something (it counts as discarded)."""
         where = self.card_town(st, card)
@@ -852,6 +958,7 @@ INTERNAL.update(
                 "from": "my_chars",
                 "as": "a",
                 "label": "Discard a Character (1 of 3)",
+                "filter": "not immune(c)",
                 "town": HALLOWEENTOWN,
             },
             {"op": "discard_card", "card": "a"},
@@ -860,6 +967,7 @@ INTERNAL.update(
                 "from": "my_chars",
                 "as": "b",
                 "label": "Discard a Character (2 of 3)",
+                "filter": "not immune(c)",
                 "town": HALLOWEENTOWN,
             },
             {"op": "discard_card", "card": "b"},
@@ -868,6 +976,7 @@ INTERNAL.update(
                 "from": "my_chars",
                 "as": "c",
                 "label": "Discard a Character (3 of 3)",
+                "filter": "not immune(c)",
                 "town": HALLOWEENTOWN,
             },
             {"op": "discard_card", "card": "c"},

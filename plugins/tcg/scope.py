@@ -250,6 +250,10 @@ class Scope:
         found = self.g.locate(self.st, card)
         return "" if found is None else self.st.players[found[0]].row[found[1]].locale
 
+    def x_title_held(self, card: str) -> bool:
+        """Whether the town `card` is in (its owner's) holds the source card's title already."""
+        return self.g.title_in_town(self.st, self.st.owner[card], self.source) is not None
+
     def x_holiday(self, card: str) -> str:
         return self.g.def_of(self.st, card).holiday
 

@@ -20,8 +20,9 @@ class Scoring(Basics):
             scare = self.scare
         total: int = sum(scare(st, c) for c in self.characters(st, seat))
         total += sum(scare(st, c) for c in p.creations)
-        # (mypy misreads these sums over the other mixins' members: [misc])
-        total += sum(self.defs[st.cards[c]].number or 0 for c in p.placed)  # type: ignore[misc]
+        # a Surprise on the table counts with whatever is Stacked on it (How dare you!
+        # holds the Surprise it took), as a Character or a Creation does
+        total += sum(scare(st, c) for c in p.placed)
         return total
 
     def active_count(self, st: State, seat: int) -> int:

@@ -89,7 +89,11 @@ class PlayerTurns(Primitives):
             cards = st.cards
             for k, slot in enumerate(p.row):
                 if (only is None or slot.locale == only) and self.is_active(st, seat, k):
-                    out.extend(self.function_options(cards[slot.locale], k))
+                    d = self.defs[cards[slot.locale]]
+                    for j, option in enumerate(self.function_options(cards[slot.locale], k)):
+                        # a Function whose first part finds nothing to act on is not offered
+                        if self.can_start(st, seat, slot.locale, f"{d.id}.function{j}"):
+                            out.append(option)
         pp, cards, defs = p.pp, st.cards, self.defs
         if p.hand:
             floors = self.floors(st)
@@ -108,6 +112,8 @@ class PlayerTurns(Primitives):
                 if ability.hex and card in st.hexed:
                     continue
                 if ability.when and not self.ev_at(st, seat, card, ability.when):
+                    continue
+                if not self.can_start(st, seat, card, f"{d.id}.ability{j}"):
                     continue
                 out.append(
                     (
@@ -246,7 +252,11 @@ class PlayerTurns(Primitives):
     def discount_pool(self, st: State, seat: int, card: str, disc: Any) -> list[str]:
         p = st.players[seat]
         # "town": the cards of your Halloweentown (Eager Anaconda's Characters)
-        pool = p.hand if disc.zone == "hand" else [*self.town_characters(st, seat), *p.creations, *p.placed]
+        if disc.zone == "hand":
+            pool = p.hand
+        else:  # only cards that may be discarded from play pay (not Sandy Claws, say)
+            town = [*self.town_characters(st, seat), *p.creations, *p.placed]
+            pool = [c for c in town if not self.is_immune(st, c)]
         return [c for c in pool if c != card and any(self.is_(st, c, g) for g in disc.find)]
 
     def title_in_town(self, st: State, seat: int, card: str) -> str | None:
@@ -264,10 +274,11 @@ class PlayerTurns(Primitives):
         for c in zone:
             if defs[cards[c]].name == d.name:
                 return c
-        for stack in st.stacked.values():
-            for c in stack:
-                if st.owner[c] == seat and defs[cards[c]].name == d.name:
-                    return c
+        for host, stack in st.stacked.items():  # Stacked on a card of this town, whoever played it
+            if st.owner.get(host) == seat:
+                for c in stack:
+                    if defs[cards[c]].name == d.name:
+                        return c
         return None
 
     def play_options(self, st: State, seat: int, card: str) -> list[Option]:
@@ -413,9 +424,15 @@ class PlayerTurns(Primitives):
             if mode.phase != phase:
                 continue
             places = self._mode_places.get((d.id, k))
-            if places is None:  # whether the mode puts the card on the table (place, stack)
+            if places is None:  # whether the mode puts the card into the player's own town
                 program = PROGRAMS[f"{d.id}.mode{k}"]
-                places = self._mode_places[d.id, k] = any(i["op"] in ("place", "stack") for i in program)
+                # a Surprise Stacked on an opponent's card goes into that opponent's town:
+                # its choice of card leaves out the towns that hold the title (`title_held`)
+                picks = [i for i in program if i["op"] == "choose"]
+                onto = {i["as"] for i in picks if str(i.get("from")).startswith("opp")}
+                places = self._mode_places[d.id, k] = any(
+                    i["op"] == "place" or (i["op"] == "stack" and i.get("on") not in onto) for i in program
+                )
             if places:
                 if keeps is None:
                     keeps = self.title_in_town(st, seat, card) is not None or (
@@ -425,6 +442,8 @@ class PlayerTurns(Primitives):
                     continue
             if mode.when and not self.ev_at(st, seat, card, mode.when):
                 continue
+            if not self.can_start(st, seat, card, f"{d.id}.mode{k}"):
+                continue  # its first part would find nothing to act on: not worth paying for
             yield k
 
     def play_free(self, st: State, seat: int, card: str, ctx: Context) -> None:

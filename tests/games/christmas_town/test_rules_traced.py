@@ -128,11 +128,6 @@ def test_a_surprise_stacked_on_a_card_in_christmas_town_is_part_of_christmas_tow
     assert _town(s, 0, stacked) == "christmas-town"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the TCG puts every Surprise on the table in Halloweentown (basics.card_town); "
-    "it needs a way to place one as part of Christmas Town",
-)
 @shows("christmas-town.towns.christmas-town-placed-surprises")
 def test_christmas_town_gates_on_the_table_is_part_of_christmas_town(tcg):
     rows = {0: [("jacks-house", []), ("the-bakery", [])], 1: OPPONENT}
@@ -346,36 +341,37 @@ def _hitch(tcg, rows, *picks):
 
 @shows("christmas-town.travel.moving-cards-grant-nothing", "christmas-town.travel.needs-the-text")
 def test_hitch_a_ride_takes_nobody_across_without_the_travel_text(tcg):
-    out = "Move Characters from your Mayor-mobile to one other Locale"
     board = [
         ("town-hall", []),
         ("mayor-mobile", ["sally-shy-creature"]),
         ("the-bakery", []),
         ("candy-shop", []),
     ]
-    s = _hitch(tcg, board, out, "The Bakery")
+    # nobody stands elsewhere to be brought in, so the card goes straight to its other
+    # ability: taking the Mayor-mobile's Characters to one Locale
+    s = _hitch(tcg, board, "The Bakery")
     assert [p.kind for p in s.prompts(0)] == ["turn"]  # Sally was not asked: she may not go
     assert row(s, 0)[1] == ("mayor-mobile", ["sally-shy-creature"])
-    # the other way: an Elf is never taken out of Christmas Town
+    # the other way: an Elf is never taken out of Christmas Town, and with nobody on the
+    # Mayor-mobile either the card has nothing it could begin, so it is not offered
     board = [("town-hall", []), ("mayor-mobile", []), ("the-bakery", ["eddy-the-elf"]), ("candy-shop", [])]
-    s = _hitch(tcg, board, "The Bakery")  # the only mode and the only Locale with Characters
-    assert [p.kind for p in s.prompts(0)] == ["turn"]
+    s = ct_table(tcg, rows={0: board, 1: OPPONENT}, hands={0: ["hitch-a-ride"]})
+    assert "Play Hitch a Ride (0 PP)" not in [c.label for p in s.prompts(0) for c in p.choices]
     assert row(s, 0)[2] == ("the-bakery", ["eddy-the-elf"])
 
 
 @shows("christmas-town.travel.moving-cards-grant-nothing", "christmas-town.travel.outer-edges")
 def test_hitch_a_ride_takes_a_traveller_only_between_the_inner_edges(tcg):
-    out = "Move Characters from your Mayor-mobile to one other Locale"
     board = [
         ("town-hall", []),
         ("mayor-mobile", [EXPLORER, "sally-shy-creature"]),
         ("the-bakery", []),
         ("candy-shop", []),
     ]
-    s = _hitch(tcg, board, out, "Candy Shop")  # Christmas Town's outer edge: nobody may go
+    s = _hitch(tcg, board, "Candy Shop")  # Christmas Town's outer edge: nobody may go
     assert [p.kind for p in s.prompts(0)] == ["turn"]  # not even Jack was asked
     assert row(s, 0)[1] == ("mayor-mobile", sorted([EXPLORER, "sally-shy-creature"]))
-    s = _hitch(tcg, board, out, "The Bakery")
+    s = _hitch(tcg, board, "The Bakery")
     assert s.expect(0, "pick").text == "Take along: Jack Skellington (Explorer of Unknown Realms)?"
     s.choose(0, "Yes")
     assert [p.kind for p in s.prompts(0)] == ["turn"]  # Sally was never asked

@@ -216,6 +216,20 @@ def test_fender_bender_returns_a_creation_only_with_corpse_kid_in_halloweentown(
     assert home.state.players[1].creations == [] and hand(home, 1) == ["road-kill"]
 
 
+def _add(st, seat: int, zone: str, card_id: str) -> None:
+    """A new card of seat's in its hand, discard pile or first Locale of its row."""
+    cid = f"c{40_000 + len(st.cards)}"
+    st.cards[cid], st.owner[cid] = card_id, seat
+    p = st.players[seat]
+    {"hand": p.hand, "discard": p.discard, "row": p.row[0].characters}[zone].append(cid)
+
+
+_SECOND_PART_NEEDS = {
+    "three-of-a-kind": lambda st: [_add(st, 1, "hand", c) for c in ("igor", "zero", "clown", "fire")],
+    "throw-me-a-bone": lambda st: _add(st, 0, "discard", "road-kill"),
+}
+
+
 def _modes(s, card_id: str) -> list[int]:
     card = next(c for c in s.state.players[0].hand if s.state.cards[c] == card_id)
     return tcg_rules(s).modes_open(s.state, 0, card)
@@ -248,6 +262,9 @@ def test_a_surprises_second_ability_needs_its_characters_in_halloweentown(tcg, c
         def edit(st):
             st.flags["dice"] = {"seat": 0, "target": "", "value": 0}
 
+    elif card in _SECOND_PART_NEEDS:  # what the ability acts on, so that it can be offered at all
+        edit = _SECOND_PART_NEEDS[card]
+
     away = _table(tcg, ct=names, hand_=[card], edit=edit)
     assert 1 not in _modes(away, card)
     home = _table(tcg, ht=names, hand_=[card], edit=edit)
@@ -255,7 +272,12 @@ def test_a_surprises_second_ability_needs_its_characters_in_halloweentown(tcg, c
 
 
 def test_a_card_that_says_in_play_still_sees_christmas_town(tcg):
-    s = _table(tcg, ct=["sally-shy-creature"], hand_=["deadly-nightshade"])
+    s = _table(
+        tcg,
+        ct=["sally-shy-creature"],
+        hand_=["deadly-nightshade"],
+        edit=lambda st: _add(st, 1, "row", "dr-finklestein-mad-scientist"),  # a Finklestein to send home
+    )
     assert _modes(s, "deadly-nightshade") == [0, 1]  # your Sally is in play, in either town
     s = _table(
         tcg, ct=["lock-little-devil", "shock-little-hag", "barrel-little-skeleton"], hand_=["i-told-you"]
@@ -346,8 +368,12 @@ def test_hello_oogie_needs_jack_and_oogie_in_the_opponents_halloweentown(tcg):
 
 def test_i_am_not_the_one_moves_a_sally_of_an_opponents_halloweentown_only(tcg):
     def board(ht, ct):
+        more = (("town-hall", []),)  # a Halloweentown Locale next door that she may be moved to
         return ct_table(
-            tcg, rows={0: [("jacks-house", [])], 1: _rows(ht, ct)}, hands={0: ["i-am-not-the-one"]}, pp={0: 6}
+            tcg,
+            rows={0: [("jacks-house", [])], 1: _rows(ht, ct, more)},
+            hands={0: ["i-am-not-the-one"]},
+            pp={0: 6},
         )
 
     assert _modes(board([], ["sally-shy-creature"]), "i-am-not-the-one") == [0]

@@ -97,14 +97,20 @@ def test_redealing_keeps_what_a_seat_may_know(tcg):
     assert counts["redeals"] > 30 and counts["changed"] > counts["redeals"] // 2
 
 
-def test_redealing_keeps_the_locale_a_placement_question_shows(tcg):
+def test_a_redeal_keeps_a_seats_own_placement_and_asks_the_others_about_their_new_locales(tcg):
     for data in positions(tcg, VARIANT, 3, 1, "placing"):
         state = tcg.load_state(data)
         placing = [a.seat for a in state.asks if a.kind == "place-locale"]
-        if placing:
+        if len(placing) > 1:
             tops = {s: state.cards[state.players[s].locale_deck[-1]] for s in placing}
-            tcg.redeal_hidden(state, None, Rng(1))
-            assert {s: state.cards[state.players[s].locale_deck[-1]] for s in placing} == tops
+            for seat in placing:  # the seat's own question names its Locale: it stays
+                copy = tcg.load_state(data)
+                tcg.redeal_hidden(copy, seat, Rng(seat))
+                assert copy.cards[copy.players[seat].locale_deck[-1]] == tops[seat]
+            tcg.redeal_hidden(state, None, Rng(1))  # a spectator knows none of them
+            for ask in state.asks:  # each question is made again about the Locale now on top
+                top = state.cards[state.players[ask.seat].locale_deck[-1]]
+                assert tcg.rules.names[top].split(" (")[0] in ask.text
             return
     raise AssertionError("no placement question was met")
 

@@ -6,6 +6,7 @@ import pytest
 from tcgkit import table
 
 from nbc.core.rng import Rng
+from nbc.core.testkit.ruletests import shows
 from nbc.plugins.tcg.effects import CUSTOM, OPS, PROGRAMS
 from nbc.plugins.tcg.game import POOL, STARTERS, TcgGame
 
@@ -60,6 +61,7 @@ def test_every_card_has_its_effect_implemented(card):
                 assert ins["fn"] in CUSTOM, f"{card.id}: custom effect {ins['fn']!r} is missing"
 
 
+@shows("tcg.setup.decks")
 def test_every_starter_deck_is_legal(tcg):
     from nbc.plugins.tcg.game import check_deck
 
@@ -137,6 +139,34 @@ def _tuck(st):
         slot.beneath.append(cid)
 
 
+def _mayor_mobile(st):
+    """Seat 0's Laboratory becomes a Mayor-mobile (Hitch a Ride moves to or from one)."""
+    slot = next(s for s in st.players[0].row if st.cards[s.locale] == "the-laboratory")
+    st.cards[slot.locale] = "mayor-mobile"
+
+
+def _short_laboratory(st):
+    """Igor leaves seat 0's Laboratory, which is then 1 short (It's Time You Begun needs one)."""
+    slot = next(s for s in st.players[0].row if st.cards[s.locale] == "the-laboratory")
+    slot.characters[:] = [c for c in slot.characters if st.cards[c] != "igor"]
+
+
+def _gates_opposite(st):
+    """Seat 1 has Halloweentown Gates on the table (Gate Keeper may discard it)."""
+    cid = "c99980"
+    st.cards[cid], st.owner[cid] = "halloweentown-gates", 1
+    st.players[1].placed.append(cid)
+
+
+# cards that the crowded board gives nothing to do (so they are not offered there): what
+# each needs besides
+NEEDS = {
+    "hitch-a-ride": _mayor_mobile,
+    "its-time-you-begun": _short_laboratory,
+    "gate-keeper": _gates_opposite,
+}
+
+
 def _board(card_id, seat_hand):
     """The board, less seat 0's Characters of the same title as the card under test."""
     title = POOL[card_id].title_key
@@ -149,7 +179,7 @@ def _board(card_id, seat_hand):
         hands={0: seat_hand, 1: ["pull-yourself-together", "hyde-and-seek", "igor", "zero"]},
         rows=rows,
         creations={0: [c for c in ("house-of-cards", "road-kill") if c != card_id], 1: ["jingle-bells"]},
-        edit=_tuck,
+        edit=lambda st: (_tuck(st), NEEDS.get(card_id, lambda st: None)(st)),
         decks={0: DECK, 1: DECK},
         discards={0: ["igor", "sound-of-rollin-dice", "jingle-bells"], 1: ["zero"]},
         pp={0: 6, 1: 1},

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from tcgkit import discard, hand, labels, row, table
 
+from nbc.core.testkit.ruletests import shows
+
 ROLL = "Play Sound of Rollin' Dice (1 PP)"
 
 
@@ -23,6 +25,7 @@ def rollin_dice_at_igor(tcg, top: str, answer_with: str | None = None, pp1: int 
     return s
 
 
+@shows("tcg.play.responses-in-other-turns", "tcg.other.timing-protect-anytime")
 def test_rollin_dice_answered_by_pull_yourself_together_turns_one_card_and_spares_the_character(tcg):
     s = rollin_dice_at_igor(tcg, top="behemoth")
     # the card is turned first, then Igor's owner may answer the discard
@@ -98,6 +101,7 @@ def play_dead_head_beside_finklestein(tcg):
     return s
 
 
+@shows("tcg.other.timing-current-player-orders")
 def test_finklestein_example_the_draw_may_come_before_the_creations_own_effect(tcg):
     s = play_dead_head_beside_finklestein(tcg)
     s.choose(0, FINKLESTEIN_DRAWS)
@@ -107,6 +111,7 @@ def test_finklestein_example_the_draw_may_come_before_the_creations_own_effect(t
     s.expect(0, "turn")
 
 
+@shows("tcg.other.timing-current-player-orders")
 def test_finklestein_example_the_creations_own_effect_may_come_first(tcg):
     s = play_dead_head_beside_finklestein(tcg)
     s.choose(0, DEAD_HEAD_RECOVERS)
@@ -127,7 +132,6 @@ def test_a_creation_with_no_trigger_beside_it_resolves_without_asking_the_order(
     s.choose(0, "Play Dead Head (3 PP)")
     s.choose(0, "Take Zero (Ghost Dog)", kind="recover")
     assert hand(s, 0) == ["zero"]
-
 
 
 def test_a_program_registered_again_runs_its_new_steps_not_the_ones_compiled_before(tcg):

@@ -6,11 +6,13 @@ from tcgkit import discard, hand, labels, row, table
 
 from nbc.core.game import Context
 from nbc.core.rng import Rng
+from nbc.core.testkit.ruletests import shows
 from nbc.core.testkit.scenario import Scenario
 
 TOWN_HALL_FN = "Town Hall: Draw 1 card and add 3 Pumpkin Points"
 
 
+@shows("tcg.active.threshold", "tcg.fn.parts-run-in-full")
 def test_town_hall_is_active_with_the_mayor_and_mr_hyde(tcg):
     s = table(
         tcg,
@@ -23,6 +25,7 @@ def test_town_hall_is_active_with_the_mayor_and_mr_hyde(tcg):
     assert s.state.players[0].pp == 3
 
 
+@shows("tcg.active.threshold", "tcg.active.starting-always")
 def test_town_hall_is_not_active_with_the_mayor_alone(tcg):
     s = table(tcg, rows={0: [("jacks-house", []), ("town-hall", ["the-mayor-elected-official"])]})
     assert TOWN_HALL_FN not in labels(s, 0)
@@ -33,6 +36,7 @@ SALLYS_ROOM = [("jacks-house", ["igor"]), ("sallys-room", ["sally-shy-creature"]
 SALLYS_FN = "Sally's Room: Add 2 Pumpkin Points and Move 3"
 
 
+@shows("tcg.fn.move-adjacent", "tcg.fn.move-split", "tcg.fn.move-any-character")
 def test_sallys_room_moves_three_characters_once_each(tcg):
     s = table(tcg, rows={0: SALLYS_ROOM})
     s.choose(0, SALLYS_FN)
@@ -48,6 +52,7 @@ def test_sallys_room_moves_three_characters_once_each(tcg):
     s.expect(0, "turn")  # three Movement spent: back to the turn
 
 
+@shows("tcg.fn.active-when-chosen", "tcg.fn.move-split")
 def test_sallys_room_moves_one_character_three_times_even_after_the_room_goes_inactive(tcg):
     s = table(tcg, rows={0: SALLYS_ROOM})
     s.choose(0, SALLYS_FN)
@@ -59,6 +64,7 @@ def test_sallys_room_moves_one_character_three_times_even_after_the_room_goes_in
     s.expect(0, "turn")
 
 
+@shows("tcg.fn.move-split", "tcg.fn.stop-early")
 def test_sallys_room_splits_two_and_one_or_stops_early(tcg):
     s = table(tcg, rows={0: SALLYS_ROOM})
     s.choose(0, SALLYS_FN)
@@ -78,6 +84,7 @@ def test_sallys_room_splits_two_and_one_or_stops_early(tcg):
 TOP_SIX = ["sally-shy-creature", "igor", "sally-skilled-alchemist", "clown", "fire", "zero", "behemoth"]
 
 
+@shows("tcg.search.procedure", "tcg.search.face-up", "tcg.search.all-turned")
 def test_search_six_for_sally_takes_every_sally_and_discards_the_rest(tcg):
     s = table(
         tcg,
@@ -94,6 +101,7 @@ def test_search_six_for_sally_takes_every_sally_and_discards_the_rest(tcg):
     assert shown == {"sally-shy-creature", "igor", "sally-skilled-alchemist", "clown", "fire", "zero"}
 
 
+@shows("tcg.search.nothing-found", "tcg.surprise.discarded-after")
 def test_search_finding_nothing_discards_every_card_turned(tcg):
     deck = ["igor", "clown", "fire", "behemoth", "cyclops", "devil", "reaper"]
     s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["fetch"]}, decks={0: deck})
@@ -103,6 +111,7 @@ def test_search_finding_nothing_discards_every_card_turned(tcg):
     assert s.state.cards[s.state.players[0].surprise_discard[0]] == "fetch"
 
 
+@shows("tcg.search.short-deck")
 def test_a_search_with_a_short_deck_searches_what_is_left(tcg):
     s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["fetch"]}, decks={0: ["zero", "igor"]})
     s.choose(0, "Play Fetch (0 PP)")
@@ -111,6 +120,7 @@ def test_a_search_with_a_short_deck_searches_what_is_left(tcg):
     assert s.state.players[0].deck == []
 
 
+@shows("tcg.search.every-copy")
 def test_search_for_jack_and_sally_must_take_every_copy(tcg):
     deck = ["sally-shy-creature", "jack-skellington-the-pumpkin-king", "sally-shy-creature", "igor"]
     s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["i-never-realized"]}, decks={0: deck})
@@ -120,6 +130,7 @@ def test_search_for_jack_and_sally_must_take_every_copy(tcg):
     assert [s.state.cards[c] for c in s.state.players[0].deck] == ["igor"]  # only 3 were turned
 
 
+@shows("tcg.search.counted", "tcg.cards.surprise-choose-ability")
 def test_search_for_one_creation_takes_one_of_those_found(tcg):
     deck = ["jingle-bells", "igor", "nutcracker", "fire", "clown", "zero"]
     s = table(
@@ -135,6 +146,7 @@ def test_search_for_one_creation_takes_one_of_those_found(tcg):
     assert sorted(discard(s, 0)) == ["clown", "fire", "igor", "jingle-bells", "zero"]
 
 
+@shows("tcg.search.counted", "tcg.search.or-before-turning")
 def test_search_for_one_card_takes_any_one(tcg):
     deck = ["jingle-bells", "igor", "nutcracker", "fire", "clown", "reaper"]
     s = table(
@@ -151,6 +163,12 @@ def test_search_for_one_card_takes_any_one(tcg):
     assert hand(s, 0) == ["reaper"]
 
 
+@shows(
+    "tcg.other.replace-version",
+    "tcg.other.replace-same-locale",
+    "tcg.other.replace-stack-moves",
+    "tcg.other.forced-single-choice",
+)
 def test_replacing_jack_costs_the_difference_and_keeps_his_place(tcg):
     def stack(st):
         jack = st.players[0].row[0].characters[0]
@@ -177,6 +195,7 @@ def test_replacing_jack_costs_the_difference_and_keeps_his_place(tcg):
     assert sorted(discard(s, 0)) == ["jack-skellington-the-pumpkin-king", "zero"]
 
 
+@shows("tcg.other.replace-equal-free", "tcg.other.replace-never-lower")
 def test_replacing_with_an_equal_version_is_free_and_never_with_a_lower_one(tcg):
     s = table(
         tcg,
@@ -188,6 +207,7 @@ def test_replacing_with_an_equal_version_is_free_and_never_with_a_lower_one(tcg)
     assert not any("The Pumpkin King" in o for o in options)  # no lower version, no second Jack
 
 
+@shows("tcg.other.replace-no-discard-effects")
 def test_replacing_a_character_triggers_no_discard_effects(tcg):
     s = table(
         tcg,
@@ -200,6 +220,7 @@ def test_replacing_a_character_triggers_no_discard_effects(tcg):
     s.expect(0, "turn")
 
 
+@shows("tcg.other.and-then")
 def test_twilight_sun_returns_a_vampire_and_then_draws_three(tcg):
     s = table(
         tcg,
@@ -214,6 +235,7 @@ def test_twilight_sun_returns_a_vampire_and_then_draws_three(tcg):
     assert hand(s, 0) == ["clown", "igor", "zero"]
 
 
+@shows("tcg.other.and-then", "tcg.other.response-cancels-for-answerer", "tcg.play.responses-in-other-turns")
 def test_twilight_sun_draws_nothing_when_the_vampire_is_not_returned(tcg):
     s = table(
         tcg,
@@ -230,6 +252,7 @@ def test_twilight_sun_draws_nothing_when_the_vampire_is_not_returned(tcg):
     assert s.state.players[1].pp == 0
 
 
+@shows("tcg.other.timing-no-interrupt")
 def test_wolfman_discards_behemoth_before_behemoth_can_use_his_text(tcg):
     s = table(
         tcg,
@@ -253,6 +276,16 @@ def test_wolfman_discards_behemoth_before_behemoth_can_use_his_text(tcg):
     assert not any("Behemoth" in label for label in labels(s, 0))
 
 
+@shows(
+    "tcg.start.remove-day-counter",
+    "tcg.start.reveal-starting-locales",
+    "tcg.pk.pp",
+    "tcg.pk.tie-no-free",
+    "tcg.play.pay-cost",
+    "tcg.end.empty-pp",
+    "tcg.end.reimburse",
+    "tcg.end.rotate-king",
+)
 def test_the_sample_first_day_between_manny_and_chris(tcg):
     def deal(st):
         manny, chris = st.players

@@ -7,10 +7,12 @@ from tcgkit import discard, hand, labels, row, table
 
 from nbc.core.errors import BadOptions
 from nbc.core.match import Match
+from nbc.core.testkit.ruletests import shows
 
 SIX_SURPRISES = ["fetch", "my-fantasies", "halloween-plans", "i-never-realized", "hyde-and-seek", "bun-ny"]
 
 
+@shows("tcg.other.surprise-limit")
 def test_surprise_limit_is_three_per_turn(tcg):
     s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: SIX_SURPRISES}, decks={0: ["igor"] * 3})
     for name in ("Fetch", "My Fantasies", "Halloween Plans"):
@@ -19,12 +21,14 @@ def test_surprise_limit_is_three_per_turn(tcg):
     assert not any(label.startswith("Play") for label in labels(s, 0))
 
 
+@shows("tcg.surprise.title-once-per-round")
 def test_the_same_surprise_title_is_played_once_a_round(tcg):
     s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["fetch", "fetch"]}, decks={0: ["igor"] * 12})
     s.choose(0, "Play Fetch (0 PP)")
     assert "Play Fetch (0 PP)" not in labels(s, 0)
 
 
+@shows("tcg.other.hex-once")
 def test_hex_text_is_used_once_per_turn(tcg):
     s = table(
         tcg,
@@ -57,18 +61,21 @@ def test_a_price_cut_stops_at_its_minimum_and_never_raises_a_price(tcg):
     assert "Play Sally (Skilled Alchemist) under Jack's House (1 PP)" in offered  # 2 less 1
 
 
+@shows("tcg.fn.pp-cap")
 def test_pumpkin_points_never_exceed_six(tcg):
     s = table(tcg, rows={0: [("oogies-lair", [])]}, pp={0: 5})
     s.choose(0, "Oogie's Lair: Add 3 Pumpkin Points")
     assert s.state.players[0].pp == 6
 
 
+@shows("tcg.turn.one-function")
 def test_one_function_per_turn(tcg):
     s = table(tcg, rows={0: [("oogies-lair", []), ("town-square", ["oogie-boogie-meanest-guy-around"])]})
     s.choose(0, "Town Square: Add 4 Pumpkin Points")
     assert not any(":" in label and "Oogie's Lair" in label for label in labels(s, 0))
 
 
+@shows("tcg.other.card-text-wins")
 def test_oogie_needs_two_movement_to_leave_his_lair(tcg):
     s = table(tcg, rows={0: [("oogies-lair", ["oogie-boogie-meanest-guy-around"]), ("the-well", [])]})
     s.choose(0, "Oogie's Lair: Move 1")
@@ -79,6 +86,7 @@ def test_oogie_needs_two_movement_to_leave_his_lair(tcg):
     assert s.expect(0, "move").text.endswith("(2 Movement left)")
 
 
+@shows("tcg.start.locale-placement", "tcg.start.locale-not-between")
 def test_new_locales_go_at_either_end_of_the_row(tcg):
     s = table(
         tcg,
@@ -98,12 +106,14 @@ def test_new_locales_go_at_either_end_of_the_row(tcg):
     assert s.expect(1 if s.state.king == 1 else 0, "king-activity")
 
 
+@shows("tcg.start.locale-decks-empty")
 def test_no_locale_step_once_the_locale_decks_are_empty(tcg):
     s = table(tcg, turns_taken=1, edit=lambda st: [p.locale_deck.clear() for p in st.players])
     s.choose(0, "End your turn")
     assert {p.kind for p in s.prompts()} == {"king-activity"}
 
 
+@shows("tcg.pk.draw-free-for-fewest")
 def test_king_activity_is_free_only_for_a_single_leader(tcg):
     s = table(
         tcg,
@@ -118,6 +128,13 @@ def test_king_activity_is_free_only_for_a_single_leader(tcg):
     assert ("Do it for free" in seat0) == (king == 0)  # seat 0 alone holds the fewest cards
 
 
+@shows(
+    "tcg.end.order",
+    "tcg.end.empty-pp",
+    "tcg.end.remove-hex",
+    "tcg.end.recycle-empty",
+    "tcg.end.rotate-king",
+)
 def test_end_phase_order(tcg):
     """PP emptied, Surprises reimbursed, Hex removed, hand cut to 7, empty deck recycled, King passed."""
     s = table(
@@ -145,6 +162,7 @@ def test_end_phase_order(tcg):
     assert s.state.king == (king + 1) % 2
 
 
+@shows("tcg.end.reimburse", "tcg.end.reimburse-all-or-none")
 def test_reimbursing_surprises_is_the_players_choice(tcg):
     """Each player who played Surprises this Day may draw that many cards, or none; the
     players are asked at the same time."""
@@ -170,6 +188,7 @@ def test_reimbursing_surprises_is_the_players_choice(tcg):
     assert discard(s, 0) == ["fetch"] and sorted(discard(s, 1)) == ["hitch-a-ride", "mad-genius"]
 
 
+@shows("tcg.end.discard-to-seven")
 def test_discard_down_to_seven_in_the_end_phase(tcg):
     cards = ["igor", "zero", "clown", "fire", "reaper", "cyclops", "devil", "behemoth", "wolfman"]
     s = table(tcg, hands={0: cards}, turns_taken=1)
@@ -190,11 +209,13 @@ def _ended(tcg, rows):
     return s.match.outcome()
 
 
+@shows("tcg.win.most-points", "tcg.end.next-day-or-game-over")
 def test_the_most_scare_points_win(tcg):
     out = _ended(tcg, {0: [("jacks-house", ["wolfman"])], 1: [("oogies-lair", ["igor"])]})
     assert out.winners == (0,) and out.scores == (2, 1) and out.tiebreak is None
 
 
+@shows("tcg.win.tiebreak-active-locales")
 def test_tie_broken_by_most_active_locales(tcg):
     out = _ended(
         tcg,
@@ -203,6 +224,7 @@ def test_tie_broken_by_most_active_locales(tcg):
     assert out.winners == (0,) and out.tiebreak == "most Active Locales"
 
 
+@shows("tcg.win.tiebreak-thresholds")
 def test_tie_broken_by_highest_active_thresholds(tcg):
     out = _ended(
         tcg,
@@ -214,11 +236,13 @@ def test_tie_broken_by_highest_active_thresholds(tcg):
     assert out.winners == (1,) and out.tiebreak == "highest total threshold of Active Locales"
 
 
+@shows("tcg.win.shared")
 def test_a_full_tie_is_a_shared_victory(tcg):
     out = _ended(tcg, {0: [("jacks-house", ["igor"])], 1: [("oogies-lair", ["igor"])]})
     assert out.winners == (0, 1) and out.tiebreak == "shared victory"
 
 
+@shows("tcg.win.negative-subtracts", "tcg.surprise.stacked-adds-scare")
 def test_stacked_surprises_and_negative_numbers_score(tcg):
     def shadow(st):
         igor = st.players[1].row[0].characters[0]
@@ -229,6 +253,7 @@ def test_stacked_surprises_and_negative_numbers_score(tcg):
     assert tcg.rules.score(s.state, 1) == 0  # Igor 1, Shadow on the Moon -1
 
 
+@shows("tcg.deck.main-at-least-forty")
 def test_a_ready_deck_by_name_and_a_good_list(tcg):
     deck = {
         "starting_locale": "jacks-house",
@@ -251,6 +276,13 @@ def test_a_ready_deck_by_name_and_a_good_list(tcg):
     assert match.state.players[1].deck_name == "custom"
 
 
+@shows(
+    "tcg.deck.one-starting-locale",
+    "tcg.deck.five-distinct-locales",
+    "tcg.deck.main-at-least-forty",
+    "tcg.deck.main-no-locales",
+    "tcg.deck.four-copies",
+)
 def test_a_bad_deck_list_names_every_problem(tcg):
     bad = {
         "starting_locale": "town-hall",
@@ -284,6 +316,7 @@ def test_unknown_options_are_refused(tcg):
         Match.new(tcg, "base", {"decks": ["jack"], "speed": 2}, players=2)
 
 
+@shows("tcg.other.discard-pile-privacy", "tcg.setup.discard-face-up")
 def test_a_player_sees_their_own_discard_pile_and_only_the_top_of_anothers(tcg):
     s = table(tcg, discards={0: ["igor", "zero"], 1: ["clown", "fire", "reaper"]})
     mine, theirs = s.view(0)["players"]

@@ -315,6 +315,13 @@ def test_desperate_lover_is_not_offered_beside_sally_or_without_her(tcg):
     assert LOVER_USE not in options(s)  # her Arm and Leg stand in for her only at a named Locale
 
 
+@covers("dr-finklestein-desperate-lover")
+def test_desperate_lover_is_not_offered_when_he_cannot_reach_his_sally(tcg):
+    rows = {0: [("jacks-house", [LOVER]), ("town-hall", []), ("candy-shop", ["sally-restless-spirit"])]}
+    s = ct_table(tcg, rows=rows)  # she is in Christmas Town; he may not travel there
+    assert LOVER_USE not in options(s)
+
+
 # --- Eddy the Elf ----------------------------------------------------------------------------------
 @covers("eddy-the-elf")
 def test_eddy_lets_every_player_draw_a_card_if_they_wish(tcg):
@@ -436,6 +443,7 @@ def test_santa_jack_draws_two_whenever_you_stack_a_surprise_on_a_creation(tcg):
         creations={0: ["road-kill"]},
         hands={0: ["what-have-i-done"]},
         decks={0: DECK},
+        discards={0: ["clown"]},  # a Character to take back: both abilities are open
         pp={0: 1},
     )
     s.choose(0, "Play What Have I Done? (1 PP)")
@@ -482,6 +490,17 @@ def test_savage_captor_at_the_tree_house_discards_another_character_there_to_dra
     s.choose(0, CAPTOR_USE)  # Igor is the only other Character there
     assert discard(s, 0) == ["igor"] and hand(s, 0) == ["zero"]
     assert CAPTOR_USE not in options(s)  # nobody else is left there
+
+
+@covers("lock-savage-captor")
+def test_savage_captor_is_not_offered_when_nobody_beside_him_can_be_discarded(tcg):
+    rows = {0: [("jacks-house", []), ("the-tree-house", [CAPTOR, "sandy-claws"])]}
+    s = ct_table(tcg, rows=rows, decks={0: DECK})
+    assert CAPTOR_USE not in options(s)  # Sandy Claws cannot be discarded from play
+    rows = {0: [("jacks-house", []), ("the-tree-house", [CAPTOR, "sandy-claws", "igor"])]}
+    s = ct_table(tcg, rows=rows, decks={0: DECK})
+    s.choose(0, CAPTOR_USE)  # Igor is the one Character there that can go: no question
+    assert discard(s, 0) == ["igor"] and hand(s, 0) == ["zero"]
 
 
 def test_savage_captor_elsewhere_has_no_ability_but_travels(tcg):

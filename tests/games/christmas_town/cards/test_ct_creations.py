@@ -233,6 +233,28 @@ def test_extendable_arm_goes_into_an_opponents_town_and_pulls_one_of_their_creat
     assert _creations(s, 1) == ["extendable-arm", "spider-flake"]
 
 
+@covers("extendable-arm", "we-bagged-him")
+def test_extendable_arm_cannot_pull_a_jumbo_treat_bag_under_we_bagged_him(tcg):
+    def bag_it(st):
+        bag = next(c for c in st.players[1].creations if st.cards[c] == "jumbo-treat-bag")
+        cid = f"c{30_000 + len(st.cards)}"
+        st.cards[cid], st.owner[cid] = "we-bagged-him", 1
+        st.stacked[bag] = [cid]  # no opponent's card may touch the Bag
+
+    rows = {0: ARM_TOWN, 1: [("jacks-house", [])]}
+    s = ct_table(
+        tcg,
+        rows=rows,
+        hands={0: ["extendable-arm"]},
+        creations={1: ["jumbo-treat-bag", "road-kill"]},
+        pp={0: 4},
+        edit=bag_it,
+    )
+    s.choose(0, "Play Extendable Arm into seat 1's town (4 PP)")  # Road Kill is the only Creation it may take
+    assert _creations(s, 0) == ["road-kill"]
+    assert _creations(s, 1) == ["extendable-arm", "jumbo-treat-bag"]
+
+
 def test_extendable_arm_needs_the_clown_at_your_town_hall_to_go_elsewhere(tcg):
     rows = {0: [("jacks-house", ["clown"]), ("town-hall", [])], 1: [("jacks-house", [])]}
     s = ct_table(tcg, rows=rows, hands={0: ["extendable-arm"]}, creations={1: ["road-kill"]}, pp={0: 4})

@@ -436,6 +436,49 @@ def test_guillotine_area_trades_a_character_here_for_two_points_and_a_character_
     assert row(s, 1)[2] == ("candy-shop", ["eddy-the-elf"])
 
 
+@covers("guillotine-area")
+def test_guillotine_area_makes_each_opponent_give_up_a_character_that_can_be_discarded(tcg):
+    rows = {
+        0: [
+            ("jacks-house", []),
+            ("guillotine-area", ["oogie-boogie-meanest-guy-around", "cyclops", "sandy-claws"]),
+        ],
+        1: [("jacks-house", ["clown"]), ("tree-circle", ["sandy-claws"])],
+    }
+    s = ct_table(tcg, rows=rows)
+    s.choose(0, GUILLOTINE)
+    assert options(s, 0, "choose") == [
+        "Oogie Boogie (Meanest Guy Around) at seat 0's Guillotine Area",
+        "Cyclops (One-eyed Wonder) at seat 0's Guillotine Area",
+    ]  # Sandy Claws cannot be discarded from play
+    s.choose(0, "Cyclops (One-eyed Wonder) at seat 0's Guillotine Area")
+    # the opponent may not name their Sandy Claws to escape: the Clown is the one that can go
+    assert discard(s, 1) == ["clown"] and row(s, 1)[1] == ("tree-circle", ["sandy-claws"])
+    assert _pp(s) == 2
+
+
+@covers("guillotine-area")
+def test_guillotine_area_is_not_offered_when_no_character_there_can_be_discarded(tcg):
+    def anchor(st):
+        oogie = next(
+            c for c in st.players[0].row[1].characters if st.cards[c] == "oogie-boogie-meanest-guy-around"
+        )
+        cid = f"c{30_000 + len(st.cards)}"
+        st.cards[cid], st.owner[cid] = "aint-goin-nowhere", 0
+        st.stacked[oogie] = [cid]  # 4 + 1: Active, and Oogie cannot be discarded from play
+
+    rows = {
+        0: [
+            ("jacks-house", ["igor"]),
+            ("guillotine-area", ["oogie-boogie-meanest-guy-around", "sandy-claws"]),
+        ],
+        1: [("jacks-house", ["clown"])],
+    }
+    s = ct_table(tcg, rows=rows, edit=anchor)
+    assert tcg.rules.is_active(s.state, 0, 1)
+    assert GUILLOTINE not in options(s)  # Sandy Claws cannot be discarded either
+
+
 # --- Scary Staircase -------------------------------------------------------------------------------
 STAIRCASE = "Scary Staircase: Discard up to 2 cards: draw 3 for each"
 

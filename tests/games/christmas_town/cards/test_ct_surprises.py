@@ -288,6 +288,18 @@ def test_bone_daddy_plays_jack_one_cheaper_per_player_at_his_locale(tcg):
     assert s.state.players[0].pp == 0
 
 
+@covers("bone-daddy", mode=1)
+def test_bone_daddy_does_not_offer_a_jack_its_player_cannot_pay_for(tcg):
+    master = "jack-skellington-master-of-fright"
+    s = ct_table(
+        tcg,
+        rows={0: [("jacks-house", []), ("town-hall", ["sax-player", "igor"])]},
+        hands={0: ["bone-daddy", master]},
+        pp={0: 3},  # 5 less one Player is 4 at best
+    )
+    assert open_modes(s, 0, "bone-daddy") == [mode_label(s, "bone-daddy", 0)]
+
+
 # --- Captive Audience --------------------------------------------------------------------------
 @covers("captive-audience", mode=0)
 def test_captive_audience_searches_six_for_one_character(tcg):
@@ -1161,6 +1173,37 @@ def test_how_dare_you_takes_an_opponents_surprise_onto_your_table_and_raises_its
     assert tcg.rules.cost(st, 0, other) == 1 and tcg.rules.cost(st, 1, other) == 1
 
 
+@covers("how-dare-you")
+def test_how_dare_you_scores_with_the_surprise_stacked_on_it(tcg):
+    s = ct_table(
+        tcg,
+        rows={0: [("jacks-house", [])], 1: [("oogies-lair", [])]},
+        hands={0: ["twilight-sun"], 1: ["how-dare-you"]},
+        decks={0: FILLER},
+        pp={0: 2},
+    )
+    before = tcg.rules.score(s.state, 1)
+    play(s, "twilight-sun", mode=0)
+    s.choose(1, "Yes", kind="may")
+    st = s.state
+    assert ids(s, st.players[1].placed) == ["how-dare-you"]
+    assert ids(s, st.stacked[st.players[1].placed[0]]) == ["twilight-sun"]
+    # How dare you! is worth 0 and the Twilight Sun under it 2: the table's Surprise scores with its Stack
+    assert tcg.rules.score(st, 1) == before + 2
+    assert tcg.rules.score(st, 0) == 0
+
+
+@covers("how-dare-you")
+def test_a_surprise_on_the_table_scores_every_surprise_stacked_under_it(tcg):
+    def lay(st: Any) -> None:
+        dare = place(st, 1, "how-dare-you")
+        st.stacked[dare] = [new_card(st, 0, "fire"), new_card(st, 0, "search-lights")]
+
+    s = ct_table(tcg, rows={0: [("jacks-house", [])], 1: [("oogies-lair", [])]}, edit=lay)
+    assert tcg.rules.score(s.state, 1) == 5 + 3  # Fire! and Search Lights, Stacked on How dare you!
+    assert tcg.rules.score(s.state, 0) == 0
+
+
 def test_how_dare_you_may_be_declined(tcg):
     s = ct_table(
         tcg,
@@ -1250,7 +1293,10 @@ def test_i_cant_make_decisions_bars_the_title_as_an_answer_too(tcg):
     s.choose(0, "Pull Yourself Together", kind="choose")
     play(s, "without-a-trace", mode=1)
     s.choose(0, "Behemoth (Axe Victim) at seat 1's Oogie's Lair", kind="choose")
-    assert not s.prompts(1)  # Pull Yourself Together (free with Sally) may not be played
+    # Pull Yourself Together (free with Sally) may not be played: seat 1 is asked all the
+    # same (whom a window asks is public) and can only let it happen
+    assert [c.id for p in s.prompts(1) for c in p.choices] == ["pass"]
+    s.choose(1, "pass", kind="respond")
     assert discard(s, 1) == ["behemoth"]
 
 
@@ -1302,10 +1348,9 @@ def test_i_want_it_for_my_own_discards_an_opponents_creation_with_jack_at_an_act
     assert ids(s, s.state.players[1].creations) == ["jingle-bells"]
 
 
-def test_i_want_it_for_my_own_does_nothing_while_the_locale_is_not_active(tcg):
+def test_i_want_it_for_my_own_is_not_offered_while_the_locale_is_not_active(tcg):
     s = _want_table(tcg, [EXPLORER, "eddy-the-elf", "suzy-the-elf"])  # Carousel needs 3 Joy
-    play(s, "i-want-it-for-my-own")
-    s.expect(0, "turn")
+    assert not playable(s, "i-want-it-for-my-own")
     assert discard(s, 1) == [] and len(s.state.players[1].creations) == 2
 
 
@@ -1320,7 +1365,7 @@ def test_i_want_it_for_my_own_needs_a_joy_threshold_of_three(tcg):
         creations={1: ["road-kill"]},
         pp={0: 2},
     )
-    play(s, "i-want-it-for-my-own")  # Candy Shop (Joy 2) is Active, but 2 is not enough
+    assert not playable(s, "i-want-it-for-my-own")  # Candy Shop (Joy 2) is Active, but 2 is not enough
     assert discard(s, 1) == []
 
 
@@ -1471,7 +1516,10 @@ def test_lovely_makes_an_answering_surprise_cost_more_too(tcg):
     )
     play(s, "lovely", mode=1)
     play(s, "without-a-trace", mode=1)
-    assert not s.prompts(1)  # Pull Yourself Together costs 2 now: seat 1 has 1
+    # Pull Yourself Together costs 2 now and seat 1 has 1: asked all the same, it can
+    # only let it happen
+    assert [c.id for p in s.prompts(1) for c in p.choices] == ["pass"]
+    s.choose(1, "pass", kind="respond")
     assert discard(s, 1) == ["behemoth"]
 
 
@@ -1632,6 +1680,19 @@ def test_mistletoe_discards_two_elves_together_in_an_opponents_christmas_town(tc
     assert row(s, 1)[1] == ("candy-shop", ["suzy-the-elf"])
 
 
+@covers("mistletoe", mode=1)
+def test_mistletoe_does_not_offer_a_discard_without_two_elves_together(tcg):
+    s = ct_table(
+        tcg,
+        rows={
+            0: [("jacks-house", [])],
+            1: [("oogies-lair", []), ("candy-shop", ["eddy-the-elf"]), ("toy-factory", ["nelly-the-elf"])],
+        },
+        hands={0: ["mistletoe"]},
+    )
+    assert open_modes(s, 0, "mistletoe") == [mode_label(s, "mistletoe", 0)]  # each Elf stands alone
+
+
 # --- Morning Rounds ----------------------------------------------------------------------------
 @covers("morning-rounds", mode=0)
 def test_morning_rounds_searches_six_for_the_mayor(tcg):
@@ -1751,6 +1812,7 @@ def test_night_of_festivities_turns_over_a_crowded_town_square_until_the_end_pha
     assert not s.state.players[1].row[1].flipped
 
 
+@covers("night-of-festivities", mode=1)
 def test_night_of_festivities_leaves_a_town_square_of_four_alone(tcg):
     s = ct_table(
         tcg,
@@ -1761,7 +1823,9 @@ def test_night_of_festivities_leaves_a_town_square_of_four_alone(tcg):
         hands={0: ["night-of-festivities"]},
         pp={0: 1},
     )
-    play(s, "night-of-festivities", mode=1)
+    # no opponent's Town Square holds five: turning one over is not offered
+    assert open_modes(s, 0, "night-of-festivities") == [mode_label(s, "night-of-festivities", 0)]
+    play(s, "night-of-festivities")
     assert not s.state.players[1].row[1].flipped
 
 
@@ -1784,6 +1848,18 @@ def test_nothing_underneath_discards_a_surprise_stacked_on_a_card_of_your_hallow
     s.choose(0, "Worthy Accomplice on Igor (Faithful Lackey)")
     assert discard(s, 0) == ["worthy-accomplice"]
     assert not s.state.stacked.get(in_row(s.state, 0, "igor"))
+
+
+@covers("nothing-underneath", mode=0)
+def test_nothing_underneath_does_not_offer_a_discard_when_nothing_of_yours_is_stacked(tcg):
+    s = ct_table(
+        tcg,
+        rows={0: [("jacks-house", ["igor"])], 1: [("oogies-lair", ["clown"])]},
+        hands={0: ["nothing-underneath"]},
+        pp={0: 1},
+        edit=lambda st: stack_on(st, 1, "clown", "shadow-on-the-moon", owner=0),  # in their town, not yours
+    )
+    assert not playable(s, "nothing-underneath")  # no Creation to Stack it on either
 
 
 @covers("nothing-underneath", mode=1)
@@ -2498,6 +2574,16 @@ def test_weve_got_to_find_jack_sends_a_character_to_an_empty_halloweentown_local
     assert choices(s, 0, "destination") == ["The Well", "Town Square"]  # empty, in Halloweentown
     s.choose(0, "Town Square")
     assert row(s, 0)[3] == ("town-square", ["igor"])
+
+
+@covers("weve-got-to-find-jack")
+def test_weve_got_to_find_jack_is_not_offered_without_an_empty_halloweentown_locale(tcg):
+    s = ct_table(
+        tcg,
+        rows={0: [("jacks-house", ["igor"]), ("town-hall", ["zero"]), ("the-bakery", [])]},
+        hands={0: ["weve-got-to-find-jack"]},
+    )
+    assert not playable(s, "weve-got-to-find-jack")  # The Bakery is empty, but in Christmas Town
 
 
 def test_weve_got_to_find_jack_cannot_be_played_with_jack_in_halloweentown(tcg):

@@ -13,6 +13,7 @@ import pytest
 from tcgkit import deck, discard, hand, labels, row, table
 
 from nbc.core.testkit.cardtests import covers
+from nbc.core.testkit.ruletests import shows
 
 DECK = ["igor", "zero", "clown", "fire", "behemoth", "cyclops", "devil", "reaper"]
 HOUSE = ("jacks-house", [])
@@ -145,6 +146,7 @@ def test_behemoth_leaves_play_and_every_opponent_discards_a_card_of_their_choice
 
 
 # --- Big Witch -----------------------------------------------------------------------------
+@shows("tcg.other.card-text-wins")
 @covers("big-witch")
 def test_big_witch_spends_one_movement_to_reach_any_locale(tcg):
     rows = {
@@ -465,6 +467,7 @@ def test_mad_scientist_draws_nothing_away_from_the_laboratory(tcg):
 
 
 # --- Easter Bunny --------------------------------------------------------------------------
+@shows("tcg.other.card-text-wins", "tcg.win.negative-subtracts")
 @covers("easter-bunny")
 def test_easter_bunny_goes_free_to_your_own_locale_or_for_two_to_an_opponents_non_starting_locale(tcg):
     rows = {0: [("jacks-house", []), ("town-hall", [])], 1: [("oogies-lair", []), ("the-crypt", [])]}
@@ -1022,6 +1025,7 @@ def test_reaper_makes_every_player_discard_a_character_from_hand_or_town(tcg):
 SHY = "Sally (Shy Creature): Discard Sally to draw 3"
 
 
+@shows("tcg.other.in-play")
 @covers("sally-shy-creature")
 def test_shy_sally_beside_jack_leaves_play_to_draw_three(tcg):
     s = table(

@@ -144,6 +144,18 @@ def test_eager_anaconda_costs_three_less_for_discarding_corpse_dad(tcg):
     assert discard(s, 0) == ["corpse-dad"]
 
 
+@covers("eager-anaconda")
+def test_eager_anaconda_takes_no_character_that_cannot_be_discarded_from_play(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", []), ("tree-circle", ["sandy-claws", "igor"])]},
+        hands={0: ["eager-anaconda"]},
+        pp={0: 2},
+    )
+    # Sandy Claws cannot be discarded from play, so Igor alone cannot make the pair
+    assert "Play Eager Anaconda (5 PP)" not in labels(s, 0)
+
+
 def test_eager_anaconda_costs_three_less_for_discarding_two_other_characters(tcg):
     s = table(
         tcg, rows={0: [("jacks-house", ["igor", "zero", "clown"])]}, hands={0: ["eager-anaconda"]}, pp={0: 2}

@@ -10,6 +10,7 @@ from __future__ import annotations
 from tcgkit import deck, discard, hand, labels, row, table
 
 from nbc.core.testkit.cardtests import covers
+from nbc.core.testkit.ruletests import shows
 
 DECK = ["igor", "zero", "clown", "fire", "behemoth", "cyclops", "devil", "reaper"]
 
@@ -86,11 +87,13 @@ def test_finklestein_hall_gives_two_movement(tcg):
     _move(tcg, "finklestein-hall")
 
 
+@shows("tcg.fn.draw")
 @covers("jacks-house", mode=0)
 def test_jacks_house_draws_two_cards(tcg):
     _draw(tcg, "jacks-house")
 
 
+@shows("tcg.fn.add-pp")
 @covers("jacks-house", mode=1)
 def test_jacks_house_adds_two_pumpkin_points(tcg):
     _pp(tcg, "jacks-house")
@@ -136,6 +139,7 @@ def test_starting_locales_print_their_starting_hands(tcg):
     assert all(tcg.defs[k].number == 0 and tcg.defs[k].kind == "starting-locale" for k in STARTING)
 
 
+@shows("tcg.active.starting-always")
 def test_a_starting_locale_offers_its_functions_with_nobody_there(tcg):
     s = table(tcg, rows={0: [("oogies-lair", [])]})
     assert [label for label in labels(s, 0) if label.startswith("Oogie's Lair")] == [
@@ -145,6 +149,7 @@ def test_a_starting_locale_offers_its_functions_with_nobody_there(tcg):
     ]
 
 
+@shows("tcg.fn.pp-cap")
 def test_the_pumpkin_points_of_a_function_stop_at_six(tcg):
     s = table(tcg, rows={0: [("oogies-lair", [])]}, pp={0: 5})
     s.choose(0, "Oogie's Lair: Add 3 Pumpkin Points")
@@ -156,6 +161,7 @@ def offers(s, label: str, seat: int = 0) -> bool:
     return label in labels(s, seat)
 
 
+@shows("tcg.active.threshold")
 def test_a_locale_is_active_only_when_its_characters_reach_the_threshold(tcg):
     fn = "Castle Finklestein: Discard a card to add 5 Pumpkin Points"
     short = table(
@@ -165,6 +171,7 @@ def test_a_locale_is_active_only_when_its_characters_reach_the_threshold(tcg):
     enough = table(
         tcg,
         rows={0: [("jacks-house", []), ("castle-finklestein", ["oogie-boogie-meanest-guy-around", "igor"])]},
+        hands={0: ["fire"]},  # a card to pay the Function with
     )
     assert offers(enough, fn)  # 4 + 1
 
@@ -201,11 +208,12 @@ def test_castle_finklestein_trades_a_chosen_card_for_five_pumpkin_points(tcg):
     assert s.state.players[0].pp == 6
 
 
-def test_castle_finklestein_gives_nothing_without_a_card_to_discard(tcg):
+@shows("tcg.other.and-then")
+@covers("castle-finklestein")
+def test_castle_finklestein_is_not_offered_without_a_card_to_discard(tcg):
     s = table(tcg, rows={0: [*CASTLE_ROW]}, pp={0: 1})
-    s.choose(0, CASTLE)
-    assert s.state.players[0].pp == 1  # "to": no discard, no Pumpkin Points
-    s.expect(0, "turn")
+    assert not offers(s, CASTLE)  # "to": with no card to discard its Function would do nothing
+    assert offers(table(tcg, rows={0: [*CASTLE_ROW]}, hands={0: ["zero"]}, pp={0: 1}), CASTLE)
 
 
 BEDROOM = "Jack's Bedroom: Draw up to your starting hand size"
@@ -244,6 +252,7 @@ def test_jacks_bedroom_draws_nothing_with_a_full_hand(tcg):
 PATCH = "Pumpkin Patch: Put a Character from here face down under the Patch to add 6 Pumpkin Points"
 
 
+@shows("tcg.other.beneath-not-in-play")
 @covers("pumpkin-patch")
 def test_pumpkin_patch_tucks_a_chosen_character_for_six_pumpkin_points(tcg):
     assert not offers(
@@ -269,6 +278,7 @@ def test_pumpkin_patch_tucks_a_chosen_character_for_six_pumpkin_points(tcg):
 SALLYS_ROOM = "Sally's Room: Add 2 Pumpkin Points and Move 3"
 
 
+@shows("tcg.active.regular-one-function")
 @covers("sallys-room")
 def test_sallys_room_adds_two_pumpkin_points_and_gives_three_movement(tcg):
     assert not offers(table(tcg, rows={0: [("jacks-house", []), ("sallys-room", ["igor"])]}), SALLYS_ROOM)
@@ -353,6 +363,7 @@ def test_the_fountain_adds_its_pumpkin_points_when_the_search_finds_nothing(tcg)
 GRAVEYARD = "The Graveyard: Take a card from your discard pile"
 
 
+@shows("tcg.other.search-discard-pile", "tcg.other.discard-pile-order")
 @covers("the-graveyard")
 def test_the_graveyard_takes_a_chosen_card_from_the_discard_pile(tcg):
     assert not offers(table(tcg, rows={0: [("jacks-house", []), ("the-graveyard", ["igor"])]}), GRAVEYARD)
@@ -365,6 +376,13 @@ def test_the_graveyard_takes_a_chosen_card_from_the_discard_pile(tcg):
     assert hand(s, 0) == ["fire"]
     assert discard(s, 0) == ["zero"]
     assert any(c["card"] == "fire" for c in s.view(1)["shown"])  # shown to everyone
+
+
+@covers("the-graveyard")
+def test_the_graveyard_is_not_offered_with_an_empty_discard_pile(tcg):
+    s = table(tcg, rows={0: [("jacks-house", []), ("the-graveyard", ["clown"])]}, discards={0: []})
+    assert tcg.rules.is_active(s.state, 0, 1)
+    assert not offers(s, GRAVEYARD)  # Active, but nothing to take back
 
 
 LABORATORY = "The Laboratory: Search 5 for 1 Creation and add 3 Pumpkin Points"
@@ -451,6 +469,7 @@ def test_tree_circle_draws_two_and_adds_two_pumpkin_points(tcg):
 NOOK = "Witches' Nook: Search 6 for Surprises"
 
 
+@shows("tcg.search.every-copy")
 @covers("witches-nook")
 def test_witches_nook_takes_every_surprise_of_six(tcg):
     assert not offers(table(tcg, rows={0: [("jacks-house", []), ("witches-nook", ["zero"])]}), NOOK)

@@ -10,6 +10,7 @@ from tcgkit import christmas_table, discard, hand, labels, row, table
 from tcgkit import deck as deck_ids
 
 from nbc.core.testkit.cardtests import covers
+from nbc.core.testkit.ruletests import shows
 
 JACK = "jack-skellington-the-pumpkin-king"
 SALLY = "sally-shy-creature"
@@ -317,6 +318,26 @@ def test_fire_discards_an_opponents_creation(tcg):
     assert s.state.players[0].pp == 0
 
 
+@covers("fire")
+def test_fire_is_not_offered_without_an_opponents_creation_it_could_discard(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])], 1: [("oogies-lair", [])]},
+        creations={0: ["road-kill"]},  # your own Creation is no target
+        hands={0: ["fire"]},
+        pp={0: 5},
+    )
+    assert "Play Fire! (5 PP)" not in labels(s, 0)  # 5 Pumpkin Points for nothing
+    s = christmas_table(
+        rows={0: [("jacks-house", [])], 1: [("oogies-lair", [])]},
+        creations={1: ["jumbo-treat-bag"]},
+        hands={0: ["fire"]},
+        pp={0: 5},
+        edit=lambda st: st.stacked.setdefault(st.players[1].creations[0], [new_card(st, "we-bagged-him", 1)]),
+    )
+    assert "Play Fire! (5 PP)" not in labels(s, 0)  # the Bag, under We Bagged Him!, cannot be discarded
+
+
 def test_fire_costs_two_less_beside_your_search_lights(tcg):
     def lights(st):
         st.players[0].placed.append(new_card(st, "search-lights", 0))
@@ -334,6 +355,7 @@ def test_fire_costs_two_less_beside_your_search_lights(tcg):
 
 
 # --- Gate Keeper --------------------------------------------------------------------------
+@shows("tcg.surprise.placed-discarded-to-regular-pile")
 @covers("gate-keeper", mode=0)
 def test_gate_keeper_discards_a_surprise_an_opponent_placed_on_the_table(tcg):
     def gates(st):
@@ -346,7 +368,7 @@ def test_gate_keeper_discards_a_surprise_an_opponent_placed_on_the_table(tcg):
         pp={0: 1},
         edit=gates,
     )
-    play(s, "Gate Keeper", 1, "Discard a Surprise an opponent placed on the table")
+    play(s, "Gate Keeper", 1)  # no two empty Locales to swap: only this ability is open
     assert s.state.players[1].placed == []
     assert discard(s, 1) == ["halloweentown-gates"]  # to the regular discard pile
 
@@ -378,8 +400,9 @@ def test_gate_keeper_swaps_only_halloweentown_locales():
         hands={0: ["gate-keeper"]},
         pp={0: 1},
     )
-    play(s, "Gate Keeper", 1)  # two empty Locales, both in seat 1's Christmas Town: no swap
-    s.expect(0, "turn")
+    # the two empty Locales are both in seat 1's Christmas Town, and no Surprise is on the
+    # table: neither ability could do anything, so the card is not offered
+    assert "Play Gate Keeper (1 PP)" not in labels(s, 0)
     assert [name for name, _ in row(s, 1)] == ["oogies-lair", "town-hall", "santas-house", "the-bakery"]
 
 
@@ -427,6 +450,7 @@ def _gates(st):
     st.players[0].placed.append(new_card(st, "halloweentown-gates", 0))
 
 
+@shows("tcg.other.timing-protect-anytime", "tcg.play.responses-in-other-turns")
 @covers("halloweentown-gates")
 def test_halloweentown_gates_goes_back_to_hand_to_stop_an_opponents_surprise(tcg):
     s = table(
@@ -445,6 +469,7 @@ def test_halloweentown_gates_goes_back_to_hand_to_stop_an_opponents_surprise(tcg
     assert hand(s, 1) == []  # "and then": no Vampire returned, no draw
 
 
+@shows("tcg.surprise.placed-or-stacked-stay", "tcg.surprise.placed-scores")
 def test_halloweentown_gates_is_placed_on_the_table_and_scores(tcg):
     s = table(tcg, rows={0: [("jacks-house", [])]}, hands={0: ["halloweentown-gates"]}, pp={0: 2})
     play(s, "Halloweentown Gates", 2)
@@ -584,7 +609,7 @@ def test_hitch_a_ride_takes_any_of_your_characters_from_the_mayor_mobile_to_one_
         rows={0: [("mayor-mobile", ["igor", "zero", "clown"]), ("town-hall", []), ("the-well", [])]},
         hands={0: ["hitch-a-ride"]},
     )
-    play(s, "Hitch a Ride", 0, "Move Characters from your Mayor-mobile to one other Locale")
+    play(s, "Hitch a Ride", 0)  # nobody elsewhere to bring to the Mayor-mobile: only this ability is open
     s.choose(0, "The Well", kind="locale")  # any one Locale, not only the next one
     s.choose(0, "Yes", kind="pick")  # Igor
     s.choose(0, "No", kind="pick")  # Zero stays
@@ -819,6 +844,7 @@ def tcg_chars(st, seat: int) -> list[str]:
     return [c for slot in st.players[seat].row for c in slot.characters]
 
 
+@shows("tcg.surprise.placed-or-stacked-stay", "tcg.surprise.stacked-adds-scare")
 @covers("i-told-you", mode=1)
 def test_i_told_you_stacks_on_shock_and_adds_two_pumpkin_points(tcg):
     s = table(tcg, rows={0: [("oogies-lair", LSB)]}, hands={0: ["i-told-you"]}, pp={0: 1})
@@ -1009,10 +1035,9 @@ def test_its_time_you_begun_offers_no_locale_whose_gap_is_bigger_than_the_hand(t
         rows={0: [("jacks-house", []), ("town-hall", [])]},
         hands={0: ["its-time-you-begun", "zero", "clown"]},
     )
-    assert "Play It's Time You Begun (0 PP)" in labels(s, 0)
-    play(s, "It's Time You Begun", 0)  # Town Hall needs 3, only 2 cards left: nothing to choose
-    s.expect(0, "turn")
-    assert hand(s, 0) == ["clown", "zero"] and s.state.players[0].pp == 0
+    # Town Hall needs 3, and only 2 cards besides the Surprise: it would do nothing, so it is not offered
+    assert "Play It's Time You Begun (0 PP)" not in labels(s, 0)
+    assert hand(s, 0) == ["clown", "its-time-you-begun", "zero"] and s.state.players[0].pp == 0
 
 
 # --- Kidnap Mr. Sandy Claws ---------------------------------------------------------------
@@ -1099,6 +1124,26 @@ def test_sound_of_rollin_dice_discards_the_character_when_the_turned_card_is_hig
     s.choose(0, "Igor (Faithful Lackey) at seat 1's Oogie's Lair", kind="choose")
     assert discard(s, 1) == ["clown", "igor"]  # 2 beats 1
     assert row(s, 1) == [("oogies-lair", ["wolfman"])]
+
+
+@covers("sound-of-rollin-dice")
+def test_sound_of_rollin_dice_is_not_offered_when_no_card_can_be_turned(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])], 1: [("oogies-lair", ["igor", "wolfman"])]},
+        hands={0: ["sound-of-rollin-dice"]},
+        decks={1: []},  # the opponent's Main Deck is empty until their End Phase
+        pp={0: 1},
+    )
+    assert "Play Sound of Rollin' Dice (1 PP)" not in labels(s, 0)
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])], 1: [("oogies-lair", ["sandy-claws"])]},
+        hands={0: ["sound-of-rollin-dice"]},
+        decks={1: ["clown"]},
+        pp={0: 1},
+    )
+    assert "Play Sound of Rollin' Dice (1 PP)" not in labels(s, 0)  # Sandy cannot be discarded
 
 
 def test_sound_of_rollin_dice_spares_the_character_when_the_turned_card_is_not_higher(tcg):
@@ -1193,6 +1238,17 @@ def test_mad_genius_makes_an_opponent_discard_at_random(tcg):
     )
     play(s, "Mad Genius", 1)  # Finklestein is not at the Laboratory: only this ability
     assert hand(s, 1) == [] and discard(s, 1) == ["fire"]
+
+
+@covers("mad-genius", mode=0)
+def test_mad_genius_does_not_offer_a_random_discard_from_empty_hands(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", [])], 1: [("oogies-lair", [])]},
+        hands={0: ["mad-genius"]},
+        pp={0: 1},
+    )
+    assert "Play Mad Genius (1 PP)" not in labels(s, 0)
 
 
 @covers("mad-genius", mode=1)
@@ -1561,6 +1617,25 @@ def test_public_transportation_each_player_moves_a_character_of_the_player_on_th
     assert row(s, 0) == [("jacks-house", sorted([MAYOR, "zero"])), ("town-hall", []), ("the-well", ["igor"])]
 
 
+@covers("organ-donor")
+def test_organ_donor_trades_only_characters_that_may_be_discarded_from_play():
+    def anchor(st):
+        fink = next(c for c in st.players[0].row[0].characters if st.cards[c] == FINK)
+        st.stacked[fink] = [new_card(st, "aint-goin-nowhere", 0)]  # this Finklestein cannot be discarded
+
+    s = christmas_table(
+        rows={0: [("jacks-house", [FINK, OOGIE, "sandy-claws", "igor"])], 1: [("oogies-lair", [])]},
+        hands={0: ["organ-donor", "road-kill"]},
+        decks={0: FILLER[:3]},
+        pp={0: 1},
+        edit=anchor,
+    )
+    play(s, "Organ Donor", 1)
+    # Finklestein and Sandy Claws cannot go: Oogie and Igor are two, not three
+    assert not any(p.kind == "organ-donor" for p in s.prompts(0))
+    assert hand(s, 0) == ["road-kill"] and discard(s, 0) == []
+
+
 # --- Pull Yourself Together ---------------------------------------------------------------
 @covers("pull-yourself-together")
 def test_pull_yourself_together_searches_six_for_sally(tcg):
@@ -1603,7 +1678,11 @@ def test_pull_yourself_together_costs_one_without_sally(tcg):
         pp={1: 2},
     )
     play(s, "Twilight Sun", 2, "Return any player's Vampire to hand, and then draw 3", seat=1)
-    assert not any(p.kind == "respond" for p in s.prompts(0))  # 0 PP: it cannot be paid
+    # 0 PP: it cannot be paid, so the answer is not offered; seat 0 is asked all the same
+    # (whom a window asks must not tell what a hand holds) and can only let it happen
+    (ask,) = [p for p in s.prompts(0) if p.kind == "respond"]
+    assert [c.id for c in ask.choices] == ["pass"]
+    s.choose(0, "pass", kind="respond")
     assert hand(s, 0) == ["pull-yourself-together", "vampire-count"]
 
 
@@ -1784,12 +1863,13 @@ def test_search_lights_searches_six_for_any_one_card(tcg):
     assert hand(s, 0) == ["reaper"] and deck_ids(s, 0) == ["devil"]
 
 
+@shows("tcg.surprise.placed-text-continues")
 @covers("search-lights", mode=1)
 def test_search_lights_stays_on_the_table_and_makes_fire_cost_you_two_less(tcg):
     s = table(
         tcg,
         rows={0: [("jacks-house", [])], 1: [("oogies-lair", [])]},
-        creations={1: ["road-kill"]},
+        creations={0: ["dead-head"], 1: ["road-kill"]},  # a Creation for each Fire! to aim at
         hands={0: ["search-lights", "fire"], 1: ["fire"]},
         pp={0: 6, 1: 5},
     )
@@ -1801,6 +1881,7 @@ def test_search_lights_stays_on_the_table_and_makes_fire_cost_you_two_less(tcg):
 
 
 # --- Shadow on the Moon -------------------------------------------------------------------
+@shows("tcg.surprise.stacked-adds-scare", "tcg.win.negative-subtracts")
 @covers("shadow-on-the-moon")
 def test_shadow_on_the_moon_stacks_on_an_opponents_character_and_lowers_its_scare(tcg):
     s = table(
@@ -1827,6 +1908,52 @@ def test_shadow_on_the_moon_is_free_while_your_oogie_is_in_play(tcg):
     )
     play(s, "Shadow on the Moon", 0)
     assert tcg.rules.score(s.state, 1) == 0
+
+
+def _shadows(tcg, hands, turn=0):
+    """Three seats; seat 1's Igor already carries a Shadow on the Moon seat 0 played."""
+
+    def shadow_on_igor(st):
+        igor = st.players[1].row[0].characters[1]
+        st.cards["c19999"], st.owner["c19999"] = "shadow-on-the-moon", 0
+        st.stacked[igor] = ["c19999"]
+
+    return table(
+        tcg,
+        players=3,
+        turn=turn,
+        rows={
+            0: [("jacks-house", ["zero"])],
+            1: [("town-hall", ["wolfman", "igor"])],
+            2: [("oogies-lair", ["clown"])],
+        },
+        hands=hands,
+        pp={0: 4, 1: 4, 2: 4},
+        edit=shadow_on_igor,
+    )
+
+
+@shows("tcg.play.one-title-per-town")
+def test_one_shadow_on_the_moon_in_a_town_bars_a_second_there_but_not_in_another_town(tcg):
+    s = _shadows(tcg, {0: ["shadow-on-the-moon"]})
+    # seat 1's town holds one of seat 0's already: seat 2's Clown is the only Character
+    # it may go on, so it goes there without a question
+    play(s, "Shadow on the Moon", 2)
+    assert not [p for p in s.prompts(0) if p.kind == "choose"]
+    clown = s.state.players[2].row[0].characters[0]
+    assert ids(s, s.state.stacked[clown]) == ["shadow-on-the-moon"]
+
+
+@shows("tcg.play.one-title-per-town")
+def test_a_town_holding_a_shadow_on_the_moon_takes_no_second_from_another_player(tcg):
+    s = _shadows(tcg, {2: ["shadow-on-the-moon"]}, turn=2)
+    play(s, "Shadow on the Moon", 2, seat=2)  # seat 1's town holds one (seat 0's): Zero it is
+    zero = s.state.players[0].row[0].characters[0]
+    assert ids(s, s.state.stacked[zero]) == ["shadow-on-the-moon"]
+    assert [ids(s, s.state.stacked.get(c, [])) for c in s.state.players[1].row[0].characters] == [
+        [],
+        ["shadow-on-the-moon"],
+    ]
 
 
 # --- Something's up with Jack -------------------------------------------------------------
@@ -2000,7 +2127,7 @@ def test_three_of_a_kind_spares_an_opponent_with_three_cards(tcg):
         decks={0: FILLER[:3]},
         pp={0: 2},
     )
-    play(s, "Three of a Kind", 2, "An opponent with 4 or more cards discards to 3; you draw as many")
+    play(s, "Three of a Kind", 2)  # nobody holds 4 cards: only the Search is open
     assert hand(s, 1) == ["clown", "igor", "zero"] and hand(s, 0) == []
 
 
@@ -2092,6 +2219,31 @@ def test_town_meeting_moves_any_of_your_characters_there_with_the_mayor_at_the_m
     assert row(s, 0) == [("mayor-mobile", [MAYOR]), ("the-well", []), ("town-hall", ["igor", "zero"])]
 
 
+@covers("town-meeting", mode=1)
+def test_town_meeting_leaves_a_character_that_cannot_move_where_it_is(tcg):
+    s = table(
+        tcg,
+        rows={
+            0: [
+                ("mayor-mobile", [MAYOR]),
+                ("scary-bed", ["monster-under-the-bed", "igor"]),
+                ("town-hall", []),
+            ]
+        },
+        hands={0: ["town-meeting"]},
+        pp={0: 1},
+    )
+    play(s, "Town Meeting!", 1, "Move any of your Characters to your Town Hall or Town Square")
+    s.choose(0, "Leave it", kind="destination")  # the Mayor stays
+    assert s.expect(0, "destination").text == "Move Igor (Faithful Lackey)?"  # the Monster is not asked about
+    s.choose(0, "To Town Hall", kind="destination")
+    assert row(s, 0) == [
+        ("mayor-mobile", [MAYOR]),
+        ("scary-bed", ["monster-under-the-bed"]),
+        ("town-hall", ["igor"]),
+    ]
+
+
 # --- Tub of Terror ------------------------------------------------------------------------
 @covers("tub-of-terror", mode=0)
 def test_tub_of_terror_searches_four_for_lock_shock_and_barrel(tcg):
@@ -2114,6 +2266,22 @@ def test_tub_of_terror_moves_lock_shock_and_barrel_together_to_any_other_locale(
     play(s, "Tub of Terror", 1, "Move Lock, Shock and Barrel together to another Locale")
     s.choose(0, "The Well", kind="destination")
     assert row(s, 0) == [("oogies-lair", ["igor"]), ("town-hall", []), ("the-well", sorted(LSB))]
+
+
+@covers("tub-of-terror", mode=1)
+def test_tub_of_terror_does_not_offer_to_move_a_trio_one_of_whom_cannot_move():
+    def anchor(st):
+        lock = next(c for c in st.players[0].row[0].characters if st.cards[c] == LSB[0])
+        st.stacked[lock] = [new_card(st, "aint-goin-nowhere", 0)]  # Stacked beside Oogie: Lock stays put
+
+    s = christmas_table(
+        rows={0: [("oogies-lair", [*LSB, OOGIE]), ("town-hall", []), ("the-well", [])]},
+        hands={0: ["tub-of-terror"]},
+        pp={0: 1},
+        edit=anchor,
+    )
+    card = next(c for c in s.state.players[0].hand if s.state.cards[c] == "tub-of-terror")
+    assert s.game.rules.modes_open(s.state, 0, card) == [0]  # only the Search
 
 
 # --- Twilight Sun -------------------------------------------------------------------------
@@ -2140,6 +2308,21 @@ def test_twilight_sun_returns_any_players_vampire_and_then_draws_three(tcg):
     assert hand(s, 0) == sorted([*FILLER[:3], "vampire-lord"])
 
 
+@covers("twilight-sun", mode=1)
+def test_twilight_sun_does_not_offer_to_return_a_vampire_when_none_is_in_play(tcg):
+    s = table(
+        tcg,
+        rows={0: [("jacks-house", ["igor"])], 1: [("oogies-lair", ["wolfman"])]},
+        hands={0: ["twilight-sun", "vampire-lord"]},  # a Vampire in hand is not in play
+        decks={0: FILLER[:4]},
+        pp={0: 2},
+    )
+    card = next(c for c in s.state.players[0].hand if s.state.cards[c] == "twilight-sun")
+    assert tcg.rules.modes_open(s.state, 0, card) == [0]
+    play(s, "Twilight Sun", 2)  # no question: the draw is the only ability open
+    assert hand(s, 0) == sorted([*FILLER[:2], "vampire-lord"])
+
+
 # --- What Have I Done? --------------------------------------------------------------------
 @covers("what-have-i-done", mode=0)
 def test_what_have_i_done_takes_a_character_from_the_discard_pile(tcg):
@@ -2163,6 +2346,7 @@ def test_what_have_i_done_stacks_on_your_creation_and_returns_an_opponents_jack(
         rows={0: [("jacks-house", [])], 1: [("town-hall", [JACK])]},
         creations={0: ["road-kill"]},
         hands={0: ["what-have-i-done"]},
+        discards={0: ["igor"]},  # a Character to take back: the other ability is open too
         pp={0: 1},
     )
     play(s, "What Have I Done?", 1, "Stack on one of your Creations; return an opponent's Jack to hand")
@@ -2359,7 +2543,7 @@ def test_hitch_a_ride_asks_zero_to_follow_jack_only_when_zero_stayed_behind(tcg)
         rows={0: [("mayor-mobile", [JACK, "zero"]), ("town-hall", []), ("the-well", [])]},
         hands={0: ["hitch-a-ride"]},
     )
-    play(s, "Hitch a Ride", 0, "Move Characters from your Mayor-mobile to one other Locale")
+    play(s, "Hitch a Ride", 0)  # the only ability open: everyone stands at the Mayor-mobile
     s.choose(0, "The Well", kind="locale")
     s.choose(0, "Yes", kind="pick")  # Jack
     s.choose(0, "Yes", kind="pick")  # Zero
@@ -2370,7 +2554,7 @@ def test_hitch_a_ride_asks_zero_to_follow_jack_only_when_zero_stayed_behind(tcg)
         rows={0: [("mayor-mobile", [JACK, "zero"]), ("town-hall", []), ("the-well", [])]},
         hands={0: ["hitch-a-ride"]},
     )
-    play(s, "Hitch a Ride", 0, "Move Characters from your Mayor-mobile to one other Locale")
+    play(s, "Hitch a Ride", 0)  # the only ability open: everyone stands at the Mayor-mobile
     s.choose(0, "The Well", kind="locale")
     s.choose(0, "Yes", kind="pick")  # Jack
     s.choose(0, "No", kind="pick")  # Zero stays...

@@ -6,6 +6,7 @@ from __future__ import annotations
 from tcgkit import christmas_table, christmas_tcg, discard, hand, price, row, table
 
 from nbc.core.testkit.cardtests import covers
+from nbc.core.testkit.ruletests import shows
 
 BARREL = "barrel-dopey-trick-or-treater"
 LOCK = "lock-impish-trick-or-treater"
@@ -14,6 +15,7 @@ MOVE_4 = "Jack's House: Move 4"
 
 
 # --- Barrel, Dopey Trick-or-Treater -------------------------------------------------------
+@shows("tcg.other.hex-once")
 @covers("barrel-dopey-trick-or-treater")
 def test_barrel_dopey_draws_one_after_moving_once_a_turn(tcg):
     s = table(
@@ -29,6 +31,7 @@ def test_barrel_dopey_draws_one_after_moving_once_a_turn(tcg):
     s.expect(0, "turn")
 
 
+@shows("tcg.other.hex-own-turn")
 def test_barrel_dopey_draws_nothing_when_moved_in_an_opponents_turn(tcg):
     s = table(
         tcg,
