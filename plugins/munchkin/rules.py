@@ -1972,9 +1972,12 @@ def settle(state: State, ctx: Context) -> None:
             set_phase(state, "charity")
         elif (
             phase == "charity"
-            and len(state.players[state.turn].hand.cards) <= HAND_LIMIT
-            and (state.charity_given or not own_turn_choices(state))
+            and len(hand := state.players[state.turn].hand.cards) <= HAND_LIMIT
+            and (state.charity_given or (not hand and not own_turn_choices(state)))
         ):
-            end_turn(state, ctx)  # Charity is over, or there is nothing left to do
+            # Charity is over, or there is nothing left to do. With cards in hand the
+            # player is asked all the same (with an end of the turn at least): whether
+            # the turn stops here must not tell the others what the hand holds.
+            end_turn(state, ctx)
         else:
             return

@@ -81,9 +81,10 @@ class EndPhase(Primitives):
         return Ask.of(seat, "discard-to-7", f"Discard down to {HAND_LIMIT}: {over} more", options)
 
     def remake_asks(self, st: State, keep: int | None) -> None:
-        """Make the questions of the simultaneous steps (placing a Locale, discarding down
-        to the hand limit) again from the state, but `keep`'s: after a redeal changed
-        which card is which, another seat's question names its new cards."""
+        """Make the questions that are read off the state again (placing a Locale,
+        discarding down to the hand limit, the turn's menu), but `keep`'s: after a redeal
+        changed which card is which, another seat's question offers what its new cards
+        allow."""
         for k, ask in enumerate(st.asks):
             if ask.seat == keep:
                 continue
@@ -91,6 +92,8 @@ class EndPhase(Primitives):
                 st.asks[k] = self.place_locale_ask(st, ask.seat)
             elif ask.kind == "discard-to-7":
                 st.asks[k] = self.trim_ask(st, ask.seat)
+            elif ask.kind == "turn":
+                st.asks[k] = Ask.of(ask.seat, "turn", ask.text, self.menu(st, ask.seat))
 
     def trim_hands(self, st: State, ctx: Context) -> None:
         asks = [self.trim_ask(st, seat) for seat, p in enumerate(st.players) if len(p.hand) > HAND_LIMIT]

@@ -15,10 +15,11 @@ What the seat knows stays: a card it saw (`State.known`: shown by a Search, a lo
 a hand, returned to a hand or tucked in sight of everyone), the cards its own open
 question names, and every card the match's public pending work names (an effect
 under way, a waiting trigger, a short-lived rule), so every prompt still means what it
-says. Another seat's question at a simultaneous step (placing a Locale, discarding
-down to the hand limit) is made again after a redeal (`remake_asks`), so it keeps no
-hidden truth; a question open to another seat alone (an answer it may play, a choice
-on its turn) is about the cards it names, which stay. Face-up cards are never hidden.
+says. Another seat's question that is read off the state (placing a Locale,
+discarding down to the hand limit, the turn's menu) is made again after a redeal
+(`remake_asks`), so it keeps no hidden truth; a question open to another seat in the
+middle of an effect (an answer it may play, a card it picks) is about the cards it
+names, which stay. Face-up cards are never hidden.
 The redeal sorts each pool before shuffling (`reassign`), so it depends only on what
 the seat knows and the RNG. Whatever is kept per instance stays with it: its owner,
 the test kit's `planted` marker, what `State.known` says of it.
@@ -33,7 +34,8 @@ from nbc.core.game import Unknown, reassign
 from nbc.core.rng import Rng
 from nbc.plugins.tcg.state import State
 
-SIMULTANEOUS = frozenset({"place-locale", "discard-to-7", "reimburse"})
+# questions made again after a redeal (`remake_asks`), or that name no hidden card
+REMADE = frozenset({"place-locale", "discard-to-7", "reimburse", "turn"})
 
 
 def unknowns(st: State, seat: int | None) -> list[Unknown]:
@@ -80,8 +82,8 @@ def redeal_hidden(rules: Any, st: State, seat: int | None, rng: Rng) -> int:
 def pending_cards(st: State, seat: int | None) -> set[str]:
     """Every card instance the match's pending work names that `seat` may rely on: its
     own open question (and the Locale a placement question shows), another seat's
-    question but at a simultaneous step, running effects, waiting triggers, short-lived
-    rules."""
+    question but one that is made again after a redeal (`REMADE`), running effects,
+    waiting triggers, short-lived rules."""
     found: set[str] = set()
     cards = st.cards
 
@@ -102,7 +104,7 @@ def pending_cards(st: State, seat: int | None) -> set[str]:
                 walk(item)
 
     for ask in st.asks:
-        if ask.seat != seat and ask.kind in SIMULTANEOUS:
+        if ask.seat != seat and ask.kind in REMADE:
             continue  # made again after a redeal (`remake_asks`)
         walk(ask.values)
         if ask.kind == "place-locale" and st.players[ask.seat].locale_deck:

@@ -514,7 +514,17 @@ def _play_discount(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> An
         usable = (not disc.when or g.ev_at(st, seat, card, disc.when)) and price > 0
         if disc.exclusive and f.vars["discount"] > 0:
             usable = False
-        if not usable or len(pool) < disc.batch or f.vars.get("disc_n", 0) >= disc.max * disc.batch:
+        made = f.vars.get("disc_n", 0)
+        # a discount paid from the hand is offered whenever the hand could pay it (its size
+        # is public), even when no card in it can: whether the player is asked must not
+        # tell the others what the hand holds (then only paying in full is offered)
+        unseen = (
+            disc.zone == "hand"
+            and made % disc.batch == 0
+            and len(st.players[seat].hand) >= disc.batch
+            and price <= st.players[seat].pp
+        )
+        if not usable or (len(pool) < disc.batch and not unseen) or made >= disc.max * disc.batch:
             f.vars["disc_k"] += 1
             f.vars.pop("disc_n", None)
             continue
@@ -525,7 +535,7 @@ def _play_discount(g: Rules, st: State, f: Frame, ins: dict, ctx: Context) -> An
                 c,
                 [g.ref(st, c), *g.named(disc.label), g.ref(st, card)],
             )
-            for c in g.distinct(st, pool)
+            for c in (g.distinct(st, pool) if len(pool) >= disc.batch or made % disc.batch else [])
         ]
         if price <= st.players[seat].pp and f.vars.get("disc_n", 0) % disc.batch == 0:
             options.append(("stop", f"Pay {price} without discarding more", None, [g.ref(st, card)]))

@@ -14,9 +14,10 @@ deck and shuffles the discards back into it, the card just discarded face up amo
 them. That card stays named in the view's discarded list (without its instance id)
 and is not planted as hidden until the next choice.
 
-Since every receiver is asked about the cards it receives (docs/games/munchkin.md,
-"Who may act when"), seat 1 keeps the cards it receives at choices 860 and 961 (two
-`keep`s added to the recorded choices); the position reached is the same as before."""
+Since every receiver is asked about the cards it receives, and a turn player with
+cards in hand is asked at Charity even with nothing to do (docs/games/munchkin.md,
+"Who may act when"), the recorded choices gained two `keep`s and twelve ends of a
+turn at Charity; the position reached is the same as before."""
 
 from nbc.core.testkit.replay import replay_and_check
 
@@ -193,6 +194,7 @@ CHOICES = [
     (0, "run:c17"),  # Roll to Run Away from Winged Demon
     (1, "ride:alone"),  # Sacrifice Snowmobile: you escape, your helper rolls
     (0, "run:c86"),  # Roll to Run Away from Vampire Brothers
+    (1, "end"),  # End your turn
     (3, "pass"),  # Pass
     (0, "trade"),  # Offer a trade
     (0, "cancel"),  # Call off the offer
@@ -306,6 +308,7 @@ CHOICES = [
     (3, "pass"),  # Pass
     (2, "trade"),  # Offer a trade
     (2, "cancel"),  # Call off the offer
+    (1, "end"),  # End your turn
     (2, "kick"),  # Kick Open the Door
     (0, "pass"),  # Pass
     (3, "pass"),  # Pass
@@ -332,15 +335,15 @@ CHOICES = [
     (3, "share:2:me"),  # Add 2 of the Treasures, you pick first
     (3, "item:c6"),  # Add Shiny Ornament to the bribe
     (3, "item:c89"),  # Add Pumpkins to the bribe
-    (3, "ask"),  # Ask for help, offering Shiny Ornament, Pumpkins, 2 Treasure(s),
+    (3, "ask"),  # Ask for help, offering Shiny Ornament, Pumpkins, 2 Treasure(s), the fighter picking first
     (2, "refuse"),  # Refuse
     (1, "pass"),  # Pass
     (2, "pass"),  # Pass
     (3, "ask:0"),  # Ask seat 0 for help
     (3, "share:1:me"),  # Add 1 of the Treasures, you pick first
     (3, "item:c89"),  # Add Pumpkins to the bribe
-    (3, "ask"),  # Ask for help, offering Pumpkins, 1 Treasure(s), the fighter pick
-    (0, "accept"),  # Help seat 3 for Pumpkins, 1 Treasure(s), the fighter picking fir
+    (3, "ask"),  # Ask for help, offering Pumpkins, 1 Treasure(s), the fighter picking first
+    (0, "accept"),  # Help seat 3 for Pumpkins, 1 Treasure(s), the fighter picking first
     (3, "play:c81"),  # Play Christmas Town
     (1, "pass"),  # Pass
     (0, "pass"),  # Pass
@@ -353,6 +356,7 @@ CHOICES = [
     (3, "trade"),  # Offer a trade
     (3, "with:2"),  # Offer seat 2 a trade
     (3, "cancel"),  # Call off the offer
+    (3, "end"),  # End your turn
     (2, "pass"),  # Pass
     (0, "kick"),  # Kick Open the Door
     (3, "pass"),  # Pass
@@ -371,6 +375,7 @@ CHOICES = [
     (2, "trade"),  # Offer a trade
     (2, "with:1"),  # Offer seat 1 a trade
     (2, "cancel"),  # Call off the offer
+    (1, "end"),  # End your turn
     (2, "play:c77"),  # Play Rocket Booster
     (3, "pass"),  # Pass
     (2, "kick"),  # Kick Open the Door
@@ -380,7 +385,7 @@ CHOICES = [
     (2, "ask:0"),  # Ask seat 0 for help
     (2, "share:1:me"),  # Add 1 of the Treasures, you pick first
     (2, "item:c42"),  # Add Axe to the bribe
-    (2, "ask"),  # Ask for help, offering Axe, 1 Treasure(s), the fighter picking f
+    (2, "ask"),  # Ask for help, offering Axe, 1 Treasure(s), the fighter picking first
     (0, "refuse"),  # Refuse
     (2, "pass"),  # Pass
     (3, "pass"),  # Pass
@@ -439,6 +444,7 @@ CHOICES = [
     (0, "pass"),  # Pass
     (1, "run:c87"),  # Roll to Run Away from Big Witch
     (3, "run:c87"),  # Roll to Run Away from Big Witch
+    (1, "end"),  # End your turn
     (2, "kick"),  # Kick Open the Door
     (0, "trade"),  # Offer a trade
     (0, "with:3"),  # Offer seat 3 a trade
@@ -518,6 +524,7 @@ CHOICES = [
     (0, "give:c84"),  # Give Holiday Lights
     (0, "cancel"),  # Call off the offer
     (0, "play:c39"),  # Play Jack-o'-Lantern
+    (0, "end"),  # End your turn
     (2, "pass"),  # Pass
     (3, "trade"),  # Offer a trade
     (3, "cancel"),  # Call off the offer
@@ -616,6 +623,7 @@ CHOICES = [
     (2, "pass"),  # Pass
     (1, "run:c61"),  # Roll to Run Away from Shrunken Head
     (3, "run:c61"),  # Roll to Run Away from Shrunken Head
+    (1, "end"),  # End your turn
     (3, "pass"),  # Pass
     (0, "pass"),  # Pass
     (2, "trade"),  # Offer a trade
@@ -635,6 +643,7 @@ CHOICES = [
     (2, "with:1"),  # Offer seat 1 a trade
     (2, "give:c56"),  # Give Spring Stilts
     (2, "cancel"),  # Call off the offer
+    (2, "end"),  # End your turn
     (0, "pass"),  # Pass
     (2, "trade"),  # Offer a trade
     (2, "cancel"),  # Call off the offer
@@ -649,8 +658,8 @@ CHOICES = [
     (3, "ask:1"),  # Ask seat 1 for help
     (3, "share:2:me"),  # Add 2 of the Treasures, you pick first
     (3, "item:c73"),  # Add Bunny Slippers to the bribe
-    (3, "ask"),  # Ask for help, offering Bunny Slippers, 2 Treasure(s), the fighte
-    (1, "accept"),  # Help seat 3 for Bunny Slippers, 2 Treasure(s), the fighter picki
+    (3, "ask"),  # Ask for help, offering Bunny Slippers, 2 Treasure(s), the fighter picking first
+    (1, "accept"),  # Help seat 3 for Bunny Slippers, 2 Treasure(s), the fighter picking first
     (3, "pass"),  # Pass
     (0, "pass"),  # Pass
     (2, "pass"),  # Pass
@@ -712,6 +721,7 @@ CHOICES = [
     (3, "run:c98"),  # Roll to Run Away from Corpse Kid
     (1, "run:c68"),  # Roll to Run Away from Melting Man
     (3, "run:c68"),  # Roll to Run Away from Melting Man
+    (1, "end"),  # End your turn
     (3, "pass"),  # Pass
     (0, "trade"),  # Offer a trade
     (0, "cancel"),  # Call off the offer
@@ -731,6 +741,7 @@ CHOICES = [
     (2, "trade"),  # Offer a trade
     (2, "cancel"),  # Call off the offer
     (2, "carry:c66"),  # Put Spiral Hill Shortcut on the table
+    (2, "end"),  # End your turn
     (2, "trade"),  # Offer a trade
     (2, "with:3"),  # Offer seat 3 a trade
     (2, "cancel"),  # Call off the offer
@@ -808,20 +819,24 @@ CHOICES = [
     (1, "pass"),  # Pass
     (3, "pass"),  # Pass
     (1, "ride"),  # Sacrifice Giant Bat to escape every monster
+    (1, "end"),  # End your turn
     (2, "kick"),  # Kick Open the Door
     (2, "ask:1"),  # Ask seat 1 for help
     (2, "share:2:you"),  # Add 2 of the Treasures, helper picks first
     (2, "item:c11"),  # Add Patchwork Dress to the bribe
     (2, "item:c56"),  # Add Spring Stilts to the bribe
-    (2, "ask"),  # Ask for help, offering Patchwork Dress, Spring Stilts, 2 Treasur
+    (
+        2,
+        "ask",
+    ),  # Ask for help, offering Patchwork Dress, Spring Stilts, 2 Treasure(s), the helper picking first
     (1, "refuse"),  # Refuse
     (2, "play:c34"),  # Play Snowmobile
     (3, "pass"),  # Pass
     (2, "ask:3"),  # Ask seat 3 for help
     (2, "item:c11"),  # Add Patchwork Dress to the bribe
     (2, "share:2:me"),  # Add 2 of the Treasures, you pick first
-    (2, "ask"),  # Ask for help, offering Patchwork Dress, 2 Treasure(s), the fight
-    (3, "accept"),  # Help seat 2 for Patchwork Dress, 2 Treasure(s), the fighter pick
+    (2, "ask"),  # Ask for help, offering Patchwork Dress, 2 Treasure(s), the fighter picking first
+    (3, "accept"),  # Help seat 2 for Patchwork Dress, 2 Treasure(s), the fighter picking first
     (3, "pass"),  # Pass
     (2, "pass"),  # Pass
     (0, "pass"),  # Pass
@@ -844,6 +859,7 @@ CHOICES = [
     (2, "cancel"),  # Call off the offer
     (2, "play:c82"),  # Play Read the Christmas Book
     (2, "to:0"),  # On seat 0
+    (2, "end"),  # End your turn
     (3, "carry:c20"),  # Put Exploding Present on the table
     (2, "trade"),  # Offer a trade
     (2, "with:3"),  # Offer seat 3 a trade
@@ -978,7 +994,7 @@ CHOICES = [
     (3, "pass"),  # Pass
     (3, "charity"),  # Give away the excess (or discard it, if you are lowest)
     (3, "give:c70:1"),  # Give Evil Scientist to seat 1
-    (1, "keep"),  # Keep them in your hand (asked now: a receiver always is)
+    (1, "keep"),  # Keep them in your hand
     (0, "trade"),  # Offer a trade
     (0, "with:1"),  # Offer seat 1 a trade
     (0, "give:c96"),  # Give Pitchfork
@@ -1020,7 +1036,7 @@ CHOICES = [
     (3, "give:c11"),  # Give Patchwork Dress
     (3, "give:c36"),  # Give Tuba
     (3, "get:c96"),  # Ask for seat 2's Pitchfork
-    (3, "offer"),  # Offer Shiny Ornament, Patchwork Dress, Tuba for Holiday Lights,
+    (3, "offer"),  # Offer Shiny Ornament, Patchwork Dress, Tuba for Holiday Lights, Pitchfork
     (2, "decline"),  # Decline
     (2, "trade"),  # Offer a trade
     (2, "with:0"),  # Offer seat 0 a trade
@@ -1039,8 +1055,11 @@ CHOICES = [
     (1, "share:4:me"),  # Add 4 of the Treasures, you pick first
     (1, "item:c76"),  # Add Ghost Sheet to the bribe
     (1, "item:c39"),  # Add Jack-o'-Lantern to the bribe
-    (1, "ask"),  # Ask for help, offering Ghost Sheet, Jack-o'-Lantern, 4 Treasure(
-    (0, "accept"),  # Help seat 1 for Ghost Sheet, Jack-o'-Lantern, 4 Treasure(s), the
+    (
+        1,
+        "ask",
+    ),  # Ask for help, offering Ghost Sheet, Jack-o'-Lantern, 4 Treasure(s), the fighter picking first
+    (0, "accept"),  # Help seat 1 for Ghost Sheet, Jack-o'-Lantern, 4 Treasure(s), the fighter picking first
     (0, "pass"),  # Pass
     (2, "on:c96"),  # Put on Pitchfork
     (3, "pass"),  # Pass
@@ -1066,7 +1085,7 @@ CHOICES = [
     (2, "ask:1"),  # Ask seat 1 for help
     (2, "share:2:you"),  # Add 2 of the Treasures, helper picks first
     (2, "item:c84"),  # Add Holiday Lights to the bribe
-    (2, "ask"),  # Ask for help, offering Holiday Lights, 2 Treasure(s), the helper
+    (2, "ask"),  # Ask for help, offering Holiday Lights, 2 Treasure(s), the helper picking first
     (1, "refuse"),  # Refuse
     (2, "pass"),  # Pass
     (1, "pass"),  # Pass
@@ -1079,7 +1098,7 @@ CHOICES = [
     (3, "take:c8"),  # Take Vampire Teddy
     (3, "play:c8"),  # Play Vampire Teddy
     (1, "take:c41"),  # Take Glowing Nose
-    (1, "keep"),  # Keep them in your hand (asked now: a receiver always is)
+    (1, "keep"),  # Keep them in your hand
     (1, "trade"),  # Offer a trade
     (1, "cancel"),  # Call off the offer
     (3, "trade"),  # Offer a trade
@@ -1106,8 +1125,11 @@ CHOICES = [
     (3, "item:c6"),  # Add Shiny Ornament to the bribe
     (3, "item:c36"),  # Add Tuba to the bribe
     (3, "item:c89"),  # Add Pumpkins to the bribe
-    (3, "ask"),  # Ask for help, offering Shiny Ornament, Tuba, Pumpkins, 1 Treasur
-    (1, "accept"),  # Help seat 3 for Shiny Ornament, Tuba, Pumpkins, 1 Treasure(s), t
+    (
+        3,
+        "ask",
+    ),  # Ask for help, offering Shiny Ornament, Tuba, Pumpkins, 1 Treasure(s), the fighter picking first
+    (1, "accept"),  # Help seat 3 for Shiny Ornament, Tuba, Pumpkins, 1 Treasure(s), the fighter picking first
     (1, "pass"),  # Pass
     (3, "pass"),  # Pass
     (2, "pass"),  # Pass

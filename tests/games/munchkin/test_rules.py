@@ -95,6 +95,7 @@ def test_rule_1_nothing_takes_a_player_below_level_1():
     s.choose(0, "Kick Open the Door")
     assert level(s, 0) == 1
     s.choose(0, "Loot the Room")
+    s.choose(0, "End your turn", kind="charity")  # cards in hand: asked at Charity all the same
     s.leave_open(1, "arrange")
     finish_leaving_windows(s)
 
@@ -596,6 +597,7 @@ def test_the_dead_come_back_with_four_cards_of_each_deck_on_their_next_turn():
     s = Scenario(GAME, "base", players=3, position=position)
     s.choose(2, "Kick Open the Door")
     s.choose(2, "Loot the Room")
+    s.choose(2, "End your turn", kind="charity")
     hand = s.view(0)["players"][0]["hand"]["cards"]
     assert len(hand) == 8
     assert sorted(CARDS_BY_NAME[c["name"]].deck for c in hand) == ["door"] * 4 + ["treasure"] * 4
@@ -740,6 +742,7 @@ def test_a_curse_on_something_you_lack_does_nothing():
     assert s.view(None)["door_discard"]["top"]["name"] == "The Wind Blows Your Hair"
     assert s.view(None)["phase"] == "trouble"  # a Curse does not end the turn
     s.choose(0, "Loot the Room")
+    s.choose(0, "End your turn", kind="charity")
     s.leave_open(1, "arrange")
     finish_leaving_windows(s)
 

@@ -141,6 +141,7 @@ def test_each_turn_ends_after_charity_and_the_next_seat_takes_the_next():
         assert s.view(None)["turn"] == seat
         s.choose(seat, "Kick Open the Door")  # a Curse with nothing to take
         s.choose(seat, "Loot the Room")  # a monster: nothing to play, five cards or fewer
+        s.choose(seat, "End your turn", kind="charity")  # asked with cards in hand all the same
     assert s.view(None)["turn"] == 0 and s.view(None)["turns"] == turns + 3
     finish_leaving_windows(s, (0, "arrange"))
 

@@ -128,6 +128,7 @@ def test_a_pass_closes_the_window_until_the_next_turn_opens_it_again():
     s.choose(2, "Pass", kind="anytime")
     assert asked(s) == []  # every window is closed for the rest of the turn
     s.choose(0, "Loot the Room")
+    s.choose(0, "End your turn", kind="charity")
     assert s.view(None)["turn"] == 1  # seat 1's turn: seat 2's window is open again
     assert asked(s) == [0, 2]
     assert labels(s, 2) == ["Pass", "Play Sled"]

@@ -515,6 +515,10 @@ def test_hanging_tree_costs_one_less_per_character_discarded_from_hand(tcg):
     ]  # Characters only: not Fire!
     s.choose(0, "Discard a Character from hand: Igor (Faithful Lackey)")
     s.choose(0, "Discard a Character from hand: Zero (Ghost Dog)")
+    # no Character is left in hand, but the player is asked all the same (whether it is
+    # asked must not tell what its hand holds): paying the rest is all it can do
+    assert labels(s, 0, "discount") == ["Pay 1 without discarding more"]
+    s.choose(0, "Pay 1 without discarding more", kind="discount")
     assert pp(s) == 0
     assert row(s, 0) == [("jacks-house", ["hanging-tree"])]
     assert sorted(discard(s, 0)) == ["igor", "zero"]
