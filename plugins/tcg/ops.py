@@ -849,7 +849,9 @@ def _organ_donor(g, st, f, ins, ctx):
     finkle = [c for c in chars if g.is_(st, c, "dr-finklestein")]
     done, pick = _answer(g, st, f, "od")
     if not done:
-        if not creations or (not finkle and len(chars) < 3):
+        # whether a player is asked depends on what is in play and on the size of its
+        # hand, never on what the hand holds (with no Creation in it, it can only pass)
+        if not p.hand or (not finkle and len(chars) < 3):
             return True
         options = [("pass", "Do not take part", None)]
         for cr in creations:
