@@ -7,6 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 EXAMPLE := examples/trick-or-treat
+CARD_SET := examples/munchkin-oogies-casino
 
 .PHONY: serve test lint bench clean compiled build
 
@@ -14,9 +15,9 @@ $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "nbc-rules needs Python 3.11 or newer; set PYTHON=/path/to/python3.11")'
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): pyproject.toml $(EXAMPLE)/pyproject.toml | $(BIN)/python
+$(STAMP): pyproject.toml $(EXAMPLE)/pyproject.toml $(CARD_SET)/pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,compiled]' -e $(EXAMPLE)
+	$(BIN)/python -m pip install --quiet -e '.[dev,compiled]' -e $(EXAMPLE) -e $(CARD_SET)
 	@touch $@
 
 # The hot modules compiled with mypyc into .venv (docs/performance.md, "The compiled

@@ -14,6 +14,7 @@ import pytest
 
 ROOT = Path(__file__).parents[1]
 EXAMPLE = ROOT / "examples" / "trick-or-treat"
+CARD_SET = ROOT / "examples" / "munchkin-oogies-casino"
 MAPPED = {"nbc": "nbc", "nbc.core": "core", "nbc.plugins": "plugins", "nbc.api": "api"}
 IGNORED_BY_SETUPTOOLS = ("Package would be ignored", "absent from the `packages` configuration")
 
@@ -53,7 +54,9 @@ def test_every_source_package_is_listed_in_pyproject():
     assert not missing, f"add these to [tool.setuptools] packages in pyproject.toml: {sorted(missing)}"
 
 
-@pytest.mark.parametrize("project", [ROOT, EXAMPLE], ids=["nbc-rules", "trick-or-treat"])
+@pytest.mark.parametrize(
+    "project", [ROOT, EXAMPLE, CARD_SET], ids=["nbc-rules", "trick-or-treat", "munchkin-oogies-casino"]
+)
 def test_every_folder_with_data_files_is_listed_as_a_package(project):
     listed = set(setuptools_config(project)["packages"])
     folders = package_data_files(project)
@@ -74,7 +77,9 @@ def copy_source(project: Path, to: Path) -> Path:
     return to
 
 
-@pytest.mark.parametrize("project", [ROOT, EXAMPLE], ids=["nbc-rules", "trick-or-treat"])
+@pytest.mark.parametrize(
+    "project", [ROOT, EXAMPLE, CARD_SET], ids=["nbc-rules", "trick-or-treat", "munchkin-oogies-casino"]
+)
 def test_the_wheel_builds_without_warnings_and_carries_every_data_file(project, tmp_path):
     source = copy_source(project, tmp_path / "source")
     built = subprocess.run(

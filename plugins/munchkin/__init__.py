@@ -1,7 +1,15 @@
 """Munchkin The Nightmare Before Christmas: the hook implementations (entry point
-`munchkin` in the `nbc` group)."""
+`munchkin` in the `nbc` group). It declares `munchkin_card_set` (`hooks.py`), through
+which other packages add card sets."""
 
 from nbc.core.hookspecs import hookimpl
+
+
+@hookimpl
+def nbc_add_hookspecs(pm):  # type: ignore[no-untyped-def]
+    from nbc.plugins.munchkin import hooks
+
+    pm.add_hookspecs(hooks)
 
 
 @hookimpl

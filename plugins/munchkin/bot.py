@@ -26,7 +26,7 @@ from nbc.core.game import Prompt
 from nbc.core.rng import Rng
 from nbc.plugins.munchkin.cards import CARDS
 
-BY_NAME = {card.name: card for card in CARDS.values()}
+BY_NAME = {card.name: card for card in CARDS.values()}  # a card set's cards join it (`sets.register`)
 TABLE_KINDS = {"item", "ride", "ride-enhancer", "citizenship", "dual", "level"}
 NEAR_WIN = 2  # levels from the win at which a rival is stopped rather than helped
 

@@ -94,6 +94,8 @@ class MunchkinCard(CardDef):
     vs_tag_bonus: int = 0
     use: Use | None = None
     max_level: int = Field(default=0, ge=0)
+    # the card set it comes from ("": the base pool); set by the loader, never by a file
+    card_set: str = ""
 
     @model_validator(mode="after")
     def _printed_fields_exist(self) -> MunchkinCard:
@@ -160,8 +162,12 @@ def provenance(card: MunchkinCard) -> dict[str, str]:
 
 
 DATA = Path(__file__).parent / "data" / "cards"
+# The base pool, in file order; it never changes.
 CARDS: dict[str, MunchkinCard] = load_card_dir(DATA, MunchkinCard)
-# Plain twins of the cards, which the rules and the view read (see plain_copy: a field
-# read costs a quarter of a pydantic model's).
+# Every card definition a match may hold: the base pool, then the cards of every card set
+# loaded in this process (`sets.register`), whose ids are unique among them all.
+ALL: dict[str, MunchkinCard] = dict(CARDS)
+# Plain twins of the cards (a card set's join them), which the rules and the view read
+# (see plain_copy: a field read costs a quarter of a pydantic model's).
 PLAIN: dict[str, MunchkinCard] = {key: plain_copy(c) for key, c in CARDS.items()}
 HAND_LIMIT = 5

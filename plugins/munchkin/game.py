@@ -10,9 +10,9 @@ import difflib
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
-from pydantic import Field, field_validator
+from pydantic import Field, SerializerFunctionWrapHandler, field_validator, model_serializer
 
-from nbc.core.cards import make_instances
+from nbc.core.cards import DataError, make_instances
 from nbc.core.errors import BadOptions
 from nbc.core.game import (
     CatalogueCard,
@@ -29,8 +29,8 @@ from nbc.core.game import (
 )
 from nbc.core.piles import Pile
 from nbc.core.rng import Rng
-from nbc.plugins.munchkin import rules, verify
-from nbc.plugins.munchkin.cards import CARDS, catalogue_numbers, provenance
+from nbc.plugins.munchkin import rules, sets, verify
+from nbc.plugins.munchkin.cards import ALL, CARDS, MunchkinCard, catalogue_numbers, provenance
 from nbc.plugins.munchkin.effects import name
 from nbc.plugins.munchkin.state import CardTable, Player, State, copy, dump, load
 from nbc.plugins.munchkin.state import text as state_text
@@ -69,14 +69,19 @@ class MunchkinOptions(Options):
         description="the card mix: copies of each card (card id -> 0 to 10); empty: every card with its "
         "copies in the pool",
     )
+    sets: list[str] = Field(
+        default_factory=list,
+        description="card sets from other packages to shuffle in (see `nbc games`); "
+        "empty: the base cards only",
+    )
 
     @field_validator("cards")
     @classmethod
     def _known_cards(cls, mix: dict[str, int]) -> dict[str, int]:
         problems = []
         for card, copies in mix.items():
-            if card not in CARDS:
-                close = difflib.get_close_matches(card, CARDS, n=3)
+            if card not in ALL:
+                close = difflib.get_close_matches(card, ALL, n=3)
                 hint = f"; did you mean {', '.join(close)}?" if close else " (see `nbc games --json`)"
                 problems.append(f"{card!r} is not a Munchkin card{hint}")
             elif not 0 <= copies <= 10:
@@ -84,6 +89,23 @@ class MunchkinOptions(Options):
         if problems:
             raise ValueError("; ".join(problems))
         return mix
+
+    @field_validator("sets")
+    @classmethod
+    def _distinct_sets(cls, names: list[str]) -> list[str]:
+        twice = sorted({name for name in names if names.count(name) > 1})
+        if twice:
+            raise ValueError(f"{', '.join(twice)} named more than once")
+        return names
+
+    @model_serializer(mode="wrap")
+    def _without_empty_sets(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """A match without card sets keeps the header it always had (no `sets` key), so
+        saves and replays of base matches do not change."""
+        data: dict[str, Any] = handler(self)
+        if not self.sets:
+            data.pop("sets", None)
+        return data
 
 
 class Munchkin(Game):
@@ -117,17 +139,87 @@ class Munchkin(Game):
     }
     State = State
 
+    def __init__(self) -> None:
+        self.card_sets: dict[str, sets.LoadedSet] = {}  # by name: the sets this game took in
+        self.set_problems: list[str] = []  # the sets left out, and why
+
+    def plugins_loaded(self, pm: Any) -> None:
+        """Take in the card sets installed as plugins (`hooks.munchkin_card_set`). A set
+        with a problem is left out and its plugin reported (`nbc plugins`); the others
+        and the base game carry on."""
+        if not hasattr(pm.hook, "munchkin_card_set"):
+            return
+        variants = dict(type(self).variants)
+        for impl in pm.hook.munchkin_card_set.get_hookimpls():
+            try:
+                loaded = sets.load_set(impl.function(), self.card_sets)
+                variant = loaded.info.variant
+                if variant is not None:
+                    if variant.name in variants:
+                        raise DataError(
+                            f"card set '{loaded.info.name}': its variant '{variant.name}' is already "
+                            f"a variant of munchkin (the variants are: {', '.join(variants)})"
+                        )
+                    named = variant.options.get("sets")
+                    if not isinstance(named, list) or loaded.info.name not in named:
+                        raise DataError(
+                            f"card set '{loaded.info.name}': its variant '{variant.name}' must name the "
+                            f"set in its options (`sets: [{loaded.info.name!r}]`)"
+                        )
+            except Exception as error:  # a broken set must not stop the game or the others
+                reason = f"munchkin card set left out: {error}"
+                self.set_problems.append(f"{impl.plugin_name}: {reason}")
+                refuse = getattr(pm, "refuse", None)
+                if refuse is not None:
+                    refuse(impl.plugin_name, reason)
+                continue
+            sets.register(loaded)
+            self.card_sets[loaded.info.name] = loaded
+            if variant is not None:
+                variants[variant.name] = variant
+        self.variants = variants
+
+    def pool(self, names: Sequence[str] = ()) -> dict[str, MunchkinCard]:
+        """The cards a match with card sets `names` shuffles from: the base cards, then
+        each set's in the order named. Raises `BadOptions` for a set not installed."""
+        unknown = [n for n in names if n not in self.card_sets]
+        if unknown:
+            known = ", ".join(self.card_sets) or "none installed"
+            raise BadOptions(
+                f"munchkin option 'sets': no card set called {', '.join(map(repr, unknown))} (known: {known})"
+            )
+        if not names:
+            return CARDS
+        found = dict(CARDS)
+        for set_name in names:
+            found.update(self.card_sets[set_name].cards)
+        return found
+
+    def variant_pool(
+        self, variant: str | None, options: Mapping[str, Any] | None = None
+    ) -> dict[str, MunchkinCard]:
+        """The pool of a variant, with `options` laid over its preset."""
+        merged = {**self.variant(variant).options, **(options or {})}
+        return self.pool(merged.get("sets") or ())
+
     def setup(self, options: MunchkinOptions, players: int, ctx: Context) -> State:
         if players == 2 and not options.unofficial_two_players:
             raise BadOptions("munchkin is for 3 to 6 players; two players need unofficial_two_players")
-        mix = options.cards or verify.standard_mix()
+        pool = self.pool(options.sets)
+        mix = options.cards or verify.standard_mix(pool)
+        outside = [card for card in mix if card not in pool]
+        if outside:
+            raise BadOptions(
+                f"munchkin option 'cards': {', '.join(outside)} belong to card sets this match does not "
+                f"name in 'sets' ({', '.join(sorted({ALL[c].card_set for c in outside}))})"
+            )
         problems = verify.mix_problems(mix, players)
         if problems:
             raise BadOptions(f"munchkin option 'cards': {'; '.join(problems)}")
-        def_ids = [card for card in CARDS if mix.get(card) for _ in range(mix[card])]
+        def_ids = [card for card in pool if mix.get(card) for _ in range(mix[card])]
         cards = make_instances(def_ids, ctx.rng)
-        door = [i for i, d in cards.items() if CARDS[d].deck == "door"]
-        treasure = [i for i, d in cards.items() if CARDS[d].deck == "treasure"]
+        door = [i for i, d in cards.items() if ALL[d].deck == "door"]
+        treasure = [i for i, d in cards.items() if ALL[d].deck == "treasure"]
         state = State(
             win_level=options.win_level,
             kill_levels=[19, 20] if options.epic else [options.win_level],
@@ -193,11 +285,14 @@ class Munchkin(Game):
         self, rng: Rng, variant: str | None = None, players: int | None = None, focus: Sequence[str] = ()
     ) -> Setup:
         base = super().random_setup(rng, variant, players)
-        return Setup(base.variant, base.players, verify.random_setup(rng, base.variant, base.players, focus))
+        pool = self.variant_pool(base.variant)
+        return Setup(
+            base.variant, base.players, verify.random_setup(rng, base.variant, base.players, focus, pool)
+        )
 
     def shrink_setup(self, setup: Setup) -> Iterable[Setup]:
         yield from super().shrink_setup(setup)
-        yield from verify.shrink_setup(setup)
+        yield from verify.shrink_setup(setup, self.variant_pool(setup.variant, setup.options))
 
     def invariants(self) -> Sequence[Invariant]:
         return verify.INVARIANTS
@@ -224,24 +319,28 @@ class Munchkin(Game):
         return evaluate(state)
 
     def coverage(self, variant: str) -> dict[str, str]:
-        """Every card; see docs/games/munchkin.md for when each kind fires."""
-        return {c.id: c.name for c in CARDS.values()}
+        """Every card of the variant's pool (its card sets' too); see
+        docs/games/munchkin.md for when each kind fires."""
+        return {c.id: c.name for c in self.variant_pool(variant).values()}
 
     def catalogue(self) -> Sequence[CatalogueCard]:
         """Every card of the pool, with where each field comes from (`printed` by a public
-        source, or `authored` here; see `cards.py` and docs/games/munchkin.md)."""
+        source, or `authored` here; see `cards.py` and docs/games/munchkin.md), and
+        every card of the card sets taken in (its `set` the set's title)."""
+        titles = {name: loaded.info.title for name, loaded in self.card_sets.items()}
+        pool = [*CARDS.values(), *(c for loaded in self.card_sets.values() for c in loaded.cards.values())]
         return [
             CatalogueCard(
                 id=c.id,
                 name=c.name,
-                set=self.title,
+                set=titles.get(c.card_set, self.title),
                 kind=c.kind,
                 text=c.text,
                 numbers=catalogue_numbers(c),
                 copies=c.copies,
                 provenance=provenance(c),
             )
-            for c in CARDS.values()
+            for c in pool
         ]
 
     def card_name(self, state: State, card: str) -> str:

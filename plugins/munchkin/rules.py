@@ -38,7 +38,7 @@ from nbc.core import coverage
 from nbc.core.dice import d6
 from nbc.core.game import REFS, Choice, Context, Prompt, offered_choice
 from nbc.plugins.munchkin import effects as fx
-from nbc.plugins.munchkin.cards import HAND_LIMIT, PLAIN
+from nbc.plugins.munchkin.cards import HAND_LIMIT, PLAIN, MunchkinCard
 from nbc.plugins.munchkin.effects import card, name, ref, refs
 from nbc.plugins.munchkin.state import Combat, Foe, Pending, Runner, State
 
@@ -287,7 +287,8 @@ def _play_class(kind: str, where: str) -> int:
 PLAY_CLASS = {
     where: {key: _play_class(c.kind, where) for key, c in PLAIN.items()} for where in NEVER_FROM_HAND
 }
-ONE_SHOTS = frozenset(key for key, c in PLAIN.items() if c.kind == "one-shot")
+# A set, not a frozenset: a card set's One-Shots join it when the set loads (`index_cards`).
+ONE_SHOTS = {key for key, c in PLAIN.items() if c.kind == "one-shot"}
 
 
 def card_plays(state: State, seat: int, where: str) -> list[Choice]:
@@ -476,10 +477,11 @@ COMBAT_TEXT = "Play a card into the combat, or pass"
 
 # How each card definition in a hand may bring a monster into a fight: as the monster
 # (1), as a Wandering Monster or an Enhancer that makes a monster Undead (2), or not (0).
-JOINING = {
-    key: 1 if c.kind == "monster" else 2 if c.kind == "wandering" or c.make_undead else 0
-    for key, c in PLAIN.items()
-}
+def _joining(c: MunchkinCard) -> int:
+    return 1 if c.kind == "monster" else 2 if c.kind == "wandering" or c.make_undead else 0
+
+
+JOINING = {key: _joining(c) for key, c in PLAIN.items()}
 
 
 def window_choices(state: State, seat: int) -> list[Play]:
@@ -614,7 +616,11 @@ def worn_now(state: State, player) -> bool:
 
 # Whether an Item of each definition may be put on: never (0; not an Item), always (1),
 # or if its carrier may use it (2: a Citizenship-only Item).
-WEAR = {key: 0 if c.kind != "item" else 1 if c.town is None else 2 for key, c in PLAIN.items()}
+def _wear(c: MunchkinCard) -> int:
+    return 0 if c.kind != "item" else 1 if c.town is None else 2
+
+
+WEAR = {key: _wear(c) for key, c in PLAIN.items()}
 ON_LABEL = LABELS["on"]
 
 
@@ -659,7 +665,24 @@ def sale_key(state: State, seat: int) -> str:
 
 
 # The Gold a card fetches in a sale, by definition (0 for cards that are not Items).
-SALE_GOLD = {key: c.gold if c.kind in ("item", "one-shot") else 0 for key, c in PLAIN.items()}
+def _sale_gold(c: MunchkinCard) -> int:
+    return c.gold if c.kind in ("item", "one-shot") else 0
+
+
+SALE_GOLD = {key: _sale_gold(c) for key, c in PLAIN.items()}
+
+
+def index_cards(new: dict[str, MunchkinCard]) -> None:
+    """Add card definitions (the plain twins of a card set's cards, already in `PLAIN`)
+    to the tables above, which the rules read by definition id (`sets.register`)."""
+    for key, c in new.items():
+        for where, classes in PLAY_CLASS.items():
+            classes[key] = _play_class(c.kind, where)
+        if c.kind == "one-shot":
+            ONE_SHOTS.add(key)
+        JOINING[key] = _joining(c)
+        WEAR[key] = _wear(c)
+        SALE_GOLD[key] = _sale_gold(c)
 
 
 def sell_choice(state: State, seat: int) -> list[Choice]:

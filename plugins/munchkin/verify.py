@@ -9,22 +9,23 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 
 from nbc.core.game import Invariant, Setup, Unknown, reassign
 from nbc.core.rng import Rng
-from nbc.plugins.munchkin.cards import CARDS
+from nbc.plugins.munchkin.cards import ALL, CARDS, MunchkinCard
 from nbc.plugins.munchkin.state import State
 
 DEAL = 4  # Doors and Treasures dealt to each seat
 SPARE = 8  # cards of each deck beyond the deal, so a game can be played at all
 
 
-def standard_mix() -> dict[str, int]:
-    return {c.id: c.copies for c in CARDS.values()}
+def standard_mix(pool: Mapping[str, MunchkinCard] = CARDS) -> dict[str, int]:
+    """Every card of `pool` (default: the base cards) with its copies."""
+    return {c.id: c.copies for c in pool.values()}
 
 
 def mix_problems(mix: dict[str, int], players: int) -> list[str]:
     """What makes a card mix unplayable for `players` seats (empty: it is fine)."""
     problems = []
     for deck in ("door", "treasure"):
-        count = sum(n for card, n in mix.items() if CARDS[card].deck == deck)
+        count = sum(n for card, n in mix.items() if ALL[card].deck == deck)
         least = DEAL * players + SPARE
         if count < least:
             problems.append(
@@ -34,37 +35,40 @@ def mix_problems(mix: dict[str, int], players: int) -> list[str]:
     return problems
 
 
-def random_setup(rng: Rng, variant: str, players: int, focus: Sequence[str]) -> dict[str, object]:
+def random_setup(
+    rng: Rng, variant: str, players: int, focus: Sequence[str], pool: Mapping[str, MunchkinCard] = CARDS
+) -> dict[str, object]:
     """Options for a random legal set-up: half the time the standard pool, otherwise a
     random mix (each card in or out, with 1 to its copies in the pool, focus cards with
-    extra copies), topped up to a playable size; sometimes a turn limit."""
+    extra copies), topped up to a playable size; sometimes a turn limit. `pool` is the
+    variant's cards (its card sets' with the base ones)."""
     options: dict[str, object] = {}
     if rng.below(2):
         mix = {}
-        for card in CARDS.values():
+        for card in pool.values():
             if rng.below(3):
                 mix[card.id] = rng.randint(1, card.copies)
         for card in focus:
-            if card in CARDS:
+            if card in pool:
                 mix[card] = max(mix.get(card, 0), 3)
-        ids = sorted(CARDS)
+        ids = sorted(pool)
         while mix_problems(mix, players):
             card = ids[rng.below(len(ids))]
-            mix[card] = min(CARDS[card].copies + 2, mix.get(card, 0) + 1)
+            mix[card] = min(pool[card].copies + 2, mix.get(card, 0) + 1)
         options["cards"] = mix
     if rng.below(2):
         options["turn_limit"] = rng.randint(4, 40)
     return options
 
 
-def shrink_setup(setup: Setup) -> Iterable[Setup]:
+def shrink_setup(setup: Setup, pool: Mapping[str, MunchkinCard] = CARDS) -> Iterable[Setup]:
     """A shorter game (a turn limit), then smaller mixes: half of the kinds of card
     dropped, then one copy of each, always topped up to a playable size."""
     options = setup.options
     limit = options.get("turn_limit") or 0
     if not limit or limit > 8:
         yield Setup(setup.variant, setup.players, {**options, "turn_limit": 8})
-    mix = dict(options.get("cards") or standard_mix())
+    mix = dict(options.get("cards") or standard_mix(pool))
     kinds = sorted(mix)
     for keep in (kinds[: len(kinds) // 2], kinds[len(kinds) // 2 :]):
         smaller = {card: mix[card] for card in keep}
@@ -107,12 +111,12 @@ def every_card_in_one_place(state: State) -> str | None:
     for place, cards in places(state):
         for card in cards:
             if card in where:
-                return f"{card} ({CARDS[state.cards[card]].name}) is in {where[card]} and in {place}"
+                return f"{card} ({ALL[state.cards[card]].name}) is in {where[card]} and in {place}"
             where[card] = place
     missing = [c for c in state.cards if c not in where]
     if missing:
         first = missing[0]
-        return f"{len(missing)} card(s) are nowhere, e.g. {first} ({CARDS[state.cards[first]].name})"
+        return f"{len(missing)} card(s) are nowhere, e.g. {first} ({ALL[state.cards[first]].name})"
     return None
 
 
@@ -130,13 +134,13 @@ def equipment_fits(state: State) -> str | None:
     for seat, p in enumerate(state.players):
         if not set(p.equipped) <= set(p.items):
             return f"seat {seat} has an Item equipped that it does not carry"
-        if any(CARDS[state.cards[i]].kind != "item" for i in p.equipped):
+        if any(ALL[state.cards[i]].kind != "item" for i in p.equipped):
             return f"seat {seat} has a One-Shot Item equipped"
         used = {"head": 0, "armor": 0, "foot": 0, "hands": 0}
         for item in p.equipped:
             if item == p.cheat_item:
                 continue
-            slot = CARDS[state.cards[item]].slot
+            slot = ALL[state.cards[item]].slot
             if slot in ("hand", "hands"):
                 used["hands"] += 2 if slot == "hands" else 1
             elif slot in used:
@@ -155,8 +159,8 @@ def decks_hold_their_own_cards(state: State) -> str | None:
         (state.treasure_discard, "treasure"),
     ):
         for card in pile.cards:
-            if CARDS[state.cards[card]].deck != deck:
-                return f"{CARDS[state.cards[card]].name} ({card}) is in the {pile.name}"
+            if ALL[state.cards[card]].deck != deck:
+                return f"{ALL[state.cards[card]].name} ({card}) is in the {pile.name}"
     return None
 
 
@@ -189,7 +193,7 @@ def unknowns(state: State, seat: int | None) -> list[Unknown]:
         if seat is not None and p.seen:
             kept.update(k.partition("@")[0] for k in p.seen if k.endswith(f"@{seat}"))
         out += [
-            Unknown(("hand", s, i), CARDS[state.cards[c]].deck, c)
+            Unknown(("hand", s, i), ALL[state.cards[c]].deck, c)
             for i, c in enumerate(p.hand.cards)
             if c not in kept
         ]

@@ -18,6 +18,12 @@ NAME = {d.id: d.name for d in PLAIN.values()}
 KIND = {d.id: d.kind for d in PLAIN.values()}
 
 
+def index_cards(new: dict[str, Any]) -> None:
+    """Add a card set's cards (plain twins) to the tables above (`sets.register`)."""
+    NAME.update({key: d.name for key, d in new.items()})
+    KIND.update({key: d.kind for key, d in new.items()})
+
+
 def _refs(state: State) -> dict[str, tuple[str, str, str]]:
     """Each card instance's (name, kind, card id), as the view shows an unplanted card."""
     table = state.cards
