@@ -1,7 +1,11 @@
 """`nbc check`: the conformance kit over installed games, in parallel, with a table.
 
 The kit runs through `pytest.main` (so pytest's options pass through); a small
-plugin collects each case's result, time and counts, which become one row per game.
+plugin collects each case's result, time and counts, which become one row per game,
+and each failure as one short block (the kit's `ConformanceError.block`, which the
+nbc pytest plugin records as the user property `nbc_failure`). pytest itself prints
+no tracebacks (`--tb=no`) and no summary of failures (`-rN`), so each failure is
+shown once; options after `--` can ask for them again (`-- --tb=long`).
 With pytest-xdist installed, the cases run on several processes.
 """
 
@@ -70,7 +74,8 @@ class _Collector:
             row.choices += int(props.get("choices", 0))
         if report.failed:
             row.failed += 1
-            row.failures.append(f"{case}: {_first_line(report)}")
+            block = props.get("nbc_failure")
+            row.failures.append(str(block) if block else f"{case}: {_first_line(report)}")
         elif report.when == "call" and report.passed:
             row.passed += 1
         elif report.skipped:
@@ -103,7 +108,7 @@ def run_check(
     cases (a plugin that did not load), and the wall time."""
     import pytest
 
-    args = ["-p", "no:cacheprovider", "--pyargs", "nbc.core.testkit.conformance"]
+    args = ["-p", "no:cacheprovider", "--tb=no", "-rN", "--pyargs", "nbc.core.testkit.conformance"]
     for game in games:
         args += ["--nbc-game", game]
     if playouts is not None:

@@ -28,6 +28,9 @@ from typing import Any
 
 import pytest
 
+# pytest leaves out of its tracebacks every frame of a module that sets this (the kit's)
+__tracebackhide__ = True
+
 MARKER = "nbc_card"
 
 

@@ -1,10 +1,14 @@
 """The conformance checks every game must pass, as plain functions.
 
-Each check raises `ConformanceError` with a message that names the game, variant,
-seat count and seed, says what went wrong, and carries the replay (set-up, seed and
-choices) that reproduces it. The pytest module `nbc.core.testkit.conformance` runs
-them over every registered game; the fuzzer (`nbc.core.testkit.fuzz`) runs them on
-random set-ups; tests of the kit itself run them on deliberately broken games.
+Each check raises `ConformanceError`, whose text is one short block: a line naming
+the game, variant, seat count and seed, how many choices were made and what went
+wrong; then the check, where it broke (a path, when the check knows one), the
+game's own frames when its code raised, and the replay (set-up, seed
+and choices) written to a file under the temporary folder, with the command that
+shrinks it into a test. The pytest module `nbc.core.testkit.conformance` runs them
+over every registered game; the fuzzer (`nbc.core.testkit.fuzz`) runs them on
+random set-ups; tests of the kit itself run them on deliberately broken games. Every
+function here hides its frames from pytest's tracebacks (`__tracebackhide__`).
 
 One seeded random playout is checked step by step:
 - a live match (no outcome) always offers a choice, and a finished one offers none;
@@ -31,16 +35,26 @@ One seeded random playout is checked step by step:
   (`twins.py`);
 - every card reference on a choice or an event is an id of the game's catalogue,
   a label or event text that names a catalogue card by its display name lists it
-  among its refs, and none shows a catalogue id instead of a name (`refs.py`).
+  among its refs, and none shows a catalogue id instead of a name (`refs.py`);
+- the bot hooks the game overrides (one in turn, at every other probe) answer within
+  their contract on the live position, for one seat with a choice, and change
+  nothing: `evaluate(state)` gives None or one finite number in 0..1 per seat,
+  `rollout_choice(state, prompts, rng)` None or the id of a choice of the prompts it
+  was given, `advise(view, prompts, rng)` the same from a plain copy of the seat's
+  view, which it leaves as it was.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import linecache
+import math
+import numbers
+import os
 import re
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -53,17 +67,36 @@ from nbc.core.serial import canonical_json, to_data
 from nbc.core.testkit.refs import ref_check
 from nbc.core.testkit.twins import asked, check_twins
 
-# A replay longer than this is written to a file instead of the failure message.
-INLINE_REPLAY = 40
+# pytest leaves out of its tracebacks every frame of a module that sets this: what a
+# game's author sees ends at the game's own code, not at the kit's
+__tracebackhide__ = True
+
 # the light mode (probe_every 0) checks the invariants at one step in this many (staggered
 # by seed, and at the end): a broken one mostly stays broken, and they cost the most
 LIGHT_INVARIANTS_EVERY = 6
+# the optional bot hooks the kit calls when a game overrides them: one of them at one
+# probe point in this many
+BOT_HOOKS = ("evaluate", "rollout_choice", "advise")
+BOT_HOOKS_EVERY = 2
+# where a failure's replay is written (under the temporary folder)
+REPLAY_FOLDER = "nbc-replays"
+# the nbc-rules folder (`nbc.core`): a frame outside it is the game's
+_CORE = str(Path(__file__).resolve().parent.parent) + os.sep
 
 
 class ConformanceError(AssertionError):
     """A game broke the contract. Besides the message, it carries what reproduces the
     failure: `check` (which check failed), `setup`, `seed` and `log`, the choices
-    `(seat, choice id)` up to and including the one that failed, if one did."""
+    `(seat, choice id)` up to and including the one that failed, if one did; `path`,
+    where it broke (the first place that differs when the check compares two values,
+    where a leaked card or a value that is not JSON lies), when the check knows it;
+    `game`, the game's name.
+
+    `summary` is one line: the case, the seed, how far the match got and what broke.
+    `str(error)` is the short block an author reads (`block()`): that line, the
+    check, where it broke, the game's own frames when its code raised, and
+    the replay, written to a file (`replay_file()`) with the command that shrinks it
+    into a test."""
 
     def __init__(
         self,
@@ -73,8 +106,11 @@ class ConformanceError(AssertionError):
         seed: int | str | None = None,
         log: list[tuple[int, str]] | None = None,
         signature: str = "",
+        path: str = "",
+        game: str = "",
     ) -> None:
         super().__init__(message)
+        self.summary = message
         self.check = check
         self.setup = setup
         self.seed = seed
@@ -82,6 +118,97 @@ class ConformanceError(AssertionError):
         # What makes two failures "the same" when a failure is shrunk: the check and,
         # for a crash, the kind of error the game raised.
         self.signature = signature or check
+        self.path = path
+        self.game = game
+        self._file: Path | None = None
+
+    def __str__(self) -> str:
+        return self.block()
+
+    def replay(self) -> dict[str, Any] | None:
+        """The set-up, seed and choices that reproduce the failure (None when the
+        error does not know its game and set-up)."""
+        if not self.game or self.setup is None:
+            return None
+        setup = self.setup
+        return {
+            "game": self.game,
+            "variant": setup.variant,
+            "players": setup.players,
+            "options": setup.options,
+            "seed": self.seed,
+            "choices": self.log,
+        }
+
+    def replay_file(self) -> Path | None:
+        """The replay, written once to a file under the temporary folder (named by its
+        content); `nbc fuzz GAME --replay FILE` shrinks it into a test."""
+        replay = self.replay()
+        if replay is None:
+            return None
+        if self._file is None:
+            text = canonical_json(replay)
+            folder = Path(tempfile.gettempdir()) / REPLAY_FOLDER
+            folder.mkdir(exist_ok=True)
+            path = folder / f"{self.game}-{hashlib.sha256(text.encode()).hexdigest()[:12]}.json"
+            path.write_text(text + "\n")
+            self._file = path
+        return self._file
+
+    def details(self) -> list[str]:
+        """The lines after the summary, but for the replay: the check, where it broke,
+        where the game's code raised."""
+        check = self.check if self.signature == self.check else f"{self.check} ({self.signature})"
+        lines = [f"check: {check}"]
+        if self.path:
+            lines.append(f"where: {self.path}")
+        lines += game_frames(self.__cause__)
+        return lines
+
+    def block(self) -> str:
+        """The failure as an author reads it, in a few lines."""
+        lines = [self.summary, *(f"  {line}" for line in self.details())]
+        path = self.replay_file()
+        if path is not None:
+            lines.append(f"  replay ({len(self.log)} choices): {path}")
+            lines.append(f"  shrink it into a test: nbc fuzz {self.game} --replay {path}")
+        return "\n".join(lines)
+
+
+def game_frames(error: BaseException | None, most: int = 3) -> list[str]:
+    """Where the game's own code raised `error` (or the error it was raised from): its
+    innermost `most` frames outside nbc.core, innermost last, with their lines."""
+    seen: set[int] = set()
+    while error is not None and id(error) not in seen:
+        seen.add(id(error))
+        if not isinstance(error, ConformanceError | GameBug) or error.__cause__ is None:
+            break
+        error = error.__cause__
+    if error is None or isinstance(error, ConformanceError):
+        return []
+    frames = []
+    tb = error.__traceback__
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if not code.co_filename.startswith(_CORE):
+            frames.append((code.co_filename, tb.tb_lineno, code.co_name))
+        tb = tb.tb_next
+    if not frames:
+        return []
+    lines = [f"where the game raised {type(error).__name__}:"]
+    for filename, number, function in frames[-most:]:
+        source = linecache.getline(filename, number).strip()
+        lines.append(f"  {_short_path(filename)}:{number}, in {function}: {source}")
+    return lines
+
+
+def _short_path(filename: str) -> str:
+    """`filename` relative to the working folder when it lies inside it."""
+    try:
+        relative = os.path.relpath(filename)
+    except ValueError:  # another drive
+        return filename
+    return filename if relative.startswith("..") else relative
 
 
 class Exhausted(Exception):
@@ -109,6 +236,7 @@ class Report:
     redeal_checks: int = 0  # how many redeals of hidden cards were compared
     twin_checks: int = 0  # how many twins (built by the kit from Game.unknowns) were compared
     random_setups: int = 0  # playouts that used a random set-up of the game's
+    bot_checks: int = 0  # probe points at which the game's bot hooks were called and checked
     known: dict[str, int] = field(default_factory=dict)  # known failures met, by signature
 
 
@@ -147,7 +275,6 @@ def check_case(
     `random_setups`, odd seeds play a random legal set-up (see `case_setup`). A
     failure whose signature is in `known` (an open defect with its own test) is
     counted in `report.known` instead of raised."""
-    __tracebackhide__ = True
     report = Report()
     for seed in seeds:
         setup = case_setup(case, seed) if random_setups else Setup(case.variant, case.players, {})
@@ -175,7 +302,6 @@ def check_playout(
     """Play one random playout of `setup` with match seed `seed`, checking every step;
     `draw(n)` picks among n options (the seat to act, then its choice). Returns the
     finished match, or raises `ConformanceError` (or `Exhausted` from `draw`)."""
-    __tracebackhide__ = True
     was = game.self_checks(True)
     try:
         return _Playout(game, setup, seed, engine, report or Report()).run(draw, max_steps, probe_every)
@@ -213,17 +339,24 @@ class _Playout:
         self.match: Match | None = None
         self.failed_choice: tuple[int, str] | None = None
         self.twin_turn = 0  # probe points so far: whose twin is built next (twins.py)
+        kind = type(game)
+        self.bot_hooks = [name for name in BOT_HOOKS if getattr(kind, name) is not getattr(Game, name)]
+        self.bot_turn = 0  # probe points so far: whether and which bot hook is called next
 
     # --- failing ----------------------------------------------------------------
-    def fail(self, check: str, step: int, message: str, signature: str = "") -> ConformanceError:
+    def fail(
+        self, check: str, step: int, message: str, signature: str = "", path: str = ""
+    ) -> ConformanceError:
+        """The error to raise: `message` says what broke, `path` where (the first place
+        where two values differ, where a leaked card or a value that is not JSON lies)."""
         log = [] if self.match is None else [(a.seat, a.choice) for a in self.match.log]
         if self.failed_choice is not None:
             log.append(self.failed_choice)
         where = f"{self.case} seed {self.seed!r}"
         if self.setup.options:
             where += " (random set-up)"
-        text = f"{where}, after {step} choices: {message}\n{_describe_replay(self, log)}"
-        return ConformanceError(text, check, self.setup, self.seed, log, signature)
+        text = f"{where}, after {step} choices: {message}"
+        return ConformanceError(text, check, self.setup, self.seed, log, signature, path, self.game.name)
 
     def text(self, data: Any, what: str, step: int) -> str:
         """`data` as canonical JSON; a value that is not JSON fails, naming where."""
@@ -236,11 +369,11 @@ class _Playout:
                 step,
                 f"{what} holds a value that is not JSON at {path}: {type(value).__name__} {value!r:.80} "
                 f"({error}); views, prompts and events must be plain JSON data",
+                path=f"{what}{path}",
             ) from None
 
     # --- the playout ----------------------------------------------------------------
     def run(self, draw: Callable[[int], int], max_steps: int, probe_every: int) -> Match:
-        __tracebackhide__ = True
         game, setup, seed, engine = self.game, self.setup, self.seed, self.engine
         try:
             self.match = match = engine.new(game, setup.variant, setup.options, setup.players, seed)
@@ -282,6 +415,7 @@ class _Playout:
                 self.report.secrecy_checks += self.check_planted(step, probe)
                 self.report.redeal_checks += self.check_redeal(step, probe)
                 self.report.twin_checks += check_twins(self, step, probe)
+                self.report.bot_checks += self.check_bot_hooks(step, probe)
             if match.over:
                 break
             if step == max_steps:
@@ -310,7 +444,6 @@ class _Playout:
     def take(self, step: int, seat: int, choice: str, match: Match | None = None) -> None:
         """Act (on the match, or on a copy of its position); a choice the game offered
         but cannot apply is a stuck match."""
-        __tracebackhide__ = True
         match = match or self.match
         assert match is not None
         try:
@@ -509,6 +642,104 @@ class _Playout:
             )
         raise self.fail("save", step, "a loaded match does not continue like the original")
 
+    def check_bot_hooks(self, step: int, probe: Rng, hooks: Sequence[str] | None = None) -> int:
+        """Call one of the bot hooks the game overrides (`evaluate`, `rollout_choice`,
+        `advise`) at every other probe point, the next one each time (staggered by
+        seed), so that a playout's probes call every one many times at a small part of
+        the cost; or, with `hooks`, each of those now. Each is called on the live
+        position, for one seat that has a choice, as the `ismcts` bot calls it, and must
+        answer within its contract and leave the state as it was. Returns 1 when a hook
+        was checked."""
+        match, game = self.match, self.game
+        assert match is not None
+        if not self.bot_hooks or match.over:
+            return 0
+        if hooks is None:
+            self.bot_turn += 1
+            turn = self.bot_turn + hash_of(self.seed)
+            if turn % BOT_HOOKS_EVERY:
+                return 0
+            hooks = [self.bot_hooks[turn // BOT_HOOKS_EVERY % len(self.bot_hooks)]]
+        draw = Rng(f"{probe.get_state()}:bots")
+        seed = draw.get_state()
+        prompts = match.all_prompts()
+        seats = sorted({p.seat for p in prompts})
+        seat = seats[draw.below(len(seats))]
+        mine = [p for p in prompts if p.seat == seat]
+        ids = [c.id for p in mine for c in p.choices]
+        state = match.state
+        before = game.state_json(state)
+
+        def call(hook: str, read: Callable[[], Any]) -> Any:
+            try:
+                answer = read()
+            except Exception as error:
+                raise self.fail(
+                    "bots",
+                    step,
+                    f"{hook} raised {type(error).__name__}: {error}; the bot hooks must answer on "
+                    "every live position",
+                    signature=f"bots:{hook.partition('(')[0]}",
+                ) from error
+            after = game.state_json(state)
+            if after != before:
+                path, old, new = _first_difference(json.loads(before), json.loads(after))
+                raise self.fail(
+                    "bots",
+                    step,
+                    f"{hook} changed the state: at state{path}, {old!r:.80} became {new!r:.80}; "
+                    "it must only read it",
+                    signature=f"bots:{hook.partition('(')[0]}",
+                    path=f"state{path}",
+                )
+            return answer
+
+        def among(hook: str, answer: Any) -> None:
+            if answer is None or (isinstance(answer, str) and answer in ids):
+                return
+            shown = ", ".join(repr(i) for i in ids[:6])
+            if len(ids) > 6:
+                shown += f" and {len(ids) - 6} more"
+            raise self.fail(
+                "bots",
+                step,
+                f"{hook} for seat {seat} returned {answer!r:.80}, which is not the id of a choice of "
+                f"the prompts it was given ({shown}); it must return None or one of those ids",
+                signature=f"bots:{hook.partition('(')[0]}",
+            )
+
+        if "evaluate" in hooks:
+            values = call("evaluate(state)", lambda: game.evaluate(state))
+            problem = _bad_values(values, match.players)
+            if problem:
+                raise self.fail(
+                    "bots",
+                    step,
+                    f"evaluate(state) returned {values!r:.120}: {problem}; it must return None or "
+                    f"one finite number in 0..1 per seat ({match.players} numbers)",
+                    signature="bots:evaluate",
+                )
+        if "rollout_choice" in hooks:
+            hook = "rollout_choice(state, prompts, rng)"
+            among(hook, call(hook, lambda: game.rollout_choice(state, mine, Rng(f"{seed}:rollout"))))
+        if "advise" in hooks:
+            # a plain copy of the seat's view: advise can read nothing else of the match
+            seen = self.text(match.view(seat), f"seat {seat}'s view", step)
+            view = json.loads(seen)
+            hook = "advise(view, prompts, rng)"
+            among(hook, call(hook, lambda: game.advise(view, mine, Rng(f"{seed}:advice"))))
+            if canonical_json(view) != seen:
+                path, old, new = _first_difference(json.loads(seen), view)
+                raise self.fail(
+                    "bots",
+                    step,
+                    f"{hook} changed the view it was given: at view{path}, {old!r:.80} became "
+                    f"{new!r:.80}; it must only read it (a server shares one view between answers)",
+                    signature="bots:advise",
+                    path=f"view{path}",
+                )
+        return 1
+
     def check_planted(self, step: int, probe: Rng) -> int:
         """Mark every hidden card of each seat (and every card nobody may see) in copies
         of the match; return how many plantings the game supported."""
@@ -531,19 +762,22 @@ class _Playout:
                 who = _who(viewer)
                 view = copy.view(viewer)
                 if marker in self.text(view, f"{who}'s view", step):
+                    where = _path_of(view, marker)
                     raise self.fail(
                         "secrecy",
                         step,
-                        f"{who}'s view shows a card only {owner_name} may know, at {_path_of(view, marker)}",
+                        f"{who}'s view shows a card only {owner_name} may know, at {where}",
+                        path=f"view{where}",
                     )
                 if viewer is not None:
                     prompts = to_data(copy.prompts(viewer))
                     if marker in self.text(prompts, f"{who}'s prompts", step):
+                        where = f"prompts{_path_of(prompts, marker)}"
                         raise self.fail(
                             "secrecy",
                             step,
-                            f"{who}'s prompts name a card only {owner_name} may know, at "
-                            f"prompts{_path_of(prompts, marker)}",
+                            f"{who}'s prompts name a card only {owner_name} may know, at {where}",
+                            path=where,
                         )
             if owner is not None and step == 0:
                 self.check_setup_events(copy, owner, owner_view_before, viewers)
@@ -567,12 +801,14 @@ class _Playout:
                     sees = knew[reader] | set(pattern.findall(canonical_json(copy.view(reader))))
                     if named - sees:
                         who = _who(reader)
+                        where = f"event{_path_of(data, marker)}"
                         raise self.fail(
                             "secrecy",
                             step + 1,
                             f"event '{event.kind}' tells {who} of a card only {owner_name} may "
-                            f"know (at event{_path_of(data, marker)}), and {who}'s view does not show it",
+                            f"know (at {where}), and {who}'s view does not show it",
                             signature=f"secrecy:event:{event.kind}",
+                            path=where,
                         )
         return checked
 
@@ -642,12 +878,15 @@ class _Playout:
                         f"at {what}{path}, {old!r:.80} became {new!r:.80}. The {what} depends on "
                         f"something {who} may not know",
                         signature=f"secrecy:redeal-{what}",
+                        path=f"{what}{path}",
                     )
             if not match.over:
                 self.check_redeal_events(step, viewer, copy, probe)
         return checked
 
-    def check_redeal_events(self, step: int, viewer: int | None, redealt: Match, probe: Rng) -> None:
+    def check_redeal_events(
+        self, step: int, viewer: int | None, redealt: Match, probe: Rng, forced: tuple[int, str] | None = None
+    ) -> None:
         """Take the same choice in a copy of the match and in `redealt` (the copy where
         what `viewer` cannot know was redealt); the card references of the events
         `viewer` is told may differ only by cards the step showed it: each ref told in
@@ -655,19 +894,27 @@ class _Playout:
         step. A public event that carries a hidden card's ref fails here, whatever the
         game's `plant` marks. The viewer's own choice is taken when it has one (its
         prompts are the same in both copies); another seat's only when the redealt copy
-        offers it too."""
+        offers it too; `forced` (seat, choice id), when given, instead."""
         match = self.match
         assert match is not None
         original = match.clone()
         rng = Rng(f"{probe.get_state()}:{viewer}")
         mine = original.prompts(viewer) if viewer is not None else []
-        if mine:
+        if forced is not None:
+            seat, choice = forced
+        elif mine:
             choices = [c for p in mine for c in p.choices]
             seat, choice = mine[0].seat, choices[rng.below(len(choices))].id
         else:
             seat, choice = pick(original, rng.below)
             if not any(c.id == choice for p in redealt.prompts(seat) for c in p.choices):
                 return
+        # what the choice means to its seat in each copy: a choice named by a card
+        # instance may stand for another card in the redealt copy
+        meant = [
+            next((to_data(c) for p in copy.prompts(seat) for c in p.choices if c.id == choice), None)
+            for copy in (original, redealt)
+        ]
         told = [len(original.events), len(redealt.events)]
         self.take(step, seat, choice, original)
         try:
@@ -693,9 +940,9 @@ class _Playout:
                 if event.visible_to(viewer):
                     found.extend(event.refs)
             refs.append(found)
-        if refs[0] == refs[1] and asked(original) != asked(redealt):
-            # the step told the viewer the same in both copies, so whom the match waits for
-            # next, and with what kind of question, must be the same too
+        if refs[0] == refs[1] and meant[0] == meant[1] and asked(original) != asked(redealt):
+            # the same choice, meaning the same to its seat, told the viewer the same in both
+            # copies: whom the match waits for next, and with what question, must be the same
             path, old, new = _first_difference(asked(original), asked(redealt))
             raise self.fail(
                 "secrecy",
@@ -705,6 +952,7 @@ class _Playout:
                 f"though the step told {_who(viewer)} the same in both. Whom a game asks is public: "
                 "asking a seat only when it holds an answer tells everyone what it holds",
                 signature="secrecy:asked-after",
+                path=f"seats asked{path}",
             )
         for k, copy in enumerate((original, redealt)):
             extra = list(refs[k])
@@ -741,6 +989,23 @@ def _where(error: BaseException | None) -> str:
     return f"@{Path(code.co_filename).stem}:{code.co_name}"
 
 
+def _bad_values(values: Any, players: int) -> str:
+    """What is wrong with an `evaluate` answer ('' when nothing is)."""
+    if values is None:
+        return ""
+    listed = hasattr(values, "__len__") and hasattr(values, "__getitem__")
+    if not listed or isinstance(values, str | bytes | Mapping):
+        return f"a {type(values).__name__}, not a list of numbers"
+    if len(values) != players:
+        return f"{len(values)} numbers for {players} seats"
+    for seat, value in enumerate(values):
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
+            return f"seat {seat}'s value is a {type(value).__name__}, not a number"
+        if not math.isfinite(value) or not -1e-9 <= value <= 1 + 1e-9:
+            return f"seat {seat}'s value {value!r} is not within 0..1"
+    return ""
+
+
 def _events_differ(a: Match, b: Match) -> bool:
     if len(a.events) != len(b.events):
         return True
@@ -764,30 +1029,6 @@ def hash_of(seed: int | str) -> int:
 
 def _who(seat: int | None) -> str:
     return "a spectator" if seat is None else f"seat {seat}"
-
-
-def _describe_replay(playout: _Playout, log: list[tuple[int, str]]) -> str:
-    """How to reproduce: the set-up and choices, inline when short, else in a file."""
-    setup = playout.setup
-    replay = {
-        "game": playout.game.name,
-        "variant": setup.variant,
-        "players": setup.players,
-        "options": setup.options,
-        "seed": playout.seed,
-        "choices": log,
-    }
-    if len(log) <= INLINE_REPLAY and len(canonical_json(setup.options)) <= 400:
-        return f"replay: {canonical_json(replay)}"
-    folder = Path(tempfile.gettempdir()) / "nbc-replays"
-    folder.mkdir(exist_ok=True)
-    text = canonical_json(replay)
-    path = folder / f"{playout.game.name}-{hashlib.sha256(text.encode()).hexdigest()[:12]}.json"
-    path.write_text(text + "\n")
-    return (
-        f"replay ({len(log)} choices) written to {path}; `nbc fuzz {playout.game.name} --replay {path}` "
-        "shrinks it into a test"
-    )
 
 
 def _path_of(data: Any, needle: str) -> str:

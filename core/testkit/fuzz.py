@@ -15,7 +15,11 @@ on that list and on the set-up:
 1. smaller set-ups (`Game.shrink_setup`), each tried with fresh playouts;
 2. the decisions: chunks deleted, then numbers lowered toward 0, keeping any
    change after which the same failure (the same check, the same kind of crash)
-   still happens.
+   still happens, with fewer choices, or as many and fewer or lower decisions.
+
+A smaller set-up whose failure still takes more choices than the first one, once
+its decisions are shrunk, loses to that first failure (shrunk in the time left): the
+result never has more choices than the failure it started from.
 
 The result replays by choice ids, so a test written from it needs nothing but the
 game: `nbc.core.testkit.replay.replay_and_check`.
@@ -38,6 +42,9 @@ from nbc.core.rng import Rng
 from nbc.core.serial import canonical_json
 from nbc.core.testkit.checks import ConformanceError, Draws, Exhausted, Report, check_playout
 
+# pytest leaves out of its tracebacks every frame of a module that sets this (the kit's)
+__tracebackhide__ = True
+
 # The fuzzer checks every step like the kit, but probes (save/load, secrecy,
 # refusals) less often than the kit's 7, to play more games in its budget.
 PROBE_EVERY = 13
@@ -58,6 +65,7 @@ class Finding:
     choices: list[tuple[int, str]]
     labels: list[str]
     original_choices: int
+    details: list[str] = field(default_factory=list)  # the check, where it broke, the game's frames
     test_file: Path | None = None
 
 
@@ -96,6 +104,7 @@ class FuzzResult:
                 "check": failure.check,
                 "signature": failure.signature,
                 "message": failure.message,
+                "details": failure.details,
                 "variant": failure.setup.variant,
                 "players": failure.setup.players,
                 "choices": len(failure.choices),
@@ -231,10 +240,14 @@ def shrink(
     seconds: float = 60.0,
     probe_every: int = PROBE_EVERY,
 ) -> Finding:
-    """The smallest failure found within `seconds` that has the same signature."""
+    """The smallest failure found within `seconds` that has the same signature, never
+    one with more choices than `error`'s: smaller set-ups first, then fewer and lower
+    decisions. A smaller set-up whose failure, once shrunk, still takes more choices
+    than the failure it started from loses to that one, shrunk in the time left."""
     deadline = time.perf_counter() + seconds
     signature = error.signature
-    best_setup, best_seed, best_draws, best_error = setup, seed, list(draws), error
+    start = (setup, seed, list(draws), error)
+    best = start
     original = len(error.log)
 
     def same(found: ConformanceError | None) -> bool:
@@ -245,7 +258,7 @@ def shrink(
     improved = True
     while improved and time.perf_counter() < deadline:
         improved = False
-        for candidate in game.shrink_setup(best_setup):
+        for candidate in game.shrink_setup(best[0]):
             if time.perf_counter() >= deadline:
                 break
             for attempt in range(8):
@@ -254,7 +267,8 @@ def shrink(
                     game, candidate, trial_seed, None, probe_every, Rng(f"shrink:{seed}:{attempt}")
                 )
                 if same(found):
-                    best_setup, best_seed, best_draws, best_error = candidate, trial_seed, taken, found
+                    assert found is not None
+                    best = (candidate, trial_seed, taken, found)
                     improved = True
                     break
                 if time.perf_counter() >= deadline:
@@ -262,42 +276,72 @@ def shrink(
             if improved:
                 break
 
-    # 2. The decisions: delete chunks (halves first), then lower each number.
-    def try_script(script: list[int]) -> bool:
-        nonlocal best_draws, best_error
-        found, taken = _attempt(game, best_setup, best_seed, script, probe_every)
-        if same(found) and (len(taken) < len(best_draws) or taken < best_draws):
-            best_draws, best_error = taken, found  # type: ignore[assignment]
-            return True
-        return False
-
-    size = max(1, len(best_draws) // 2)
-    while size >= 1 and time.perf_counter() < deadline:
-        start = 0
-        while start < len(best_draws) and time.perf_counter() < deadline:
-            if not try_script(best_draws[:start] + best_draws[start + size :]):
-                start += size
-        size //= 2
-    index = 0
-    while index < len(best_draws) and time.perf_counter() < deadline:
-        value = best_draws[index]
-        for lower in sorted({0, value // 2, value - 1}):
-            if 0 <= lower < value and try_script(best_draws[:index] + [lower] + best_draws[index + 1 :]):
-                break
-        index += 1
-
+    # 2. The decisions, and if the smaller set-up still fails later than the failure
+    #    found first, that failure's decisions too: the shorter wins.
+    best = _shrink_decisions(game, best, signature, deadline, probe_every)
+    if best is not start and len(best[3].log) > original:
+        first = _shrink_decisions(game, start, signature, deadline, probe_every)
+        if len(first[3].log) < len(best[3].log):
+            best = first
+    best_setup, best_seed, best_draws, best_error = best
     labels = _labels(game, best_setup, best_seed, best_error.log)
     return Finding(
         check=best_error.check,
         signature=signature,
-        message=str(best_error).split("\nreplay")[0],
+        message=best_error.summary,
         setup=best_setup,
         seed=best_seed,
         draws=best_draws,
         choices=list(best_error.log),
         labels=labels,
         original_choices=original,
+        details=best_error.details(),
     )
+
+
+Trial = tuple[Setup, int | str, list[int], ConformanceError]
+
+
+def _size(trial: Trial) -> tuple[int, int, list[int]]:
+    """What shrinking makes smaller: the choices of the replay first, then the
+    decisions, then their values."""
+    return len(trial[3].log), len(trial[2]), trial[2]
+
+
+def _shrink_decisions(game: Game, trial: Trial, signature: str, deadline: float, probe_every: int) -> Trial:
+    """Delete chunks of the decisions (halves first), then lower each number, keeping
+    each change after which the same failure happens with a smaller `_size`."""
+    setup, seed = trial[0], trial[1]
+    best = trial
+
+    def attempt(script: list[int]) -> bool:
+        nonlocal best
+        found, taken = _attempt(game, setup, seed, script, probe_every)
+        if found is None or found.signature != signature:
+            return False
+        candidate = (setup, seed, taken, found)
+        if _size(candidate) < _size(best):
+            best = candidate
+            return True
+        return False
+
+    size = max(1, len(best[2]) // 2)
+    while size >= 1 and time.perf_counter() < deadline:
+        start = 0
+        while start < len(best[2]) and time.perf_counter() < deadline:
+            draws = best[2]
+            if not attempt(draws[:start] + draws[start + size :]):
+                start += size
+        size //= 2
+    index = 0
+    while index < len(best[2]) and time.perf_counter() < deadline:
+        draws = best[2]
+        value = draws[index]
+        for lower in sorted({0, value // 2, value - 1}):
+            if 0 <= lower < value and attempt(draws[:index] + [lower] + draws[index + 1 :]):
+                break
+        index += 1
+    return best
 
 
 def draws_for(game: Game, setup: Setup, seed: int | str, choices: list[tuple[int, str]]) -> list[int]:

@@ -5,6 +5,13 @@ Run the conformance suite on installed games:
 
     pytest --pyargs nbc.core.testkit.conformance                 # every game
     pytest --pyargs nbc.core.testkit.conformance --nbc-game NAME # one game
+
+A test that fails with the kit's `ConformanceError` (a conformance case, a test the
+fuzzer wrote, an author's own `check_case`) is reported as the error's short block
+(`ConformanceError.block`: the case, the seed, the check, where it broke, the
+game's own frames, the replay file) instead of a traceback through the kit;
+`--tb=long` gives pytest's traceback (without the kit's frames, which every kit
+module hides), `--tb=native` and `--full-trace` give it with them.
 """
 
 from __future__ import annotations
@@ -14,7 +21,10 @@ from typing import Any
 import pytest
 
 from nbc.core.host import PluginHost
-from nbc.core.testkit.checks import cases
+from nbc.core.testkit.checks import ConformanceError, cases
+
+# pytest leaves out of its tracebacks every frame of a module that sets this (the kit's)
+__tracebackhide__ = True
 
 
 def pytest_addoption(parser: Any) -> None:
@@ -90,3 +100,34 @@ def nbc_known() -> frozenset[str]:
     """Signatures of open defects the kit counts instead of failing on (each should
     have its own failing test). None by default; a project overrides this fixture."""
     return frozenset()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: Any, call: Any) -> Any:
+    """A kit failure is reported as its short block, and kept as the user property
+    `nbc_failure` for `nbc check`'s summary."""
+    report = yield
+    error = call.excinfo.value if call.excinfo is not None else None
+    if report.failed and isinstance(error, ConformanceError):
+        block = error.block()
+        report.user_properties.append(("nbc_failure", block))
+        config = item.config
+        if not config.getoption("fulltrace", False) and config.getoption("tbstyle", "auto") not in (
+            "long",
+            "native",
+        ):
+            report.longrepr = _short_repr(item, error, block)
+    return report
+
+
+def _short_repr(item: Any, error: ConformanceError, block: str) -> Any:
+    """`block` as pytest's report of an exception: printed as it is, and with the
+    summary line as the message pytest's short summary shows."""
+    try:
+        from _pytest._code.code import ReprEntryNative, ReprExceptionInfo, ReprFileLocation, ReprTraceback
+    except ImportError:  # another pytest: the block as text
+        return block
+    path, line, _ = item.location
+    entries = [ReprEntryNative([f"{text}\n" for text in block.splitlines()])]
+    crash = ReprFileLocation(path, (line or 0) + 1, f"{type(error).__name__}: {error.summary}")
+    return ReprExceptionInfo(ReprTraceback(entries, None, "native"), crash)

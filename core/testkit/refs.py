@@ -27,6 +27,9 @@ from typing import Any
 from nbc.core.cards import NameFinder
 from nbc.core.game import REFS, Game
 
+# pytest leaves out of its tracebacks every frame of a module that sets this (the kit's)
+__tracebackhide__ = True
+
 # the memo of verdicts is dropped when it grows past this many texts
 MEMO_LIMIT = 100_000
 

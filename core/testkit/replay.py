@@ -7,7 +7,7 @@ written by the fuzzer call.
 Every choice must be offered when its turn comes (as in a `Scenario`, nothing is
 guessed); after every choice the kit's per-step checks run (prompts, invariants,
 card references), and at the end every probe check runs on the position reached (purity, refusals,
-save and load, secrecy). A choice the game offers but cannot apply fails the test
+save and load, secrecy, the bot hooks). A choice the game offers but cannot apply fails the test
 as a stuck match.
 """
 
@@ -22,6 +22,9 @@ from nbc.core.rng import Rng
 from nbc.core.testkit.checks import Report, _Playout
 from nbc.core.testkit.scenario import Scenario
 
+# pytest leaves out of its tracebacks every frame of a module that sets this (the kit's)
+__tracebackhide__ = True
+
 
 def replay_and_check(
     game: str | Game,
@@ -33,7 +36,6 @@ def replay_and_check(
 ) -> Match:
     """Replay `choices` strictly from the set-up, checking as the kit does; returns
     the match reached. `game` is a game object or the name of an installed game."""
-    __tracebackhide__ = True
     if isinstance(game, str):
         from nbc.core.testkit.pytest_plugin import host
 
@@ -60,4 +62,5 @@ def replay_and_check(
     playout.check_round_trip(step, probe)
     playout.check_planted(step, probe)
     playout.check_redeal(step, probe)
+    playout.check_bot_hooks(step, probe, playout.bot_hooks)
     return scenario.match

@@ -37,6 +37,9 @@ import pytest
 
 from nbc.core.testkit.cardtests import decorated
 
+# pytest leaves out of its tracebacks every frame of a module that sets this (the kit's)
+__tracebackhide__ = True
+
 MARKER = "nbc_rule"
 _PART = r"[a-z0-9]+(?:-[a-z0-9]+)*"
 _FIELDS = {"id": str, "section": str, "rule": str, "ruling": bool}

@@ -19,6 +19,9 @@ from typing import Any
 from nbc.core.game import Event, Game, Prompt
 from nbc.core.match import Match, describe_choices
 
+# pytest leaves out of its tracebacks every frame of a module that sets this (the kit's)
+__tracebackhide__ = True
+
 
 class ScenarioError(AssertionError):
     """The script and the game disagree."""

@@ -27,6 +27,8 @@ from nbc.core.match import Match
 from nbc.core.rng import Rng
 from nbc.core.serial import canonical_json, to_data
 
+__tracebackhide__ = True  # pytest leaves the kit's frames out of tracebacks
+
 if TYPE_CHECKING:
     from nbc.core.testkit.checks import _Playout
 
@@ -41,66 +43,99 @@ def asked(match: Match) -> list[tuple[int, str]]:
 
 
 def check_twins(playout: _Playout, step: int, probe: Rng) -> int:
-    """Build one twin per viewer and check it (see the module); return how many twins
-    differed from the match in at least one place."""
-    from nbc.core.testkit.checks import _first_difference, _who, hash_of
+    """Build a twin for one viewer (in turn: over a playout's probes every seat and a
+    spectator get theirs, at a fraction of the cost of all at every probe) and check
+    it; return 1 when the twin differed from the match in at least one place."""
+    from nbc.core.testkit.checks import hash_of
+
+    match = playout.match
+    assert match is not None
+    if not declared(playout.game):
+        return 0
+    viewers = [*range(match.players), None]
+    playout.twin_turn += 1
+    return check_twin(
+        playout, step, probe, viewers[(playout.twin_turn + hash_of(playout.seed)) % len(viewers)]
+    )
+
+
+def check_twin(
+    playout: _Playout, step: int, probe: Rng, viewer: int | None, then: tuple[int, str] | None = None
+) -> int:
+    """Build and check `viewer`'s twin of the playout's match (see the module); `then`
+    names the (seat, choice) taken in both for the next step (default: one drawn)."""
+    from nbc.core.testkit.checks import _first_difference, _who
 
     match, game = playout.match, playout.game
     assert match is not None
-    if not declared(game):
+    who = _who(viewer)
+    found = _unknowns(playout, match, viewer, step)
+    if not found:
         return 0
-    built = 0
-    # one viewer per probe point, in turn (staggered by seed): over a playout's probes
-    # every seat and a spectator get their twins, at a fraction of the cost
-    viewers = [*range(match.players), None]
-    playout.twin_turn += 1
-    for viewer in [viewers[(playout.twin_turn + hash_of(playout.seed)) % len(viewers)]]:
-        who = _who(viewer)
-        found = _unknowns(playout, match, viewer, step)
-        if not found:
-            continue
-        values = reassign(found, Rng(f"twin:{playout.seed}:{step}:{viewer}"))
-        twin = match.clone()
-        game.put_unknowns(twin.state, values)
-        twin.forget_prompts()
-        back = {u.place: u.value for u in _unknowns(playout, twin, viewer, step)}
-        if back != values:
-            place = next((p for p in values if back.get(p) != values[p]), None)
-            raise playout.fail(
-                "twin",
-                step,
-                f"put_unknowns did not put what unknowns() reads back for {who}: at place {place!r} "
-                f"it put {values.get(place)!r} and unknowns() now reads {back.get(place)!r} "
-                "(the two must describe the same places)",
+    values = reassign(found, Rng(f"twin:{playout.seed}:{step}:{viewer}"))
+    twin = match.clone()
+    game.put_unknowns(twin.state, values)
+    twin.forget_prompts()
+    back = {u.place: u.value for u in _unknowns(playout, twin, viewer, step)}
+    if back != values:
+        place = next((p for p in values if back.get(p) != values[p]), None)
+        raise playout.fail(
+            "twin",
+            step,
+            f"put_unknowns did not put what unknowns() reads back for {who}: at place {place!r} "
+            f"it put {values.get(place)!r} and unknowns() now reads {back.get(place)!r} "
+            "(the two must describe the same places)",
+        )
+    pairs = [("view", match.view(viewer), twin.view(viewer))]
+    if viewer is not None:
+        pairs.append(("prompts", to_data(match.prompts(viewer)), to_data(twin.prompts(viewer))))
+    pairs.append(("seats asked", asked(match), asked(twin)))
+    for what, before, after in pairs:
+        if canonical_json(before) != canonical_json(after):
+            path, old, new = _first_difference(to_data(before), to_data(after))
+            hint = (
+                "asking a seat only when it holds an answer tells everyone what it holds: ask every "
+                "seat the window concerns, or a fixed set of seats"
+                if what == "seats asked"
+                else f"the {what} depends on something {who} may not know"
             )
-        if any(values[u.place] != u.value for u in found):
-            built += 1
-        pairs = [("view", match.view(viewer), twin.view(viewer))]
-        if viewer is not None:
-            pairs.append(("prompts", to_data(match.prompts(viewer)), to_data(twin.prompts(viewer))))
-        pairs.append(("seats asked", asked(match), asked(twin)))
-        for what, before, after in pairs:
-            if canonical_json(before) != canonical_json(after):
-                path, old, new = _first_difference(to_data(before), to_data(after))
-                moved = _moved(found, values)
-                hint = (
-                    "asking a seat only when it holds an answer tells everyone what it holds: ask every "
-                    "seat the window concerns, or a fixed set of seats"
-                    if what == "seats asked"
-                    else f"the {what} depends on something {who} may not know"
-                )
-                raise playout.fail(
-                    "secrecy",
-                    step,
-                    f"{who}'s {what} changed in a twin that differs only in what {who} cannot know "
-                    f"(the kit moved {moved}): at {what}{path}, {old!r:.80} became {new!r:.80}; {hint}",
-                    signature=f"secrecy:twin-{what.replace(' ', '-')}",
-                )
-        if not match.over:
-            playout.check_redeal_events(step, viewer, twin.clone(), probe)
-        if type(game).redeal_hidden is not Game.redeal_hidden:
-            _check_redeal(playout, step, viewer, found, twin, _first_difference)
-    return built
+            raise playout.fail(
+                "secrecy",
+                step,
+                f"{who}'s {what} changed in a twin that differs only in what {who} cannot know "
+                f"(the kit moved {_moved(found, values)}): at {what}{path}, {old!r:.80} became "
+                f"{new!r:.80}; {hint}",
+                signature=f"secrecy:twin-{what.replace(' ', '-')}",
+                path=f"{what}{path}",
+            )
+    if not match.over:
+        playout.check_redeal_events(step, viewer, twin.clone(), probe, then)
+    if type(game).redeal_hidden is not Game.redeal_hidden:
+        _check_redeal(playout, step, viewer, found, twin, _first_difference)
+    return int(any(values[u.place] != u.value for u in found))
+
+
+def check_position(
+    game: Game,
+    match: Match,
+    viewers: list[int | None] | None = None,
+    seed: str = "position",
+    then: tuple[int, str] | None = None,
+) -> int:
+    """Check the twins of one position (a scripted test's) for each of `viewers`
+    (default: every seat and a spectator), as the kit does at a probe, with `then`
+    (seat, choice id) as the next step when given; raises `ConformanceError`. Returns
+    how many twins differed from the match."""
+    from nbc.core.game import Setup
+    from nbc.core.testkit.checks import Report, _Playout
+
+    header = match.header
+    playout = _Playout(
+        game, Setup(header.variant, header.players, header.options), seed, type(match), Report()
+    )
+    playout.match = match
+    chosen = [*range(match.players), None] if viewers is None else viewers
+    return sum(check_twin(playout, 0, Rng(f"{seed}:{k}"), v, then) for k, v in enumerate(chosen))
 
 
 def _unknowns(playout: _Playout, match: Match, viewer: int | None, step: int) -> list[Unknown]:
@@ -140,6 +175,7 @@ def _check_redeal(
             f"state{path} ({x!r:.80} against {y!r:.80}). A redeal must depend only on what {who} knows "
             "(sort the hidden cards before shuffling, and redraw every one of them)",
             signature="secrecy:redeal-keeps",
+            path=f"state{path}",
         )
     # the redeal may change only the places the seat cannot know
     after = {u.place: u for u in (game.unknowns(a.state, viewer) or [])}
@@ -164,6 +200,7 @@ def _check_redeal(
             f"{y!r:.80}, which is none of the places unknowns() lists (a card everyone saw go somewhere "
             "must stay there)",
             signature="secrecy:redeal-public",
+            path=f"state{path}",
         )
 
 

@@ -4,12 +4,13 @@ Each broken game is the example game (Trick or Treat) with one defect of a kind 
 default set-up and a name-based secrecy check cannot see.
 """
 
+import re
 import subprocess
 import sys
 
 import pytest
 
-from nbc.core.game import Invariant, Variant
+from nbc.core.game import Game, Invariant, Setup, Unknown, Variant, reassign
 from nbc.core.rng import Rng
 from nbc.core.testkit.checks import Case, ConformanceError, check_case
 from nbc.core.testkit.fuzz import fuzz
@@ -111,9 +112,11 @@ def test_a_view_that_looks_up_a_hidden_card_directly_fails_the_redeal_check(base
                 view["rival_best"] = max((CANDY[state.cards[c]].value for c in rival), default=0)
             return view
 
-    kit_without_redeal = type("NoRedeal", (Peeking,), {"redeal_hidden": base.__bases__[0].redeal_hidden})
-    kit(kit_without_redeal(), random_setups=False)  # the planted markers alone do not see it
-    with pytest.raises(ConformanceError, match=r"seat 0's view changed .* at view\.rival_best"):
+    # without a redeal and without unknowns (so no twins), the planted markers alone do not see it
+    blind = type("Blind", (Peeking,), {"redeal_hidden": Game.redeal_hidden, "unknowns": Game.unknowns})
+    kit(blind(), random_setups=False)
+    # a redeal, or a twin the kit builds from the unknowns, does
+    with pytest.raises(ConformanceError, match=r"seat \d's view changed .* at view\.rival_best"):
         kit(Peeking())
 
 
@@ -151,17 +154,18 @@ class _Teams:
             view["partner"] = [self.card_name(state, c) for c in state.players[mate].hand.cards]
         return view
 
-    def redeal_hidden(self, state, seat, rng):
+    def unknowns(self, state, seat):
         kept = set() if seat is None else {seat, (seat + 2) % 4}
         hidden = list(state.deck.cards)
         for s, player in enumerate(state.players):
             if s not in kept:
                 hidden += player.hand.cards
-        candies = [state.cards[c] for c in hidden]
-        rng.shuffle(candies)
-        for card, candy in zip(hidden, candies, strict=True):
-            state.cards[card] = candy
-        return len(hidden)
+        return [Unknown(card, "candy", state.cards[card]) for card in hidden]
+
+    def redeal_hidden(self, state, seat, rng):
+        found = self.unknowns(state, seat)
+        self.put_unknowns(state, reassign(found, rng))
+        return len(found)
 
     def plant(self, state, seat, marker):
         return 0  # a team secret is known to two seats: the per-seat planting cannot express it
@@ -182,7 +186,8 @@ def test_a_team_secret_passes_while_kept_and_fails_when_the_other_team_sees_it(b
             return view
 
     with pytest.raises(
-        ConformanceError, match=r"view changed when only cards hidden from seat \d were redealt"
+        ConformanceError,
+        match=r"view changed (when only cards hidden from|in a twin that differs only in what) seat \d",
     ):
         kit(Gossip(), players=4, random_setups=False)
 
@@ -357,3 +362,84 @@ def test_the_example_game_steers_toward_its_focus_candies(example_game):
         banked += offered[choice] == "Bank Pumpkin King Fudge"
         match.act(prompts[0].seat, choice)
     assert banked >= 3
+
+
+class _LateWithFewKinds:
+    """Crashes at the end of the 4th turn while the deck holds three kinds of candy or
+    more, of the 12th with fewer: the smaller set-up (one kind fewer) fails later."""
+
+    def shrink_setup(self, setup):
+        mix = setup.options["mix"]
+        kept = [candy for candy, copies in mix.items() if copies]
+        if len(kept) > 1:
+            yield Setup(setup.variant, setup.players, {**setup.options, "mix": {**mix, kept[-1]: 0}})
+
+    def _end_turn(self, state, ctx):
+        turns = (state.round - 1) * len(state.players) + state.turn + 1
+        if turns >= (4 if len(set(state.cards.values())) >= 3 else 12):
+            raise RuntimeError("late")
+        super()._end_turn(state, ctx)
+
+
+def test_shrinking_never_returns_a_longer_replay_than_it_started_from(base):
+    from nbc.core.testkit.fuzz import PROBE_EVERY, _attempt, shrink
+
+    game = type("Late", (_LateWithFewKinds, base), {})()
+    three_kinds = {"eyeball-gumdrop": 10, "spider-licorice": 10, "worm-taffy": 10}
+    mix = {candy: three_kinds.get(candy, 0) for candy in EVERY_CANDY_BUT_FUDGE}
+    setup = Setup("base", 2, {"rounds": 20, "mix": mix})
+    error, taken = _attempt(game, setup, "late", None, PROBE_EVERY, Rng("late"))
+    assert error is not None and error.signature == "crash:RuntimeError@test_fuzz:_end_turn"
+    # a set-up of two kinds fails too, but only after many more choices
+    smaller = next(iter(game.shrink_setup(setup)))
+    later, _ = _attempt(game, smaller, "late:2", None, PROBE_EVERY, Rng("late:2"))
+    assert later is not None and later.signature == error.signature and len(later.log) > len(error.log)
+    finding = shrink(game, error, setup, "late", taken, seconds=20)
+    assert finding.signature == error.signature
+    assert len(finding.choices) <= len(error.log) == finding.original_choices
+    assert finding.setup.options["mix"] == mix  # the smaller set-up lost: its replay was longer
+
+
+CRASHY_TREATS = """
+from nbc.core.hookspecs import hookimpl
+from trick_or_treat.game import TrickOrTreat
+
+
+class CrashyTreats(TrickOrTreat):
+    name = "crashy-treats"
+
+    def _trick(self, state, seat, ctx):
+        if state.round >= 2:
+            raise RuntimeError("no tricks after round 1")
+        super()._trick(state, seat, ctx)
+
+
+@hookimpl
+def nbc_games():
+    return [CrashyTreats]
+"""
+
+
+def test_nbc_fuzz_prints_a_failure_as_one_short_block_with_the_test_it_wrote(installed_plugins, tmp_path):
+    from typer.testing import CliRunner
+
+    from nbc.api.cli import app
+
+    installed_plugins({"crashy-treats": CRASHY_TREATS})
+    out = tmp_path / "found"
+    result = CliRunner().invoke(
+        app, ["fuzz", "crashy-treats", "--games", "5", "--out", str(out), "--shrink-seconds", "5"]
+    )
+    assert result.exit_code == 1, result.output
+    lines = result.output.strip().splitlines()
+    [start] = [k for k, line in enumerate(lines) if line.startswith("failed:")]
+    block = lines[start:]
+    assert len(block) <= 12 and len(lines) <= 25, result.output
+    case = r"crashy-treats/(base|short)/\dp seed '[^']+'"
+    assert re.match(rf"failed: {case}.*, after \d+ choices: seat \d", block[0])
+    text = "\n".join(block)
+    assert "  check: crash (crash:RuntimeError@" in text and "where the game raised RuntimeError:" in text
+    assert re.search(r"nbc_test_plugin_crashy_treats\.py:\d+, in _trick: raise RuntimeError", text)
+    [written] = out.glob("test_fuzz_*.py")
+    assert f"  replay it: pytest {written}" in text
+    assert result.output.count("the match is stuck whenever this choice is taken") == 1

@@ -3,13 +3,17 @@
 Each broken game below is the example game with one defect; the suite must name it.
 """
 
+import json
 import random
+import re
+from pathlib import Path
 
 import pytest
 
-from nbc.core.game import Choice, Context, Prompt
+from nbc.core.game import Choice, Context, Prompt, Setup
 from nbc.core.match import Action, Match
-from nbc.core.testkit.checks import Case, ConformanceError, cases, check_case
+from nbc.core.rng import Rng
+from nbc.core.testkit.checks import Case, ConformanceError, cases, check_case, check_playout
 from nbc.core.testkit.scenario import Scenario, ScenarioError
 
 
@@ -234,3 +238,107 @@ def test_scenario_events_redact_for_a_seat_and_a_spectator(example_game):
     assert {e.kind for e in s.events(kind="drew")} == {"drew"} and len(s.events(kind="drew")) == 2
     assert [e.to for e in s.events(0, kind="drew")] == [(0,)]
     assert s.events(None, kind="drew") == []
+
+
+# --- what a failure looks like ----------------------------------------------------
+
+AUTHORS_TESTS = """
+from nbc.core.testkit.checks import Case, check_case
+from nbc.core.testkit.scenario import Scenario
+from trick_or_treat.game import TrickOrTreat
+
+
+class LeakyView(TrickOrTreat):
+    def view(self, state, seat):
+        return super().view(state, 0)
+
+
+class LateCrash(TrickOrTreat):
+    def _trick(self, state, seat, ctx):
+        if state.round >= 4:
+            raise RuntimeError("no tricks after round 3")
+        super()._trick(state, seat, ctx)
+
+
+def test_leaky_view():
+    check_case(Case(LeakyView(), "base", 4), seeds=range(2))
+
+
+def test_late_crash():
+    check_case(Case(LateCrash(), "base", 4), seeds=range(2))
+
+
+def test_scripted_crash():
+    s = Scenario(LateCrash(), "base", 2, seed=1)
+    while True:
+        [prompt] = s.match.all_prompts()
+        ids = [c.id for c in prompt.choices]
+        s.choose(prompt.seat, "trick" if "trick" in ids else ids[0])
+"""
+
+
+def run_pytest(tmp_path, capsys, source, *args):
+    """Run pytest in this process on a test file of `source`; its output, by test."""
+    name = f"test_authors_{abs(hash(tmp_path)) % 10**8}"
+    (tmp_path / f"{name}.py").write_text(source)
+    pytest.main([str(tmp_path / f"{name}.py"), "-p", "no:cacheprovider", "-p", "no:xdist", *args])
+    output = capsys.readouterr().out
+    sections = re.split(r"\n_{3,} (test_\w+) _{3,}\n", output.split("= FAILURES =", 1)[1])
+    by_test = dict(zip(sections[1::2], sections[2::2], strict=True))
+    by_test[list(by_test)[-1]] = by_test[list(by_test)[-1]].split("\n===")[0]
+    return output, by_test
+
+
+def test_a_kit_failure_under_pytest_is_one_short_block_with_the_case_seed_and_replay_file(tmp_path, capsys):
+    output, failures = run_pytest(tmp_path, capsys, AUTHORS_TESTS, "-k", "leaky or late")
+    assert set(failures) == {"test_leaky_view", "test_late_crash"}
+    for text in failures.values():
+        lines = text.strip().splitlines()
+        assert len(lines) <= 10, text
+        assert re.match(r"trick-or-treat/base/4p seed 0, after \d+ choices: ", lines[0])
+        # no traceback through the kit, no replay inline
+        assert "checks.py" not in text and "twins.py" not in text and '"choices"' not in text
+        [replay] = re.findall(r"  replay \(\d+ choices\): (\S+\.json)", text)
+        assert f"nbc fuzz trick-or-treat --replay {replay}" in text
+        saved = json.loads(Path(replay).read_text())
+        assert saved["game"] == "trick-or-treat" and saved["players"] == 4 and saved["seed"] == 0
+    assert "  where: view.players[0].hand.cards[0].name" in failures["test_leaky_view"]
+    # a crash shows where the game's own code raised, and the full replay of a long match
+    crash = failures["test_late_crash"]
+    assert "check: crash (crash:RuntimeError@" in crash
+    assert re.search(r"test_authors_\d+\.py:\d+, in _trick: raise RuntimeError", crash)
+    [replay] = re.findall(r"  replay \((\d+) choices\)", crash)
+    assert int(replay) > 12
+    # and nothing of it is said twice
+    assert output.count("shrink it into a test") == 2 and output.count("where the game raised") == 1
+
+
+def test_a_traceback_through_the_kit_shows_the_games_frame_not_the_kits(tmp_path, capsys):
+    _, failures = run_pytest(tmp_path, capsys, AUTHORS_TESTS, "-k", "scripted")
+    text = failures["test_scripted_crash"]
+    assert 'raise RuntimeError("no tricks after round 3")' in text and "s.choose(" in text
+    assert "scenario.py" not in text and "def choose(" not in text
+
+
+def test_long_tracebacks_stay_available(tmp_path, capsys):
+    _, failures = run_pytest(tmp_path, capsys, AUTHORS_TESTS, "-k", "leaky", "--full-trace")
+    assert "checks.py" in failures["test_leaky_view"]
+
+
+def test_a_failure_names_its_replay_file_even_for_a_long_match(base):
+    from trick_or_treat.game import CANDY
+
+    class LateCrash(base):
+        def _trick(self, state, seat, ctx):
+            if state.round >= 15:
+                raise RuntimeError("no tricks after round 14")
+            super()._trick(state, seat, ctx)
+
+    every = {candy: 10 for candy in CANDY}
+    setup = Setup("base", 3, {"rounds": 20, "mix": every})
+    error = pytest.raises(ConformanceError, check_playout, LateCrash(), setup, 0, Rng("long").below).value
+    assert len(error.log) > 40
+    lines = str(error).splitlines()
+    assert len(lines) <= 10 and lines[0] == error.summary
+    saved = json.loads(error.replay_file().read_text())
+    assert [tuple(c) for c in saved["choices"]] == error.log
