@@ -154,6 +154,72 @@ def _plugins_data(host: PluginHost) -> dict[str, Any]:
     }
 
 
+@app.command(name="lint-cards")
+def lint_cards(
+    games_: Annotated[
+        list[str] | None,
+        typer.Argument(metavar="[GAME]...", help="games to check (default: every loaded game)"),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """Check every card definition of the loaded games (the TCG and its expansions:
+    ops, functions, the names expressions give, fields, card ids) before any match is
+    played, and the plugins left out over their data; exit 1 on any problem."""
+    host = PluginHost.load()
+    names = games_ or sorted(host.games)
+    try:
+        chosen = [host.game(name) for name in names]
+    except NbcError as error:
+        _fail(str(error))
+
+    def provider(game: str) -> str:
+        return next((p.name for p in host.plugins if game in p.games), "unknown")
+
+    found: list[dict[str, Any]] = []
+    for game in chosen:
+        try:
+            problems = list(game.card_problems())
+        except Exception as error:
+            problems = [(provider(game.name), f"card_problems failed: {type(error).__name__}: {error}")]
+        try:
+            cards = len(game.catalogue())
+        except Exception:
+            cards = None
+        listed = [{"plugin": plugin, "problem": text} for plugin, text in problems]
+        found.append({"game": game.name, "cards": cards, "problems": listed})
+    # the plugins left out over their data (or anything else) that no game reported above
+    providers = {provider(game.name) for game in chosen}
+    reported = {p["plugin"] for entry in found for p in entry["problems"]}
+    left_out = [
+        {"plugin": p.plugin, "source": p.source, "reason": p.reason}
+        for p in host.problems
+        if p.plugin not in reported and (not games_ or p.plugin in providers)
+    ]
+    total = sum(len(entry["problems"]) for entry in found) + len(left_out)
+    if as_json:
+        print(json.dumps({"games": found, "plugin_problems": left_out, "problems": total}, indent=2))
+    else:
+        table = Table("game", "cards", "problems")
+        for entry in found:
+            shown = "-" if entry["cards"] is None else str(entry["cards"])
+            table.add_row(escape(entry["game"]), shown, str(len(entry["problems"])))
+        console.print(table)
+        for entry in found:
+            for p in entry["problems"]:
+                console.print(
+                    f"[red]problem:[/] {escape(entry['game'])} / {escape(p['plugin'])}: "
+                    f"{escape(p['problem'])}"
+                )
+        for p in left_out:
+            console.print(
+                f"[red]plugin left out:[/] {escape(p['plugin'])} ({escape(p['source'])}): "
+                f"{escape(p['reason'])}"
+            )
+        console.print("no problems" if not total else f"{total} problem{'s' if total != 1 else ''}")
+    if total:
+        raise typer.Exit(1)
+
+
 @app.command()
 def rules(
     book: Annotated[
@@ -776,11 +842,10 @@ def check(
             f"[{colour}]{row.result}[/]",
         )
     console.print(table)
-    for row in rows:
-        for failure in row.failures:
-            console.print(f"[red]failed:[/] {failure}")
-    for failure in others:
-        console.print(f"[red]failed:[/] {failure}")
+    # one short block per failure (the case, the seed, the check, the replay file), each
+    # line whole: a log or a grep gets it as printed
+    for failure in [*(f for row in rows for f in row.failures), *others]:
+        console.print(f"[red]failed:[/] {escape(failure)}", soft_wrap=True, highlight=False)
     console.print(f"{sum(r.cases for r in rows)} cases in {wall:,.1f} s (wall clock)")
     raise typer.Exit(code)
 
@@ -880,13 +945,22 @@ def _print_fuzz(result: Any, show_coverage: bool) -> None:
             if never:
                 names = ", ".join(f"{name} ({key})" for key, name in never.items())
                 console.print(f"[yellow]{variant}: never fired:[/] {names}")
-    failure = result.failure
-    if failure is not None:
-        console.print(f"[red]failure ({failure.check}):[/] {failure.message}")
-        console.print(
-            f"shrunk from {failure.original_choices} choices to {len(failure.choices)}; "
-            f"test written to {failure.test_file}"
-        )
+    if result.failure is not None:
+        _print_finding(result.failure)
+
+
+def _print_finding(finding: Any) -> None:
+    """A failure the fuzzer shrank, as one short block: the case, the seed and what
+    broke, the check, where it broke, the game's frames, and the test written."""
+    console.print(f"[red]failed:[/] {escape(finding.message)}", soft_wrap=True, highlight=False)
+    for line in finding.details:
+        console.print(f"  {escape(line)}", soft_wrap=True, highlight=False)
+    shrunk = f"shrunk from {finding.original_choices} choices to {len(finding.choices)}"
+    if finding.test_file is None:
+        console.print(f"  {shrunk}", soft_wrap=True, highlight=False)
+        return
+    console.print(f"  {shrunk}; the test: {escape(str(finding.test_file))}", soft_wrap=True, highlight=False)
+    console.print(f"  replay it: pytest {escape(str(finding.test_file))}", soft_wrap=True, highlight=False)
 
 
 def _shrink_replay(game: Any, path: Any, out: Any, shrink_seconds: float, as_json: bool) -> None:
@@ -906,6 +980,7 @@ def _shrink_replay(game: Any, path: Any, out: Any, shrink_seconds: float, as_jso
                 {
                     "check": finding.check,
                     "message": finding.message,
+                    "details": finding.details,
                     "choices": len(finding.choices),
                     "test_file": str(finding.test_file),
                 },
@@ -913,11 +988,7 @@ def _shrink_replay(game: Any, path: Any, out: Any, shrink_seconds: float, as_jso
             )
         )
     else:
-        console.print(f"[red]failure ({finding.check}):[/] {finding.message}")
-        console.print(
-            f"shrunk from {finding.original_choices} choices to {len(finding.choices)}; "
-            f"test written to {finding.test_file}"
-        )
+        _print_finding(finding)
     raise typer.Exit(1)
 
 

@@ -271,6 +271,21 @@ class Game:
         spec added. A game with expansions looks up their hooks here (and may add the
         variants they bring); the default does nothing."""
 
+    def plugin_problems(self) -> Sequence[tuple[str, str]]:
+        """Problems the game found in other plugins while `plugins_loaded` took them in,
+        as (plugin name, reason) pairs: an expansion it had to leave out, say. The host
+        records each as a problem of that plugin (`nbc plugins` lists it), not of the
+        game, which keeps loading without it. The default: none."""
+        return ()
+
+    def card_problems(self) -> Sequence[tuple[str, str]]:
+        """Every problem with the card definitions the game reads (its own and its
+        expansions', those it left out included), as (plugin name, problem) pairs, each
+        naming the file, the card and the field and what would be right; `nbc
+        lint-cards` reports them. The default: none (a game whose loader refuses bad
+        data when it is imported has nothing more to report)."""
+        return ()
+
     def dump_state(self, state: Any) -> Any:
         """The state as JSON-friendly data."""
         return to_data(state)

@@ -8,7 +8,13 @@ registered there too, exactly like third-party ones):
     mygame = "mygame.plugin"
 
 Games may declare hooks of their own with `nbc_add_hookspecs`, for expansions to
-implement (the TCG declares the hooks its Christmas Town expansion answers).
+implement (the TCG declares the hooks its Christmas Town expansion answers; Munchkin
+declares `munchkin_card_set`, through which other packages add card sets). A game
+that finds something wrong with what an expansion brings (a card with an unknown op, say)
+leaves that expansion out and returns the problem from `Game.plugin_problems()` as
+(plugin name, reason) pairs; the host records it as the expansion plugin's own problem,
+so the game and its other expansions load on. `Game.card_problems()` gives every problem
+with the card data a game reads, for `nbc lint-cards`.
 
 Besides the five methods of the contract, a `Game` may override these methods,
 which the test kit (`nbc check`) and the fuzzer (`nbc fuzz`) use to find its bugs

@@ -5,8 +5,11 @@ objects passed in directly (tests, embedding). A plugin that cannot be used is l
 out and recorded as a `PluginProblem` with its name and reason, and everything else
 still loads: one that fails to import, one with a hook implementation whose name is
 no hook (a misspelling) or whose arguments the hook does not have, a hook that
-raises, or a game that breaks the contract. A plugin that loads but implements no
-hook at all (its functions lack `@hookimpl`) is kept and gets a `PluginWarning`.
+raises, or a game that breaks the contract. A game may leave out a part of another
+plugin it takes in (the TCG an expansion with a bad card): it reports it through
+`Game.plugin_problems`, recorded after `plugins_loaded` as that plugin's problem. A
+plugin that loads but implements no hook at all (its functions lack `@hookimpl`) is
+kept and gets a `PluginWarning`.
 """
 
 from __future__ import annotations
@@ -218,6 +221,14 @@ class PluginHost:
                 self._problem(
                     self._provider(game.name),
                     f"game '{game.name}' could not take in its expansions: {_why(error)}",
+                )
+            # what the game left out of other plugins (a bad expansion) is theirs
+            try:
+                for plugin, reason in game.plugin_problems():
+                    self.add_problem(plugin, reason)
+            except Exception as error:
+                self._problem(
+                    self._provider(game.name), f"game '{game.name}' plugin_problems failed: {_why(error)}"
                 )
         for impl in self.pm.hook.nbc_bots.get_hookimpls():
             if not self._active(impl):

@@ -71,6 +71,8 @@ from nbc.core.testkit.twins import asked, check_twins
 # game's author sees ends at the game's own code, not at the kit's
 __tracebackhide__ = True
 
+# past every this many choices of a playout, its probe points come probe_every further apart
+LONG_PLAYOUT = 280
 # the light mode (probe_every 0) checks the invariants at one step in this many (staggered
 # by seed, and at the end): a broken one mostly stays broken, and they cost the most
 LIGHT_INVARIANTS_EVERY = 6
@@ -339,6 +341,7 @@ class _Playout:
         self.match: Match | None = None
         self.failed_choice: tuple[int, str] | None = None
         self.twin_turn = 0  # probe points so far: whose twin is built next (twins.py)
+        self.probes = 0  # probe points so far: whose planting and redeal are checked next
         kind = type(game)
         self.bot_hooks = [name for name in BOT_HOOKS if getattr(kind, name) is not getattr(Game, name)]
         self.bot_turn = 0  # probe points so far: whether and which bot hook is called next
@@ -403,9 +406,13 @@ class _Playout:
             self.check_prompts(step)
             if not light or (step + probe_seed) % LIGHT_INVARIANTS_EVERY == 0 or match.over:
                 self.check_invariants(step)
-            # Probe points are staggered by seed, so several seeds cover every step.
-            if not light and (step == 0 or (step + probe_seed) % probe_every == 0 or match.over):
+            # Probe points are staggered by seed, so several seeds cover every step; past
+            # every LONG_PLAYOUT choices they come further apart (a long match is probed as
+            # often as a short one in all, not all along at the same pace).
+            every = probe_every * (1 + step // LONG_PLAYOUT)
+            if not light and (step == 0 or (step + probe_seed) % every == 0 or match.over):
                 probe = Rng(f"probe:{seed}:{step}")
+                self.probes += 1
                 self.check_pure_reads(step)
                 if twin.fingerprint() != match.fingerprint():
                     raise self.fail("determinism", step, _twin_message(agreed))
@@ -740,14 +747,23 @@ class _Playout:
                 )
         return 1
 
+    def in_turn(self, viewers: list[int | None], step: int) -> list[int | None]:
+        """Whose secrets a probe checks: everyone's at the start (the set-up events are
+        read then), and one seat or the spectator in turn after that, staggered by seed,
+        so that over a playout's probes each is checked many times, at a fraction of
+        the cost of all of them at every probe."""
+        if step == 0:
+            return viewers
+        return [viewers[(self.probes + hash_of(self.seed)) % len(viewers)]]
+
     def check_planted(self, step: int, probe: Rng) -> int:
-        """Mark every hidden card of each seat (and every card nobody may see) in copies
-        of the match; return how many plantings the game supported."""
+        """Mark every hidden card of a seat (and every card nobody may see), whose turn
+        it is (`in_turn`), in copies of the match; return how many plantings the game supported."""
         match, game = self.match, self.game
         assert match is not None
         checked = 0
         viewers = [*range(match.players), None]
-        for owner in viewers:
+        for owner in self.in_turn(viewers, step):
             copy = match.clone()
             owner_view_before = copy.view(owner) if owner is not None else None
             marker = f"PLANTED{hash_of(self.seed)}x{step}x{'n' if owner is None else owner}z"
@@ -848,7 +864,7 @@ class _Playout:
                         )
 
     def check_redeal(self, step: int, probe: Rng) -> int:
-        """For each seat (and a spectator), redeal what it cannot know in a copy: its
+        """For a seat or the spectator in turn (`in_turn`), redeal what it cannot know in a copy: its
         view and prompts must not change, nor the card references of what it is told
         in the next step (see `check_redeal_events`). This does not trust the game's
         naming of cards: a view that looks a hidden card up directly changes with the
@@ -858,7 +874,7 @@ class _Playout:
         if type(game).redeal_hidden is Game.redeal_hidden:
             return 0
         checked = 0
-        for viewer in [*range(match.players), None]:
+        for viewer in self.in_turn([*range(match.players), None], step):
             copy = match.clone()
             if not game.redeal_hidden(copy.state, viewer, Rng(f"redeal:{self.seed}:{step}:{viewer}")):
                 continue

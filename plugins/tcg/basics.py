@@ -73,6 +73,7 @@ class Card:
     keywords: list[str]
     beneath_scare: int
     authored: list[str]
+    mentions: list[str]
     # the model's properties
     title_key: str
     is_locale: bool

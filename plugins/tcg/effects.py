@@ -24,6 +24,7 @@ state, the running frame and the instruction, and returns `True` (done), `False`
 from __future__ import annotations
 
 import ast
+import difflib
 import math
 from collections.abc import Callable
 from typing import Any, Literal, NamedTuple
@@ -146,6 +147,9 @@ class TcgCard(CardDef):
     keywords: list[str] = Field(default_factory=list)  # printed rules words an expansion's hooks read
     beneath_scare: int = 0  # Scare added per card tucked beneath it (House of Cards)
     authored: list[str] = Field(default_factory=list)  # fields whose values are a ruling, not print
+    # names of an expansion's cards, groups or holidays the card's expressions read (a
+    # ruling for play with it): the check that every name is in the pool lets these by
+    mentions: list[str] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _check(self) -> TcgCard:
@@ -189,6 +193,7 @@ FACT_FIELDS = frozenset(
         "groups",
         "holiday",
         "authored",
+        "mentions",
     }
 )
 
@@ -346,9 +351,10 @@ def compile_expression(text: str) -> Callable[[Any], Any]:
             or (node.func.id not in FUNCTIONS and node.func.id not in _BUILTINS)
         ):
             shown = ast.unparse(node.func)
+            known = sorted(FUNCTIONS) + sorted(_BUILTINS)
             raise ExpressionError(
                 f"expression {text!r}: unknown function {shown!r}; "
-                f"known: {', '.join(sorted(FUNCTIONS) + sorted(_BUILTINS))}"
+                f"{_closest(shown, known)}known: {', '.join(known)}"
             )
     body = _Rewrite().visit(tree.body)
     lam = ast.Expression(
@@ -361,6 +367,12 @@ def compile_expression(text: str) -> Callable[[Any], Any]:
     fn = eval(compile(lam, f"<expr {text}>", "eval"), {"__builtins__": {}, **_BUILTINS})  # noqa: S307
     _EXPR_CACHE[text] = fn
     return fn
+
+
+def _closest(name: str, known: list[str]) -> str:
+    """'did you mean X? ' for the known name nearest a misspelt one, or ''."""
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+    return f"did you mean {close[0]!r}? " if close else ""
 
 
 def cut_price(price: float, amount: int, least: int | None = None) -> float:
@@ -542,13 +554,15 @@ def _emit(steps: list[dict[str, Any]], out: list[dict[str, Any]], where: str) ->
             continue
         name = step.get("op")
         if name not in OPS:
-            raise ExpressionError(f"{at}: unknown op {name!r}; known ops: {', '.join(sorted(OPS))}")
+            hint = _closest(name, list(OPS)) if isinstance(name, str) else ""
+            raise ExpressionError(f"{at}: unknown op {name!r}; {hint}known ops: {', '.join(sorted(OPS))}")
         allowed = OP_ARGS[name] | {"op", "as"}
         extra = set(step) - allowed
         if extra:
+            hints = "".join(_closest(key, sorted(allowed)) for key in sorted(extra))
             raise ExpressionError(
                 f"{at}: op {name!r} does not take {sorted(extra)}; "
-                f"it takes {sorted(OP_ARGS[name]) or 'nothing'}"
+                f"{hints}it takes {sorted(OP_ARGS[name]) or 'nothing'}"
             )
         for key in EXPR_ARGS & set(step):
             if isinstance(step[key], str):

@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import Field
 
-from nbc.core.cards import DataModel, load_card_dir, load_table
+from nbc.core.cards import DataError, DataModel, load_card_dir, load_table
 from nbc.core.errors import BadOptions
 from nbc.core.game import (
     CatalogueCard,
@@ -27,8 +27,8 @@ from nbc.core.game import (
 from nbc.core.rng import Rng
 from nbc.plugins.tcg import bot as bot_module
 from nbc.plugins.tcg import invariants as invariants_module
+from nbc.plugins.tcg import lint, setups, verify
 from nbc.plugins.tcg import redeal as redeal_module
-from nbc.plugins.tcg import setups, verify
 from nbc.plugins.tcg import view as view_module
 from nbc.plugins.tcg.effects import TcgCard
 from nbc.plugins.tcg.hooks import Expansion, ExpansionHooks
@@ -96,7 +96,17 @@ def check_declared(defs: dict[str, TcgCard], holidays: set[str], keywords: set[s
                 )
 
 
-POOL = load_pool()
+def _load_base() -> tuple[dict[str, TcgCard], dict[str, str]]:
+    """The base pool, each card checked (`lint`) against the whole pool's names; a
+    problem in the built-in cards stops the import, as a broken game must not load."""
+    cards, problems = lint.read_cards(DATA / "cards")
+    problems += lint.pool_problems(cards, {}, KEYWORDS)
+    if problems:
+        raise DataError([str(p) for p in problems])
+    return {key: card for key, (card, _) in cards.items()}, {key: file for key, (_, file) in cards.items()}
+
+
+POOL, POOL_FILES = _load_base()
 check_declared(POOL, {"halloween"}, set(KEYWORDS))
 STARTERS = load_starters()
 BASE_STARTERS = [s for s in STARTERS.values() if all(POOL[c].set in BASE_SETS for c in s.main)][:4]
@@ -190,6 +200,8 @@ class TcgGame(Game):
         self.defs = POOL
         self.starters = STARTERS
         self.expansions: dict[str, Expansion] = {}
+        # what was wrong with the expansions left out, by plugin (see `plugins_loaded`)
+        self.refused: dict[str, list[lint.CardProblem]] = {}
         self.rules = Rules(self.defs)
         # ready decks found sound, by (deck, card sets, expansions): a sound one stays sound
         self._sound_starters: set[tuple[str, tuple[str, ...], tuple[str, ...]]] = set()
@@ -208,7 +220,13 @@ class TcgGame(Game):
         self.apply, self.prompts, self.find_choice = rules.answer, rules.open_prompts, rules.offered
 
     def plugins_loaded(self, pm: Any) -> None:
-        """Take in the expansions installed as plugins: their cards, decks and variants."""
+        """Take in the expansions installed as plugins: their cards, decks and variants.
+
+        Each expansion is loaded and checked on its own (`lint.check_expansion`: its card
+        files, programs, expressions and the names they give, card and deck ids that no
+        other card or deck has, its towns, keywords and variant). One with any problem is
+        left out, its problems kept in `refused` and handed to the host as its own
+        plugin's (`plugin_problems`); the base game and every other expansion load on."""
         if not hasattr(pm.hook, "tcg_expansion"):
             return
         plugin_of: dict[str, str] = {}
@@ -216,16 +234,44 @@ class TcgGame(Game):
         variants = dict(type(self).variants)
         towns: dict[str, str] = {}
         keywords = set(KEYWORDS)
+        card_owner: dict[str, str] = {}  # an expansion's card id -> "expansion 'x'"
+        deck_owner = {key: "the base game" for key in STARTERS}
+        self.refused = {}
         for impl in pm.hook.tcg_expansion.get_hookimpls():
-            info: Expansion = impl.function()
-            plugin_of[info.name] = impl.plugin_name
+            plugin = impl.plugin_name
+            if pm.get_plugin(plugin) is None:
+                continue
+            try:
+                info = impl.function()
+                checked = lint.check_expansion(
+                    info, POOL, KEYWORDS, card_owner, deck_owner, variants, check_deck, BASE_SETS
+                )
+                if not checked.problems and checked.info.name in plugin_of:
+                    checked.problems.append(
+                        lint.CardProblem(
+                            f"expansion {checked.info.name!r}",
+                            "",
+                            "name",
+                            f"plugin {plugin_of[checked.info.name]!r} has an expansion of that name already",
+                        )
+                    )
+            except Exception as error:  # a broken expansion must not stop the others
+                name = type(error).__name__
+                problem = lint.CardProblem("tcg_expansion", "", "", f"failed: {name}: {error}")
+                self.refused.setdefault(plugin, []).append(problem)
+                continue
+            if checked.problems:
+                self.refused.setdefault(plugin, []).extend(checked.problems)
+                continue
+            info = checked.info
+            plugin_of[info.name] = plugin
             self.expansions[info.name] = info
             towns.update(info.towns)
             keywords |= info.keywords
-            if info.cards is not None:
-                defs.update(load_pool(info.cards))
-            if info.decks is not None:
-                starters.update(load_starters(info.decks))
+            defs.update(checked.defs)
+            starters.update(checked.starters)
+            card_owner.update(dict.fromkeys(checked.defs, f"expansion {info.name!r}"))
+            deck_owner.update(dict.fromkeys(checked.starters, f"expansion {info.name!r}"))
             variants[info.variant.name] = info.variant
         if not plugin_of:
             return
@@ -233,6 +279,25 @@ class TcgGame(Game):
         self.defs, self.starters, self.variants = defs, starters, variants
         self.rules = Rules(defs, ExpansionHooks(pm, plugin_of), towns)
         self.pools.clear()
+
+    def plugin_problems(self) -> list[tuple[str, str]]:
+        """The expansions left out, one problem a line, as (plugin, reason) pairs."""
+        return [
+            (plugin, f"TCG expansion left out: {problem}")
+            for plugin, problems in self.refused.items()
+            for problem in problems
+        ]
+
+    def card_problems(self) -> list[tuple[str, str]]:
+        """Every card definition checked again (`nbc lint-cards`): the base pool and its
+        ready decks, and the problems of each expansion left out (those taken in had none)."""
+        cards = {key: (card, POOL_FILES.get(key, "?")) for key, card in POOL.items()}
+        found = [("tcg", str(p)) for p in lint.pool_problems(cards, {}, KEYWORDS)]
+        for key, deck in STARTERS.items():
+            if all(c in POOL for c in deck.main):
+                found += [("tcg", why) for why in check_deck(deck, POOL, BASE_SETS, f"starter {key!r}")]
+        found += [(plugin, str(p)) for plugin, problems in self.refused.items() for p in problems]
+        return found
 
     # --- decks ---------------------------------------------------------------------------
     def resolve_decks(self, options: TcgOptions, players: int) -> list[tuple[str, DeckList]]:
