@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from ctkit import christmas_tcg, ct_table, options
+from ctkit import MAIN, christmas_tcg, ct_table, options
 from tcgkit import hand, row
 
 from nbc.core.errors import BadOptions
@@ -66,20 +66,6 @@ def _placements(tcg, locale):
 def test_a_new_locale_goes_at_either_end_of_its_own_towns_group(tcg):
     assert [v for _, v in _placements(tcg, "candy-shop")] == [2, 4]
     assert [v for _, v in _placements(tcg, "the-courtyard")] == [0, 2]
-
-
-MAIN = {
-    "mrs-claus": 4,
-    "eddy-the-elf": 4,
-    "suzy-the-elf": 4,
-    "zero": 4,
-    "igor": 4,
-    "fetch": 4,
-    "nelly-the-elf": 4,
-    "cyclops": 4,
-    "clown": 4,
-    "wolfman": 4,
-}
 
 
 @shows("christmas-town.deck.christmas-locales")

@@ -9,7 +9,7 @@ rules' own `town()` and `in_town()` expressions are asked, as the card texts ask
 from __future__ import annotations
 
 import pytest
-from ctkit import ct_table, options
+from ctkit import MAIN, ct_table, options
 from tcgkit import hand, row
 
 from nbc.core.errors import BadOptions
@@ -18,18 +18,6 @@ from nbc.core.testkit.ruletests import shows
 
 EXPLORER = "jack-skellington-explorer-of-unknown-realms"  # a Halloween Character that may travel
 OPPONENT = [("oogies-lair", [])]
-MAIN = {
-    "mrs-claus": 4,
-    "eddy-the-elf": 4,
-    "suzy-the-elf": 4,
-    "zero": 4,
-    "igor": 4,
-    "fetch": 4,
-    "nelly-the-elf": 4,
-    "cyclops": 4,
-    "clown": 4,
-    "wolfman": 4,
-}
 
 
 def _card(s, seat: int, card_id: str) -> str:
