@@ -3,10 +3,39 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from nbc.core.game import Game
+
+
+@pytest.fixture
+def ran_in_pure_python(request: pytest.FixtureRequest) -> bool:
+    """For a test that patches a module's Python code to copy an old behaviour: with
+    the compiled build active (where a patch of a compiled module's function does not
+    reach its compiled callers), run the test again in a process of pure Python
+    (`NBC_PURE=1`), fail if it fails there, and answer True; the test then returns.
+    Without the build, answer False: the test runs here."""
+    from nbc import _compiled
+
+    if not _compiled.active():
+        return False
+    root = Path(__file__).resolve().parents[1]
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider"]
+    done = subprocess.run(
+        [*command, request.node.nodeid],
+        cwd=root,
+        env={**os.environ, "NBC_PURE": "1"},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, f"in pure Python: {done.stdout[-3000:]}{done.stderr[-2000:]}"
+    return True
 
 
 @pytest.fixture(scope="session")

@@ -177,7 +177,8 @@ def test_funkoverse_advice_takes_the_best_character_on_offer_and_else_plays_as_g
     [
         ("tcg", "base", "tcg-greedy", 2, 12, 8),
         ("funkoverse", "first-game", "funkoverse-greedy", 2, 6, 5),
-        ("munchkin", "base", "munchkin-greedy", 4, 4, 2),
+        # a random seat of four wins a quarter: 6 of 16 is half again as many
+        ("munchkin", "base", "munchkin-greedy", 4, 16, 6),
     ],
 )
 def test_each_heuristic_bot_beats_the_random_bot(host, game, variant, bot, players, matches, least):
