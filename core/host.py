@@ -339,22 +339,7 @@ class PluginHost:
         that does not exist or a module missing from it is recorded as a problem of its
         plugin and left out (the game then gets the browser client's generic table)."""
         if self._web_tables is None:
-            found: dict[str, WebTable] = {}
-            for impl in self.pm.hook.nbc_web_tables.get_hookimpls():
-                if not self._active(impl):
-                    continue
-                try:
-                    items = list(impl.function() or [])
-                except Exception as error:
-                    self._problem(impl.plugin_name, f"nbc_web_tables failed: {_why(error)}")
-                    continue
-                for item in items:
-                    problem = _web_table_problem(item, self.games, found)
-                    if problem:
-                        self._problem(impl.plugin_name, f"nbc_web_tables: {problem}")
-                    else:
-                        found[item.game] = item
-            self._web_tables = found
+            self._web_tables = self._gather("nbc_web_tables", _web_table_problem, lambda t: t.game)
         return dict(self._web_tables)
 
     def rulebooks(self) -> dict[str, Rulebook]:
@@ -362,23 +347,29 @@ class PluginHost:
         a `Rulebook`, names a game no plugin loaded, repeats a book's name or points at
         no file is recorded as a problem of its plugin and left out."""
         if self._rulebooks is None:
-            found: dict[str, Rulebook] = {}
-            for impl in self.pm.hook.nbc_rulebooks.get_hookimpls():
-                if not self._active(impl):
-                    continue
-                try:
-                    items = list(impl.function() or [])
-                except Exception as error:
-                    self._problem(impl.plugin_name, f"nbc_rulebooks failed: {_why(error)}")
-                    continue
-                for item in items:
-                    problem = _rulebook_problem(item, self.games, found)
-                    if problem:
-                        self._problem(impl.plugin_name, f"nbc_rulebooks: {problem}")
-                    else:
-                        found[item.name] = item
-            self._rulebooks = found
+            self._rulebooks = self._gather("nbc_rulebooks", _rulebook_problem, lambda b: b.name)
         return dict(self._rulebooks)
+
+    def _gather(self, hook: str, problem_of: Any, key: Any) -> dict[str, Any]:
+        """The items every active plugin's `hook` returns, by `key(item)`; a hook that
+        raises, or an item `problem_of(item, games, found)` finds fault with, is recorded
+        as a problem of its plugin and left out."""
+        found: dict[str, Any] = {}
+        for impl in getattr(self.pm.hook, hook).get_hookimpls():
+            if not self._active(impl):
+                continue
+            try:
+                items = list(impl.function() or [])
+            except Exception as error:
+                self._problem(impl.plugin_name, f"{hook} failed: {_why(error)}")
+                continue
+            for item in items:
+                problem = problem_of(item, self.games, found)
+                if problem:
+                    self._problem(impl.plugin_name, f"{hook}: {problem}")
+                else:
+                    found[key(item)] = item
+        return found
 
 
 def _rulebook_problem(item: Any, games: dict[str, Game], found: dict[str, Rulebook]) -> str | None:
