@@ -226,6 +226,7 @@ def test_graphiqls_introspection_is_cheap(real):
 # --- over HTTP ------------------------------------------------------------------------
 
 
+@pytest.mark.alone  # it times /healthz: run with nothing else on the machine
 @pytest.mark.parametrize("levels", [30, 60])
 def test_a_doubling_fragment_document_is_refused_at_once_and_health_answers(api, levels):
     document = doubling(levels, "games { name }")
